@@ -14,7 +14,7 @@ module.exports = function swcOptions() {
       transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
       keepClassNames: true,
       baseUrl: root,
-      paths: tsconfig.compilerOptions.paths,
+      paths: Object.fromEntries(Object.entries(tsconfig.compilerOptions.paths).map(([k, v]) => [k, v.map((p) => p.replace(/^\.\//, ''))])),
     },
   };
 };

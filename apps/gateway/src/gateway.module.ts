@@ -1,0 +1,42 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AccessGuard, JwtAuthGuard } from './auth/guards';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { EnvelopeExceptionFilter } from './http/exception.filter';
+import { createValidationPipe } from './http/validation';
+import { AuthController } from './identity/auth.controller';
+import { CompanyUsersController } from './identity/company-users.controller';
+import { CompanyController } from './identity/company.controller';
+import { MeController } from './identity/me.controller';
+import { PlatformController } from './platform/platform.controller';
+
+/** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        PassportModule,
+        // Only the auth calls carry @Throttle limits; everything else is unlimited by default.
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', limit: 1_000_000, ttl: 60_000 }] }),
+      ],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        JwtStrategy,
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

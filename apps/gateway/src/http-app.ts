@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Logger, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GatewayConfig } from './config';
+import { writeError } from './http/exception.filter';
+
+/**
+ * Everything the HTTP app needs around the Nest routes; shared by the distributed gateway process and the
+ * embedded run. The app must be created with `bodyParser: false`.
+ */
+export function configureHttpApp(app: INestApplication, config: GatewayConfig): void {
+  const express_ = app as NestExpressApplication;
+  const log = new Logger('Http');
+  express_.disable('x-powered-by');
+  express_.set('trust proxy', 'loopback');
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  // Body parsers with their own error handler, so malformed or oversized bodies get an envelope too.
+  express_.use(express.json({ limit: config.bodyLimit }));
+  express_.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  express_.use((error: unknown, _req: Request, res: Response, next: NextFunction) => (error ? writeError(res, error, log) : next()));
+
+  express_.use(requestLogger(log));
+
+  const document = SwaggerModule.createDocument(app, openApiConfig());
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  serveWebApp(express_, config.webDir);
+}
+
+export function openApiConfig() {
+  return new DocumentBuilder()
+    .setTitle('Kanban replenishment platform API')
+    .setDescription('Every answer is an envelope {"Meta":{"code":200,"message":""},"Data":...}; errors carry a catalogue code in Meta.code.')
+    .setVersion('1.0.0')
+    .addBearerAuth()
+    .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header' }, 'client-key')
+    .build();
+}
+
+/** One structured line per request: method, path, status, duration. */
+function requestLogger(log: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (req.path.startsWith('/api/health')) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.log({ msg: 'request', method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 100) / 100 });
+    });
+    next();
+  };
+}
+
+/** The built web app at /, with history fallback: unknown non-API paths get index.html. */
+function serveWebApp(app: NestExpressApplication, webDir: string): void {
+  const root = path.resolve(webDir);
+  const index = path.join(root, 'index.html');
+  if (existsSync(root)) app.use(express.static(root, { index: false, maxAge: '1h' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    if (existsSync(index)) return res.sendFile(index);
+    res.status(200).type('text/plain').send('The web app is not built. Run "npm run build" to build it.');
+  });
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Headers, HttpCode, Inject, Ip, Post } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { AppError, ErrorCode } from '@kanban/access';
+import { type ClientKind, IdentitySubjects, type LoginResult } from '@kanban/contracts';
+import { ServiceBus } from '@kanban/messaging';
+import { timingSafeEqual } from 'node:crypto';
+import { Public } from '../auth/guards';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { AuthenticateDto, RefreshDto, RegisterDto, ResetPasswordDto, TokenDto } from './identity.dto';
+
+@ApiTags('auth')
+@Controller()
+@Public()
+export class AuthController {
+  constructor(
+    private readonly bus: ServiceBus,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('authenticate')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Sign in; answers user, token and refresh_token' })
+  @ApiHeader({ name: 'X-API-Key', required: true, description: 'client key (web or app)' })
+  authenticate(@Body() body: AuthenticateDto, @Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<LoginResult> {
+    const client = this.clientOf(apiKey);
+    return this.bus.request(IdentitySubjects.authenticate, { email: body.Email, password: body.Password, client, ip });
+  }
+
+  @Post('refresh_token')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 60, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Trade a refresh token for new tokens (rotated; reuse revokes the session)' })
+  refresh(@Body() body: RefreshDto): Promise<LoginResult> {
+    return this.bus.request(IdentitySubjects.refresh, { refresh_token: body.RefreshToken });
+  }
+
+  @Post('resetpass')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @ApiOperation({ summary: 'With Email: mail a reset link. With token and password: set the new password' })
+  async resetPassword(@Body() body: ResetPasswordDto): Promise<null> {
+    if (body.token) {
+      await this.bus.request(IdentitySubjects.resetPassword, { token: body.token, password: body.password });
+    } else {
+      await this.bus.request(IdentitySubjects.resetRequest, { email: body.Email });
+    }
+    return null;
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Accept an invitation (token) or open a new company (pending e-mail confirmation)' })
+  register(@Body() body: RegisterDto): Promise<{ user_id: number; confirmation_required: boolean }> {
+    const { password_confirm: _confirm, ...input } = body;
+    return this.bus.request(IdentitySubjects.register, input);
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm an e-mail address with the mailed token' })
+  async confirm(@Body() body: TokenDto): Promise<null> {
+    await this.bus.request(IdentitySubjects.confirm, { token: body.token });
+    return null;
+  }
+
+  private clientOf(apiKey: string | undefined): ClientKind {
+    if (apiKey && safeEqual(apiKey, this.config.apiKeys.web)) return 'web';
+    if (apiKey && safeEqual(apiKey, this.config.apiKeys.app)) return 'app';
+    throw new AppError(ErrorCode.NoPermission, 'invalid or missing API key (X-API-Key)');
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, Patch, Post, Query, HttpCode } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type CompanyCaller, type CompanyUserDto, IdentitySubjects, type Page, type RestrictionDto } from '@kanban/contracts';
+import { ServiceBus } from '@kanban/messaging';
+import { Access } from '../auth/guards';
+import { CompanyCtx } from '../auth/request-user';
+import { IdParam } from '../http/validation';
+import { CompanyUserCreateDto, CompanyUserUpdateDto, ListQueryDto } from './identity.dto';
+
+@ApiTags('company users')
+@Controller('c/:companyID/user')
+export class CompanyUsersController {
+  constructor(private readonly bus: ServiceBus) {}
+
+  @Get()
+  @Access('user')
+  @ApiOperation({ summary: 'Users of the company; filter, sort and page; restricted=1 keeps those with restrictions' })
+  list(@CompanyCtx() caller: CompanyCaller, @Query() query: ListQueryDto): Promise<Page<CompanyUserDto>> {
+    const { restricted, ...rest } = query;
+    return this.bus.request(IdentitySubjects.listUsers, { caller, query: { ...rest, restricted: restricted === '1' || restricted === 'true' } });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Access('admin')
+  @ApiOperation({ summary: 'Invite a user (an existing account joins the company)' })
+  create(@CompanyCtx() caller: CompanyCaller, @Body() body: CompanyUserCreateDto): Promise<CompanyUserDto> {
+    return this.bus.request(IdentitySubjects.createUser, { caller, input: body });
+  }
+
+  @Get(':userID')
+  @Access('user')
+  get(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<CompanyUserDto> {
+    return this.bus.request(IdentitySubjects.getUser, { caller, userId });
+  }
+
+  @Patch(':userID')
+  @Access('admin')
+  @ApiOperation({ summary: 'Change a user: names, role, app use ("Only Users and Customers are allowed")' })
+  update(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number, @Body() body: CompanyUserUpdateDto): Promise<CompanyUserDto> {
+    return this.bus.request(IdentitySubjects.updateUser, { caller, userId, input: body });
+  }
+
+  @Delete(':userID')
+  @Access('admin')
+  @ApiOperation({ summary: 'Remove the user from the company' })
+  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<null> {
+    await this.bus.request(IdentitySubjects.deleteUser, { caller, userId });
+    return null;
+  }
+
+  @Get(':userID/customer')
+  @Access('user')
+  customers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
+    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'customer' });
+  }
+
+  @Get(':userID/location')
+  @Access('user')
+  locations(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
+    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'location' });
+  }
+
+  @Get(':userID/supplier')
+  @Access('user')
+  suppliers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
+    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'supplier' });
+  }
+
+  @Get(':userID/resend')
+  @Access('admin')
+  @ApiOperation({ summary: 'Send the invitation (or confirmation) mail again' })
+  async resend(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<null> {
+    await this.bus.request(IdentitySubjects.resendInvitation, { caller, userId });
+    return null;
+  }
+}

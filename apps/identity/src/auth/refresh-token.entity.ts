@@ -1,0 +1,39 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import type { ClientKind } from '@kanban/contracts';
+
+/**
+ * One refresh token of a session family. Each use spends it and issues the next one in the same family;
+ * presenting a spent token again revokes the whole family (reuse detection).
+ */
+@Entity({ tableName: 'refresh_token' })
+@Index({ properties: ['familyId'] })
+@Index({ properties: ['userId'] })
+export class RefreshToken {
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @Property({ fieldName: 'family_id', type: 'uuid' })
+  familyId!: string;
+
+  @Property({ fieldName: 'user_id', type: 'int' })
+  userId!: number;
+
+  /** SHA-256 of the secret part; the secret itself is never stored. */
+  @Property({ fieldName: 'secret_hash', type: 'text', hidden: true })
+  secretHash!: string;
+
+  @Property({ fieldName: 'client_kind', type: 'text' })
+  clientKind!: ClientKind;
+
+  @Property({ fieldName: 'expires_at', type: 'datetime', length: 6 })
+  expiresAt!: Date;
+
+  @Property({ fieldName: 'used_at', type: 'datetime', length: 6, nullable: true })
+  usedAt?: Date | null;
+
+  @Property({ fieldName: 'revoked_at', type: 'datetime', length: 6, nullable: true })
+  revokedAt?: Date | null;
+
+  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
+  createdAt: Date = new Date();
+}

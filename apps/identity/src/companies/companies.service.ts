@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ProtocolCode, Role } from '@kanban/access';
+import {
+  type CompanyCaller,
+  type CompanyDto,
+  IdentityEvents,
+  type LicenseLimits,
+  type LicenseStatsDto,
+  type MailRequested,
+  type PlatformCompanyDto,
+} from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { Membership } from '../users/membership.entity';
+import { MembershipRepository } from '../users/membership.repository';
+import { User } from '../users/user.entity';
+import { licenseOf, toCompanyDto } from '../users/user.mapper';
+import { Company } from './company.entity';
+import { SupportRequest } from './support-request.entity';
+
+export interface CompanyUpdate {
+  name?: string;
+  nr?: string;
+  extended?: string;
+  street?: string;
+  postal?: string;
+  city?: string;
+  state?: string;
+  country_iso?: string;
+  timezone?: string;
+}
+
+export interface PlatformCompanyInput extends CompanyUpdate {
+  license?: Partial<LicenseLimits>;
+  owner_email?: string;
+}
+
+@Injectable()
+export class CompaniesService {
+  constructor(
+    @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async listMine(userId: number): Promise<CompanyDto[]> {
+    return this.uow.read(async (em) => {
+      const memberships = await new MembershipRepository(em).allOfUser(userId);
+      if (memberships.length === 0) return [];
+      const companies = await em.find(Company, { id: { $in: memberships.map((m) => m.companyId) } }, { orderBy: { name: 'asc' } });
+      const roles = MembershipRepository.claimsOf(memberships);
+      return companies.map((c) => toCompanyDto(c, roles[String(c.id)] ?? null));
+    });
+  }
+
+  async get(caller: CompanyCaller): Promise<CompanyDto> {
+    const company = await this.uow.read((em) => em.findOne(Company, caller.companyId));
+    if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
+    return toCompanyDto(company, caller.role);
+  }
+
+  async update(caller: CompanyCaller, update: CompanyUpdate): Promise<CompanyDto> {
+    return this.uow.write(async (em) => {
+      const company = await em.findOne(Company, caller.companyId);
+      if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
+      applyCompany(company, update);
+      return toCompanyDto(company, caller.role);
+    });
+  }
+
+  async licenseStats(caller: CompanyCaller): Promise<LicenseStatsDto> {
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const company = await em.findOneOrFail(Company, caller.companyId);
+      const counts = await new MembershipRepository(em).seatCounts();
+      return {
+        kinds: [
+          { kind: 'user', used: counts.user, limit: company.maxUsers },
+          { kind: 'customer', used: counts.customer, limit: company.maxCustomers },
+          { kind: 'supplier', used: counts.supplier, limit: company.maxSuppliers },
+          { kind: 'readonly', used: counts.readonly, limit: company.maxReadonly },
+          { kind: 'app', used: counts.app, limit: company.maxAppUsers },
+        ],
+      };
+    });
+  }
+
+  async support(caller: CompanyCaller, subject: string, message: string): Promise<{ id: number }> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const user = await em.findOneOrFail(User, caller.userId);
+      const company = await em.findOneOrFail(Company, caller.companyId);
+      const request = em.create(SupportRequest, { companyId: caller.companyId, userId: caller.userId, subject, message } as SupportRequest);
+      await em.flush();
+      addToOutbox<MailRequested>(em, IdentityEvents.mailRequested, {
+        to: this.config.supportEmail,
+        template: 'support_request',
+        language: 'en',
+        params: {
+          request_id: String(request.id),
+          company: `${company.name} (${company.id})`,
+          from: `${user.firstName} ${user.lastName} <${user.email}>`,
+          subject,
+          message,
+        },
+      });
+      return { id: request.id };
+    });
+  }
+
+  async platformList(): Promise<PlatformCompanyDto[]> {
+    return this.uow.read(async (em) => {
+      const companies = await em.find(Company, {}, { orderBy: { id: 'asc' } });
+      // Users per company across all tenants: the operator's view, deliberately unscoped.
+      const counts = await em
+        .getConnection()
+        .execute<{ company_id: number; n: string }[]>('select company_id, count(*) as n from identity.membership group by company_id');
+      const byCompany = new Map(counts.map((r) => [Number(r.company_id), Number(r.n)]));
+      return companies.map((c) => ({ ...toCompanyDto(c, null), license: licenseOf(c), user_count: byCompany.get(c.id) ?? 0 }));
+    });
+  }
+
+  async platformCreate(input: PlatformCompanyInput): Promise<PlatformCompanyDto> {
+    if (!input.name) throw AppError.validation('name', 'is required');
+    return this.uow.write(async (em) => {
+      const company = em.create(Company, { name: input.name! } as Company);
+      applyCompany(company, input);
+      applyLicense(company, input.license);
+      await em.flush();
+      let owners = 0;
+      if (input.owner_email) {
+        const owner = await em.findOne(User, { email: input.owner_email.trim().toLowerCase() });
+        if (!owner) throw AppError.validation('owner_email', 'no user with this e-mail address');
+        em.create(Membership, { companyId: company.id, user: owner, role: Role.Owner } as Membership);
+        owners = 1;
+      }
+      addToOutbox(em, IdentityEvents.companyCreated, { company_id: company.id, name: company.name });
+      return { ...toCompanyDto(company, null), license: licenseOf(company), user_count: owners };
+    });
+  }
+
+  async platformUpdate(companyId: number, input: PlatformCompanyInput): Promise<PlatformCompanyDto> {
+    return this.uow.write(async (em) => {
+      const company = await em.findOne(Company, companyId);
+      if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
+      applyCompany(company, input);
+      applyLicense(company, input.license);
+      const users = await em.count(Membership, { companyId }, { filters: { tenant: false } });
+      return { ...toCompanyDto(company, null), license: licenseOf(company), user_count: users };
+    });
+  }
+}
+
+function applyCompany(company: Company, update: CompanyUpdate): void {
+  if (update.name !== undefined) company.name = update.name;
+  if (update.nr !== undefined) company.nr = update.nr;
+  if (update.extended !== undefined) company.extended = update.extended;
+  if (update.street !== undefined) company.street = update.street;
+  if (update.postal !== undefined) company.postal = update.postal;
+  if (update.city !== undefined) company.city = update.city;
+  if (update.state !== undefined) company.state = update.state;
+  if (update.country_iso !== undefined) company.countryIso = update.country_iso;
+  if (update.timezone !== undefined) company.timezone = update.timezone;
+}
+
+function applyLicense(company: Company, license?: Partial<LicenseLimits>): void {
+  if (!license) return;
+  if (license.max_users !== undefined) company.maxUsers = license.max_users;
+  if (license.max_customers !== undefined) company.maxCustomers = license.max_customers;
+  if (license.max_suppliers !== undefined) company.maxSuppliers = license.max_suppliers;
+  if (license.max_readonly !== undefined) company.maxReadonly = license.max_readonly;
+  if (license.max_app_users !== undefined) company.maxAppUsers = license.max_app_users;
+}
+

@@ -1,0 +1,33 @@
+import { EnvReader, type Env } from '@kanban/config';
+
+export interface IdentityConfig {
+  jwtSecret: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  publicUrl: string;
+  supportEmail: string;
+  registrationOpen: boolean;
+  outbox: { intervalMs: number; immediate: boolean };
+}
+
+export function loadIdentityConfig(env: Env, defaults: Partial<Record<string, string>> = {}): IdentityConfig {
+  const r = new EnvReader({ ...defaults, ...env });
+  const jwtSecret = r.str('JWT_SECRET');
+  r.check('JWT_SECRET', jwtSecret.length === 0 || jwtSecret.length >= 32, 'must be at least 32 characters');
+  const config: IdentityConfig = {
+    jwtSecret,
+    accessTokenTtlS: r.int('ACCESS_TOKEN_TTL_S', 900, { min: 5, max: 86_400 }),
+    refreshTokenTtlS: r.int('REFRESH_TOKEN_TTL_S', 30 * 86_400, { min: 60 }),
+    publicUrl: r.url('PUBLIC_URL', 'http://localhost:3000', ['http', 'https']).replace(/\/$/, ''),
+    supportEmail: r.str('SUPPORT_EMAIL', 'support@kanban.example'),
+    registrationOpen: r.bool('REGISTRATION_OPEN', true),
+    outbox: {
+      intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
+      immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
+    },
+  };
+  r.done();
+  return config;
+}
+
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

@@ -1,0 +1,25 @@
+import { Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { IdentityEvents, type MailRequested } from '@kanban/contracts';
+import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
+import { MAILER, type Mailer } from '@kanban/mail';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { renderMail } from './mail.templates';
+
+/** Sends the mails identity asks for, once per event (the inbox row commits with the send). */
+@BusController()
+export class MailConsumer {
+  constructor(
+    @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  @EventPattern(IdentityEvents.mailRequested)
+  async send(@Payload() event: EventEnvelope<MailRequested>): Promise<void> {
+    await this.uow.write(async (em) => {
+      if (!(await claimInbox(em, 'identity.mailer', event.id))) return;
+      const mail = renderMail(event.data);
+      await this.mailer.send({ id: event.id, to: event.data.to, subject: mail.subject, text: mail.text });
+    });
+  }
+}

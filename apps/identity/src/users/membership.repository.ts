@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type SeatKind, seatKindOf, type Role } from '@kanban/access';
+import { AccessRestriction } from './access-restriction.entity';
+import { Membership } from './membership.entity';
+
+/** Queries on memberships. Company-scoped calls go through a tenant-bound entity manager. */
+export class MembershipRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** All companies of a user, across tenants (for the token claims and the company chooser). */
+  allOfUser(userId: number): Promise<Membership[]> {
+    return this.em.find(Membership, { user: userId }, { filters: { tenant: false }, orderBy: { companyId: 'asc' } });
+  }
+
+  findInCompany(userId: number): Promise<Membership | null> {
+    return this.em.findOne(Membership, { user: userId }, { populate: ['user'] });
+  }
+
+  /** Seats used per kind in the bound company, plus app users. */
+  async seatCounts(): Promise<Record<SeatKind | 'app', number>> {
+    const rows = await this.em.find(Membership, {}, { fields: ['role', 'app'] });
+    const counts: Record<SeatKind | 'app', number> = { user: 0, customer: 0, supplier: 0, readonly: 0, app: 0 };
+    for (const m of rows) {
+      const kind = seatKindOf(m.role);
+      if (kind) counts[kind]++;
+      if (m.app) counts.app++;
+    }
+    return counts;
+  }
+
+  async restrictionCounts(userIds: number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.em
+      .createQueryBuilder(AccessRestriction, 'r')
+      .select(['r.userId', 'count(*) as n'])
+      .where({ userId: { $in: userIds } })
+      .groupBy('r.userId')
+      .execute<{ userId: number; n: string }[]>();
+    return new Map(rows.map((r) => [Number(r.userId), Number(r.n)]));
+  }
+
+  static claimsOf(memberships: Membership[]): Record<string, Role> {
+    return Object.fromEntries(memberships.map((m) => [String(m.companyId), m.role]));
+  }
+}

@@ -1,0 +1,61 @@
+import type { CompanyDto, CompanyUserDto, LicenseLimits, UserDto } from '@kanban/contracts';
+import type { Company } from '../companies/company.entity';
+import type { Membership } from './membership.entity';
+import type { User } from './user.entity';
+
+export function toUserDto(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    initials: user.initials,
+    job_title: user.jobTitle,
+    salutation: user.salutation,
+    pref_language: user.prefLanguage,
+    operator: user.operator,
+    email_confirmed: !!user.emailConfirmedAt,
+    img: null,
+    image_id: user.imageId ?? null,
+    data: user.data ?? {},
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function toCompanyUserDto(membership: Membership, restrictions: number): CompanyUserDto {
+  return {
+    ...toUserDto(membership.user),
+    role: membership.role,
+    app: membership.app,
+    access_restrictions: restrictions,
+    invitation_pending: !membership.user.passwordHash,
+  };
+}
+
+export function toCompanyDto(company: Company, role: Membership['role'] | null): CompanyDto {
+  return {
+    id: company.id,
+    name: company.name,
+    nr: company.nr,
+    extended: company.extended,
+    street: company.street,
+    postal: company.postal,
+    city: company.city,
+    state: company.state,
+    country_iso: company.countryIso,
+    timezone: company.timezone,
+    user_role: role,
+    images: [],
+    created_at: company.createdAt.toISOString(),
+  };
+}
+
+export function licenseOf(company: Company): LicenseLimits {
+  return {
+    max_users: company.maxUsers,
+    max_customers: company.maxCustomers,
+    max_suppliers: company.maxSuppliers,
+    max_readonly: company.maxReadonly,
+    max_app_users: company.maxAppUsers,
+  };
+}

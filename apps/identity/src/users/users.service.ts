@@ -1,0 +1,303 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, appUseAllowed, ErrorCode, isRole, ProtocolCode, type Role, seatKindOf, STAFF_ROLES } from '@kanban/access';
+import {
+  type AppUsageDto,
+  type CompanyCaller,
+  type CompanyUserDto,
+  IdentityEvents,
+  type ListQuery,
+  type Page,
+  type RestrictionDto,
+  type UserData,
+  type UserDto,
+} from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { AuthService, initialsOf, normalizeEmail } from '../auth/auth.service';
+import { Company } from '../companies/company.entity';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { AccessRestriction } from './access-restriction.entity';
+import { Membership } from './membership.entity';
+import { MembershipRepository } from './membership.repository';
+import { User } from './user.entity';
+import { toCompanyUserDto, toUserDto } from './user.mapper';
+
+export interface ProfileUpdate {
+  first_name?: string;
+  last_name?: string;
+  initials?: string;
+  job_title?: string;
+  salutation?: string;
+  pref_language?: 'de' | 'en';
+  data?: UserData;
+}
+
+export interface CompanyUserInput extends ProfileUpdate {
+  email?: string;
+  role?: Role;
+  app?: boolean;
+}
+
+export type RestrictionKind = 'customer' | 'location' | 'supplier';
+
+const SORTABLE: Record<string, string> = {
+  email: 'user.email',
+  first_name: 'user.firstName',
+  last_name: 'user.lastName',
+  role: 'role',
+  created_at: 'createdAt',
+};
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
+    private readonly auth: AuthService,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async profile(userId: number): Promise<UserDto> {
+    const user = await this.uow.read((em) => em.findOne(User, userId));
+    if (!user) throw new AppError(ProtocolCode.NotFound, 'user not found');
+    return toUserDto(user);
+  }
+
+  async updateProfile(userId: number, update: ProfileUpdate): Promise<UserDto> {
+    return this.uow.write(async (em) => {
+      const user = await em.findOneOrFail(User, userId);
+      applyProfile(user, update);
+      return toUserDto(user);
+    });
+  }
+
+  async appUsage(userId: number): Promise<AppUsageDto> {
+    const memberships = await this.uow.read((em) => new MembershipRepository(em).allOfUser(userId));
+    const counts = { user: 0, customer: 0, supplier: 0, readonly: 0 };
+    for (const m of memberships) {
+      const kind = seatKindOf(m.role);
+      if (kind) counts[kind]++;
+    }
+    return { ...counts, allowed: appUseAllowed(counts) };
+  }
+
+  async list(caller: CompanyCaller, query: ListQuery & { restricted?: boolean }): Promise<Page<CompanyUserDto>> {
+    const page = Math.max(1, query.page ?? 1);
+    const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user');
+      if (query.q) {
+        const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+        qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
+      }
+      if (query.restricted) {
+        qb.andWhere(`exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)`);
+      }
+      const sortKey = SORTABLE[query.sort ?? 'email'] ?? SORTABLE.email!;
+      const [rows, total] = await qb
+        .orderBy({ [sortKey]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .getResultAndCount();
+      const counts = await new MembershipRepository(em).restrictionCounts(rows.map((m) => m.user.id));
+      return { items: rows.map((m) => toCompanyUserDto(m, counts.get(m.user.id) ?? 0)), total, page, per_page: perPage };
+    });
+  }
+
+  async get(caller: CompanyCaller, userId: number): Promise<CompanyUserDto> {
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const membership = await this.membershipOrFail(em, userId);
+      const counts = await new MembershipRepository(em).restrictionCounts([userId]);
+      return toCompanyUserDto(membership, counts.get(userId) ?? 0);
+    });
+  }
+
+  async create(caller: CompanyCaller, input: CompanyUserInput): Promise<CompanyUserDto> {
+    if (!input.email) throw AppError.validation('email', 'is required');
+    if (input.role === undefined || !isRole(input.role)) throw AppError.validation('role', 'must be a role code 0-6');
+    const email = normalizeEmail(input.email);
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      let user = await em.findOne(User, { email });
+      if (user && (await em.count(Membership, { user }))) throw new AppError(ErrorCode.UserExists);
+      const company = await em.findOneOrFail(Company, caller.companyId);
+      await this.assertSeat(em, company, input.role!, !!input.app, null);
+      if (input.app) assertAppRole(input.role!);
+      const isNew = !user;
+      if (!user) {
+        user = em.create(User, { email, initials: '' } as User);
+        applyProfile(user, input);
+        user.initials ||= initialsOf(user.firstName, user.lastName);
+      }
+      const membership = em.create(Membership, { companyId: caller.companyId, user, role: input.role!, app: !!input.app } as Membership);
+      await em.flush();
+      if (isNew) {
+        const token = await this.auth.createActionToken(em, user.id, 'invite');
+        this.auth.mail(em, user, 'invitation', { company: company.name, link: `${this.publicLink('register')}?token=${token}` });
+      } else {
+        this.auth.mail(em, user, 'invitation', { company: company.name, link: this.publicLink('login') });
+      }
+      addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: user.id, role: membership.role });
+      return toCompanyUserDto(membership, 0);
+    });
+  }
+
+  async update(caller: CompanyCaller, userId: number, input: CompanyUserInput): Promise<CompanyUserDto> {
+    if (input.role !== undefined && !isRole(input.role)) throw AppError.validation('role', 'must be a role code 0-6');
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const membership = await this.membershipOrFail(em, userId);
+      const role = input.role ?? membership.role;
+      const app = input.app ?? membership.app;
+      if (app && (input.app !== undefined || input.role !== undefined)) assertAppRole(role);
+      if (role !== membership.role || app !== membership.app) {
+        if (userId === caller.userId && role !== membership.role) {
+          throw AppError.validation('role', 'you cannot change your own role');
+        }
+        const company = await em.findOneOrFail(Company, caller.companyId);
+        await this.assertSeat(em, company, role, app, membership);
+        membership.role = role;
+        membership.app = app;
+        addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: userId, role });
+      }
+      applyProfile(membership.user, input);
+      const counts = await new MembershipRepository(em).restrictionCounts([userId]);
+      return toCompanyUserDto(membership, counts.get(userId) ?? 0);
+    });
+  }
+
+  async remove(caller: CompanyCaller, userId: number): Promise<void> {
+    if (userId === caller.userId) throw AppError.validation('id', 'you cannot remove yourself');
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const membership = await this.membershipOrFail(em, userId);
+      await em.nativeDelete(AccessRestriction, { userId });
+      em.remove(membership);
+      await em.flush();
+      const remaining = await em.count(Membership, { user: userId }, { filters: { tenant: false } });
+      if (remaining === 0 && !membership.user.operator) {
+        await this.auth.revokeSessions(em, userId);
+        em.remove(membership.user);
+        addToOutbox(em, IdentityEvents.userDeleted, { user_id: userId });
+      }
+      addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: userId, role: null });
+    });
+  }
+
+  async resend(caller: CompanyCaller, userId: number): Promise<void> {
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const membership = await this.membershipOrFail(em, userId);
+      const company = await em.findOneOrFail(Company, caller.companyId);
+      const user = membership.user;
+      if (!user.passwordHash) {
+        const token = await this.auth.createActionToken(em, user.id, 'invite');
+        this.auth.mail(em, user, 'invitation', { company: company.name, link: `${this.publicLink('register')}?token=${token}` });
+      } else if (!user.emailConfirmedAt) {
+        const token = await this.auth.createActionToken(em, user.id, 'confirm');
+        this.auth.mail(em, user, 'confirm_email', { link: `${this.publicLink('confirm')}?token=${token}` });
+      } else {
+        throw AppError.validation('id', 'the user has already accepted the invitation');
+      }
+    });
+  }
+
+  async restrictions(caller: CompanyCaller, userId: number, kind?: RestrictionKind): Promise<RestrictionDto[]> {
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      await this.membershipOrFail(em, userId);
+      const where: Record<string, unknown> = { userId };
+      if (kind) where[`${kind}Id`] = { $ne: null };
+      const rows = await em.find(AccessRestriction, where, { orderBy: { id: 'asc' } });
+      return rows.map(toRestrictionDto);
+    });
+  }
+
+  async addRestriction(
+    caller: CompanyCaller,
+    input: { user_id: number; customer_id?: number | null; location_id?: number | null; supplier_id?: number | null },
+  ): Promise<RestrictionDto> {
+    const targets = [input.customer_id, input.location_id, input.supplier_id].filter((v) => v !== undefined && v !== null);
+    if (targets.length !== 1) {
+      throw AppError.validation('customer_id', 'exactly one of customer_id, location_id, supplier_id is required');
+    }
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      await this.membershipOrFail(em, input.user_id, 'user_id');
+      const exists = await em.count(AccessRestriction, {
+        userId: input.user_id,
+        customerId: input.customer_id ?? null,
+        locationId: input.location_id ?? null,
+        supplierId: input.supplier_id ?? null,
+      });
+      if (exists) throw new AppError(ErrorCode.Duplicate);
+      const row = em.create(AccessRestriction, {
+        companyId: caller.companyId,
+        userId: input.user_id,
+        customerId: input.customer_id ?? null,
+        locationId: input.location_id ?? null,
+        supplierId: input.supplier_id ?? null,
+      } as AccessRestriction);
+      await em.flush();
+      addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: input.user_id });
+      return toRestrictionDto(row);
+    });
+  }
+
+  async removeRestriction(caller: CompanyCaller, id: number): Promise<void> {
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const row = await em.findOne(AccessRestriction, id);
+      if (!row) throw new AppError(ProtocolCode.NotFound, 'access restriction not found');
+      em.remove(row);
+      addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: row.userId });
+    });
+  }
+
+  private async membershipOrFail(em: EntityManager, userId: number, field = 'id'): Promise<Membership> {
+    const membership = await em.findOne(Membership, { user: userId }, { populate: ['user'] });
+    if (!membership) throw new AppError(ProtocolCode.NotFound, `${field}: user not found in this company`);
+    return membership;
+  }
+
+  /** Licence check (1058): the company's limit for the role's kind and for app users. */
+  private async assertSeat(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
+    const counts = await new MembershipRepository(em).seatCounts();
+    const kind = seatKindOf(role);
+    if (current) {
+      const currentKind = seatKindOf(current.role);
+      if (currentKind) counts[currentKind]--;
+      if (current.app) counts.app--;
+    }
+    const limits = { user: company.maxUsers, customer: company.maxCustomers, supplier: company.maxSuppliers, readonly: company.maxReadonly };
+    if (kind && counts[kind] + 1 > limits[kind]) throw new AppError(ErrorCode.LicenseLimit);
+    if (app && counts.app + 1 > company.maxAppUsers) throw new AppError(ErrorCode.LicenseLimit);
+  }
+
+  private publicLink(page: string): string {
+    return `${this.config.publicUrl}/${page}`;
+  }
+}
+
+function assertAppRole(role: Role): void {
+  if (!STAFF_ROLES.includes(role) && role !== 4) {
+    throw new AppError(ErrorCode.Validation, 'Only Users and Customers are allowed', {
+      field: 'app',
+      errors: [{ field: 'app', message: 'Only Users and Customers are allowed' }],
+    });
+  }
+}
+
+function applyProfile(user: User, update: ProfileUpdate): void {
+  if (update.first_name !== undefined) user.firstName = update.first_name;
+  if (update.last_name !== undefined) user.lastName = update.last_name;
+  if (update.initials !== undefined) user.initials = update.initials;
+  if (update.job_title !== undefined) user.jobTitle = update.job_title;
+  if (update.salutation !== undefined) user.salutation = update.salutation;
+  if (update.pref_language !== undefined) user.prefLanguage = update.pref_language;
+  if (update.data !== undefined) user.data = { ...user.data, ...update.data };
+}
+
+function toRestrictionDto(row: AccessRestriction): RestrictionDto {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    customer_id: row.customerId ?? null,
+    location_id: row.locationId ?? null,
+    supplier_id: row.supplierId ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConsoleLogger, type INestApplication, type LoggerService, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EnvReader, type Env } from '@kanban/config';
+import { InProcessBroker, InProcessServer, MessagingModule } from '@kanban/messaging';
+import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
+import { loadGatewayConfig } from '../../gateway/src/config';
+import { GatewayModule } from '../../gateway/src/gateway.module';
+import { configureHttpApp } from '../../gateway/src/http-app';
+import { loadIdentityConfig } from '../../identity/src/config';
+import { IdentityModule } from '../../identity/src/identity.module';
+import { SERVICE_DATA, seedDemo } from './services';
+
+/** Client keys of the embedded run when none are configured (documented in the README). */
+export const DEMO_API_KEYS = { web: 'kanban-web-demo-key', app: 'kanban-app-demo-key' };
+
+export interface EmbeddedSystem {
+  app: INestApplication;
+  url: string;
+  dataDir: string | null;
+  mailDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded run: every service module and the gateway in one process, the in-process bus in place of
+ * NATS, PGlite (persisted under DATA_DIR) in place of a PostgreSQL server, mail as files in DATA_DIR/mail.
+ * `DATA_DIR=:memory:` keeps the database in memory (tests).
+ */
+export async function startEmbedded(env: Env = process.env, logger?: LoggerService | false): Promise<EmbeddedSystem> {
+  const reader = new EnvReader(env);
+  const dataDirRaw = reader.str('DATA_DIR', './data');
+  const demo = reader.bool('DEMO_DATA', true);
+  const logFormat = reader.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'text');
+  reader.done();
+  const inMemory = dataDirRaw === ':memory:';
+  const dataDir = inMemory ? null : path.resolve(dataDirRaw);
+  const stateDir = dataDir ?? path.resolve('tmp', `memory-${process.pid}-${Date.now()}`);
+  await mkdir(stateDir, { recursive: true });
+  const secret = env.JWT_SECRET || (await persistentSecret(stateDir));
+  const defaults = { JWT_SECRET: secret, API_KEY_WEB: DEMO_API_KEYS.web, API_KEY_APP: DEMO_API_KEYS.app };
+  const gatewayConfig = loadGatewayConfig(env, defaults);
+  const identityConfig = loadIdentityConfig(env, defaults);
+  const mailDir = path.join(stateDir, 'mail');
+
+  const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
+  for (const data of SERVICE_DATA) await migrateService(database, data);
+  if (demo) await seedDemo(database);
+
+  const broker = new InProcessBroker();
+
+  @Module({
+    imports: [
+      DatabaseModule.forRoot(database),
+      MessagingModule.forRoot({ kind: 'in-process', broker }),
+      GatewayModule.forRoot(gatewayConfig),
+      IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
+    ],
+  })
+  class EmbeddedModule {}
+
+  const app = await NestFactory.create(EmbeddedModule, {
+    bodyParser: false,
+    logger: logger ?? new ConsoleLogger({ json: logFormat === 'json', prefix: 'kanban' }),
+  });
+  configureHttpApp(app, gatewayConfig);
+  app.connectMicroservice({ strategy: new InProcessServer(broker) });
+  await app.startAllMicroservices();
+  await app.listen(gatewayConfig.port, '0.0.0.0');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    mailDir,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The embedded run signs tokens with a secret kept in DATA_DIR, so sessions survive a restart. */
+async function persistentSecret(dir: string): Promise<string> {
+  const file = path.join(dir, 'jwt-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,183 @@
+import type { Role } from '@kanban/access';
+
+/** Request/reply subjects served by the identity service. */
+export const IdentitySubjects = {
+  health: 'identity.health',
+  authenticate: 'identity.auth.authenticate',
+  refresh: 'identity.auth.refresh',
+  register: 'identity.auth.register',
+  confirm: 'identity.auth.confirm',
+  resetRequest: 'identity.auth.reset_request',
+  resetPassword: 'identity.auth.reset_password',
+  changePassword: 'identity.user.change_password',
+  updateProfile: 'identity.user.update_profile',
+  getProfile: 'identity.user.get_profile',
+  appUsage: 'identity.user.app_usage',
+  listMyCompanies: 'identity.company.list_mine',
+  getCompany: 'identity.company.get',
+  updateCompany: 'identity.company.update',
+  licenseStats: 'identity.company.license_stats',
+  support: 'identity.company.support',
+  listUsers: 'identity.users.list',
+  getUser: 'identity.users.get',
+  createUser: 'identity.users.create',
+  updateUser: 'identity.users.update',
+  deleteUser: 'identity.users.delete',
+  resendInvitation: 'identity.users.resend',
+  listRestrictions: 'identity.restrictions.list',
+  addRestriction: 'identity.restrictions.add',
+  removeRestriction: 'identity.restrictions.remove',
+  platformListCompanies: 'identity.platform.companies.list',
+  platformCreateCompany: 'identity.platform.companies.create',
+  platformUpdateCompany: 'identity.platform.companies.update',
+} as const;
+
+/** Durable events published by the identity service (JetStream stream EVT_identity). */
+export const IdentityEvents = {
+  mailRequested: 'evt.identity.mail_requested',
+  userCreated: 'evt.identity.user_created',
+  userDeleted: 'evt.identity.user_deleted',
+  membershipChanged: 'evt.identity.membership_changed',
+  companyCreated: 'evt.identity.company_created',
+} as const;
+
+export type ClientKind = 'web' | 'app';
+
+/** Who is calling: set by the gateway from the verified access token. */
+export interface Caller {
+  userId: number;
+  operator: boolean;
+}
+
+/** A company-scoped call: the gateway has already checked membership and role group. */
+export interface CompanyCaller extends Caller {
+  companyId: number;
+  role: Role;
+}
+
+export interface UserData {
+  shortcuts?: string[];
+  [key: string]: unknown;
+}
+
+/** User as returned by the API (spec 3). */
+export interface UserDto {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  initials: string;
+  job_title: string;
+  salutation: string;
+  pref_language: 'de' | 'en';
+  operator: boolean;
+  email_confirmed: boolean;
+  img: { url: string } | null;
+  image_id: number | null;
+  data: UserData;
+  created_at: string;
+}
+
+/** A user as seen inside a company: with role, app use and restriction count. */
+export interface CompanyUserDto extends UserDto {
+  role: Role;
+  app: boolean;
+  access_restrictions: number;
+  invitation_pending: boolean;
+}
+
+export interface CompanyDto {
+  id: number;
+  name: string;
+  nr: string;
+  extended: string;
+  street: string;
+  postal: string;
+  city: string;
+  state: string;
+  country_iso: string;
+  timezone: string;
+  user_role: Role | null;
+  images: { url: string; selected: boolean }[];
+  created_at: string;
+}
+
+export interface LicenseLimits {
+  max_users: number;
+  max_customers: number;
+  max_suppliers: number;
+  max_readonly: number;
+  max_app_users: number;
+}
+
+export interface PlatformCompanyDto extends CompanyDto {
+  license: LicenseLimits;
+  user_count: number;
+}
+
+export interface LicenseStatsDto {
+  kinds: { kind: 'user' | 'customer' | 'supplier' | 'readonly' | 'app'; used: number; limit: number }[];
+}
+
+export interface AppUsageDto {
+  user: number;
+  customer: number;
+  supplier: number;
+  readonly: number;
+  allowed: boolean;
+}
+
+/** Access token claims: memberships travel in the token so the gateway checks tenancy without a call. */
+export interface AccessClaims {
+  sub: number;
+  op?: 1;
+  /** company id -> role */
+  c: Record<string, Role>;
+  ck: ClientKind;
+}
+
+export interface LoginResult {
+  user: UserDto;
+  token: string;
+  refresh_token: string;
+  expires_in: number;
+  refresh_expires_at: string;
+}
+
+export interface AuthenticateRequest {
+  email: string;
+  password: string;
+  client: ClientKind;
+  ip?: string;
+}
+
+export interface RestrictionDto {
+  id: number;
+  user_id: number;
+  customer_id: number | null;
+  location_id: number | null;
+  supplier_id: number | null;
+  created_at: string;
+}
+
+export interface MailRequested {
+  to: string;
+  template: 'password_reset' | 'confirm_email' | 'invitation' | 'support_request';
+  language: 'de' | 'en';
+  params: Record<string, string>;
+}
+
+export interface ListQuery {
+  page?: number;
+  per_page?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}

@@ -1,0 +1,48 @@
+import { type CustomTransportStrategy, BaseRpcContext, Server } from '@nestjs/microservices';
+import { ProtocolCode } from '@kanban/access';
+import { lastValueFrom } from 'rxjs';
+import { type BusReply, toErrorBody, wireCopy } from './wire';
+
+/**
+ * What both transports share: finding the @MessagePattern/@EventPattern handler for a subject and
+ * running it, turning its result or error into a {@link BusReply}.
+ */
+export abstract class BusServer extends Server implements CustomTransportStrategy {
+  async handleRequest(pattern: string, data: unknown): Promise<BusReply> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler || handler.isEventHandler) {
+      return { ok: false, err: { code: ProtocolCode.NotFound, message: `no handler for ${pattern}` } };
+    }
+    try {
+      const result = this.transformToObservable(await handler(data, new BaseRpcContext([pattern])));
+      const value: unknown = await lastValueFrom(result, { defaultValue: null });
+      return { ok: true, data: value };
+    } catch (error) {
+      return { ok: false, err: toErrorBody(error) };
+    }
+  }
+
+  /** Runs an event handler to completion; throws if it failed, so the caller does not acknowledge. */
+  async handleEventMessage(pattern: string, data: unknown): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler || !handler.isEventHandler) return;
+    const result = this.transformToObservable(await handler(wireCopy(data), new BaseRpcContext([pattern])));
+    await lastValueFrom(result, { defaultValue: null });
+  }
+
+  eventPatterns(): string[] {
+    return [...this.messageHandlers.entries()].filter(([, h]) => h.isEventHandler).map(([p]) => p);
+  }
+
+  requestPatterns(): string[] {
+    return [...this.messageHandlers.entries()].filter(([, h]) => !h.isEventHandler).map(([p]) => p);
+  }
+
+  on(): void {
+    // Transport events are not exposed.
+  }
+
+  unwrap<T>(): T {
+    throw new Error('BusServer does not expose its transport');
+  }
+}

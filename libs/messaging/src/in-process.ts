@@ -1,0 +1,108 @@
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { ProtocolCode } from '@kanban/access';
+import { BusServer } from './bus-server';
+import type { EventPublisher } from './event-publisher';
+import { type BusReply, type EventEnvelope, wireCopy } from './wire';
+
+/**
+ * The embedded run's message bus: servers attach here, clients and the outbox relay dispatch here. Every
+ * payload is copied through JSON, so handlers see exactly what they would see over NATS.
+ */
+export class InProcessBroker {
+  private readonly servers: InProcessServer[] = [];
+
+  attach(server: InProcessServer): void {
+    this.servers.push(server);
+  }
+
+  detach(server: InProcessServer): void {
+    const index = this.servers.indexOf(server);
+    if (index >= 0) this.servers.splice(index, 1);
+  }
+
+  async request(pattern: string, data: unknown): Promise<BusReply> {
+    const server = this.servers.find((s) => s.requestPatterns().includes(pattern));
+    if (!server) return { ok: false, err: { code: ProtocolCode.Unavailable, message: `no responder for ${pattern}` } };
+    return wireCopy(await server.handleRequest(pattern, wireCopy(data)));
+  }
+
+  /** Delivers an event to every handler of its subject; rejects if any of them failed. */
+  async deliver(envelope: EventEnvelope): Promise<void> {
+    for (const server of this.servers) {
+      if (server.eventPatterns().includes(envelope.subject)) {
+        await server.handleEventMessage(envelope.subject, envelope);
+      }
+    }
+  }
+}
+
+export class InProcessServer extends BusServer {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  listen(callback: () => void): void {
+    this.broker.attach(this);
+    callback();
+  }
+
+  close(): void {
+    this.broker.detach(this);
+  }
+}
+
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    // Nothing to connect to.
+  }
+
+  close(): void {
+    // Nothing to close.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let disposed = false;
+    this.broker.request(this.normalizePattern(packet.pattern), packet.data).then(
+      (reply) => {
+        if (disposed) return;
+        if (reply.ok) callback({ response: reply.data, isDisposed: true });
+        else callback({ err: reply.err, isDisposed: true });
+      },
+      (error: unknown) => !disposed && callback({ err: error, isDisposed: true }),
+    );
+    return () => {
+      disposed = true;
+    };
+  }
+
+  protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {
+    const pattern = this.normalizePattern(packet.pattern);
+    await this.broker.deliver({ id: '', subject: pattern, occurredAt: new Date().toISOString(), data: packet.data });
+    return undefined as T;
+  }
+}
+
+/** Outbox relay target of the embedded run: hands the event straight to the in-process handlers. */
+export class InProcessEventPublisher implements EventPublisher {
+  constructor(private readonly broker: InProcessBroker) {}
+
+  async ensureStream(): Promise<void> {
+    // In-process delivery needs no stream.
+  }
+
+  publish(envelope: EventEnvelope): Promise<void> {
+    return this.broker.deliver(envelope);
+  }
+
+  async close(): Promise<void> {
+    // Nothing to close.
+  }
+}

@@ -1,0 +1,234 @@
+import { Logger } from '@nestjs/common';
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import {
+  AckPolicy,
+  connect,
+  type ConsumerMessages,
+  DeliverPolicy,
+  JSONCodec,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+  nanos,
+  type Subscription,
+} from 'nats';
+import { BusServer } from './bus-server';
+import type { EventPublisher } from './event-publisher';
+import { type BusReply, type EventEnvelope, streamName, streamOf } from './wire';
+
+const codec = JSONCodec();
+
+export interface NatsBusOptions {
+  url: string;
+  /** Prefix of every subject and stream: isolates test runs and environments sharing a server. */
+  prefix: string;
+  /** Connection name shown by the server. */
+  name: string;
+  requestTimeoutMs: number;
+}
+
+/** One NATS connection per process, shared by the server, the client and the event publisher. */
+export class NatsBus {
+  private jsm?: JetStreamManager;
+  private readonly ensured = new Map<string, Promise<void>>();
+
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly options: NatsBusOptions,
+  ) {}
+
+  static async connect(options: NatsBusOptions): Promise<NatsBus> {
+    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+    return new NatsBus(nc, nc.jetstream(), options);
+  }
+
+  subject(pattern: string): string {
+    return this.options.prefix + pattern;
+  }
+
+  async manager(): Promise<JetStreamManager> {
+    this.jsm ??= await this.nc.jetstreamManager();
+    return this.jsm;
+  }
+
+  /** Creates the durable event stream of a service if it does not exist (idempotent, race-safe). */
+  ensureStream(service: string): Promise<void> {
+    const name = streamName(service, this.options.prefix);
+    let pending = this.ensured.get(name);
+    if (!pending) {
+      pending = (async () => {
+        const jsm = await this.manager();
+        try {
+          await jsm.streams.info(name);
+        } catch {
+          try {
+            await jsm.streams.add({
+              name,
+              subjects: [this.subject(`evt.${service}.>`)],
+              duplicate_window: nanos(10 * 60 * 1000),
+            });
+          } catch (error) {
+            // Another process may have created it in the meantime.
+            await jsm.streams.info(name).catch(() => {
+              throw error;
+            });
+          }
+        }
+      })();
+      pending.catch(() => this.ensured.delete(name));
+      this.ensured.set(name, pending);
+    }
+    return pending;
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}
+
+/**
+ * Serves a service's handlers over NATS: request subjects in a queue group named after the service
+ * (replicas share the load), and each @EventPattern through a durable JetStream consumer of that
+ * service that acknowledges only after the handler (and so its own commit) succeeded.
+ */
+export class NatsBusServer extends BusServer {
+  private readonly log = new Logger('NatsBusServer');
+  private readonly subscriptions: Subscription[] = [];
+  private readonly consumers: ConsumerMessages[] = [];
+
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly service: string,
+  ) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      for (const pattern of this.requestPatterns()) {
+        const subscription = this.bus.nc.subscribe(this.bus.subject(pattern), {
+          queue: this.service,
+          callback: (err, msg) => {
+            if (err) return;
+            let data: unknown;
+            try {
+              data = msg.data.length ? codec.decode(msg.data) : undefined;
+            } catch {
+              msg.respond(codec.encode({ ok: false, err: { code: 1000, message: 'malformed message' } }));
+              return;
+            }
+            void this.handleRequest(pattern, data).then((reply) => msg.respond(codec.encode(reply)));
+          },
+        });
+        this.subscriptions.push(subscription);
+      }
+      for (const pattern of this.eventPatterns()) await this.consume(pattern);
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  private async consume(pattern: string): Promise<void> {
+    const producer = /^evt\.([a-z0-9_-]+)\./i.exec(pattern)?.[1];
+    if (!producer) throw new Error(`event pattern must look like evt.<service>.<name>: ${pattern}`);
+    await this.bus.ensureStream(producer);
+    const stream = streamOf(pattern, this.bus.options.prefix);
+    const durable = `${this.service}__${pattern.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const jsm = await this.bus.manager();
+    try {
+      await jsm.consumers.info(stream, durable);
+    } catch {
+      await jsm.consumers.add(stream, {
+        durable_name: durable,
+        filter_subject: this.bus.subject(pattern),
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(60_000),
+      });
+    }
+    const consumer = await this.bus.js.consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.consumers.push(messages);
+    void (async () => {
+      for await (const msg of messages) {
+        try {
+          const envelope = codec.decode(msg.data) as EventEnvelope;
+          await this.handleEventMessage(pattern, envelope);
+          msg.ack();
+        } catch (error) {
+          this.log.warn(`event ${pattern} failed, redelivery in 5 s: ${(error as Error)?.message ?? String(error)}`);
+          msg.nak(5000);
+        }
+      }
+    })();
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.subscriptions) s.unsubscribe();
+    for (const c of this.consumers) c.stop();
+    this.subscriptions.length = 0;
+    this.consumers.length = 0;
+  }
+}
+
+export class NatsBusClient extends ClientProxy {
+  constructor(private readonly bus: NatsBus) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    // The shared connection is opened by the composition root.
+  }
+
+  close(): void {
+    // The shared connection is closed by the composition root.
+  }
+
+  unwrap<T>(): T {
+    return this.bus.nc as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let disposed = false;
+    this.bus.nc
+      .request(this.bus.subject(this.normalizePattern(packet.pattern)), codec.encode(packet.data ?? null), {
+        timeout: this.bus.options.requestTimeoutMs,
+      })
+      .then(
+        (msg) => {
+          if (disposed) return;
+          const reply = codec.decode(msg.data) as BusReply;
+          if (reply.ok) callback({ response: reply.data, isDisposed: true });
+          else callback({ err: reply.err, isDisposed: true });
+        },
+        (error: unknown) => !disposed && callback({ err: error, isDisposed: true }),
+      );
+    return () => {
+      disposed = true;
+    };
+  }
+
+  protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {
+    this.bus.nc.publish(this.bus.subject(this.normalizePattern(packet.pattern)), codec.encode(packet.data ?? null));
+    return undefined as T;
+  }
+}
+
+/** Outbox relay target of the distributed run: JetStream, with the outbox id as Nats-Msg-Id. */
+export class JetStreamEventPublisher implements EventPublisher {
+  constructor(private readonly bus: NatsBus) {}
+
+  ensureStream(service: string): Promise<void> {
+    return this.bus.ensureStream(service);
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    await this.bus.js.publish(this.bus.subject(envelope.subject), codec.encode(envelope), { msgID: envelope.id });
+  }
+
+  async close(): Promise<void> {
+    // The shared connection is closed by the composition root.
+  }
+}

@@ -1,0 +1,174 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { UnitOfWork } from '@kanban/persistence';
+import { EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
+import { InboxEntry, OutboxMessage } from './outbox.entity';
+import type { EventEnvelope } from './wire';
+
+/** Adds an event to the current transaction: it is published if, and only if, the transaction commits. */
+export function addToOutbox<T>(em: EntityManager, subject: string, data: T): EventEnvelope<T> {
+  const envelope: EventEnvelope<T> = { id: randomUUID(), subject, occurredAt: new Date().toISOString(), data };
+  const message = new OutboxMessage();
+  message.id = envelope.id;
+  message.subject = subject;
+  message.payload = envelope;
+  message.createdAt = new Date(envelope.occurredAt);
+  em.persist(message);
+  return envelope;
+}
+
+/**
+ * Records that `consumer` processed the event, inside the consumer's own transaction. Returns false if it
+ * had already been processed: the caller then does nothing (and the message is acknowledged).
+ */
+export async function claimInbox(em: EntityManager, consumer: string, eventId: string): Promise<boolean> {
+  const rows = await em.getConnection().execute<{ event_id: string }[]>(
+    `insert into ${em.getPlatform().quoteIdentifier(schemaOf(em))}.inbox (consumer, event_id, processed_at)
+     values (?, ?, now()) on conflict do nothing returning event_id`,
+    [consumer, eventId],
+  );
+  return rows.length === 1;
+}
+
+function schemaOf(em: EntityManager): string {
+  return em.getMetadata().get(InboxEntry.name).schema ?? em.config.get('schema') ?? 'public';
+}
+
+export interface OutboxRelayOptions {
+  service: string;
+  /** Poll interval for events left behind (a crash, a failed publish). */
+  intervalMs: number;
+  /** Publish right after a transaction with events commits (off only to test crash recovery). */
+  immediate: boolean;
+  /** How long a claimed batch is reserved for this relay. */
+  claimMs: number;
+  batchSize: number;
+}
+
+export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
+
+/**
+ * Publishes committed outbox rows. A batch is claimed in one statement (FOR UPDATE SKIP LOCKED, so
+ * replicas never take the same rows), published outside any transaction, then marked published. A relay
+ * that dies after publishing and before marking leaves the claim to expire; the row is published again
+ * with the same id, which JetStream drops as a duplicate, and consumers are idempotent anyway.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown, EventSubscriber {
+  private readonly log = new Logger('OutboxRelay');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** Set when a flush wrote outbox rows; the next commit then starts a drain. */
+  private dirty = false;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    @Inject(EVENT_PUBLISHER) private readonly publisher: EventPublisher,
+    @Inject(OUTBOX_RELAY_OPTIONS) private readonly options: OutboxRelayOptions,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.publisher.ensureStream(this.options.service);
+    if (this.options.immediate) this.uow.raw.em.getEventManager().registerSubscriber(this);
+    this.timer = setInterval(() => this.kick(), this.options.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  afterFlush(args: FlushEventArgs): void {
+    if (args.uow.getChangeSets().some((c) => c.entity instanceof OutboxMessage)) {
+      this.dirty = true;
+      // A flush outside a transaction has committed already.
+      if (!args.em.isInTransaction()) setImmediate(() => this.kick());
+    }
+  }
+
+  afterTransactionCommit(): void {
+    if (this.dirty) setImmediate(() => this.kick());
+  }
+
+  /** Starts a drain, or asks the running one to go round again. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().then(() => undefined, () => undefined).finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Publishes everything pending; resolves when nothing is left or a publish failed. */
+  async drain(): Promise<number> {
+    this.dirty = false;
+    let total = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return total;
+      for (const row of batch) {
+        try {
+          await this.publisher.publish(row.payload as EventEnvelope);
+        } catch (error) {
+          this.log.warn(`publishing ${row.subject} ${row.id} failed, retrying later: ${(error as Error).message}`);
+          await this.release(row.id);
+          return total;
+        }
+        await this.markPublished(row.id);
+        total++;
+      }
+    }
+  }
+
+  private async claim(): Promise<OutboxMessage[]> {
+    return this.uow.write(async (em) => {
+      const table = this.table(em);
+      const rows = await em.getConnection().execute<Record<string, unknown>[]>(
+        `update ${table} set claimed_until = now() + (? * interval '1 millisecond'), attempts = attempts + 1
+         where id in (select id from ${table}
+                      where published_at is null and (claimed_until is null or claimed_until < now())
+                      order by created_at, id limit ? for update skip locked)
+         returning id, subject, payload, created_at`,
+        [this.options.claimMs, this.options.batchSize],
+      );
+      return rows
+        .map((r) => Object.assign(new OutboxMessage(), { id: r.id, subject: r.subject, payload: parseJson(r.payload), createdAt: r.created_at }))
+        .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
+    });
+  }
+
+  private async markPublished(id: string): Promise<void> {
+    await this.uow.write((em) =>
+      em.getConnection().execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]),
+    );
+  }
+
+  private async release(id: string): Promise<void> {
+    await this.uow.write((em) =>
+      em.getConnection().execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]),
+    );
+  }
+
+  private table(em: EntityManager): string {
+    const schema = em.getMetadata().get(OutboxMessage.name).schema ?? em.config.get('schema') ?? 'public';
+    return `${em.getPlatform().quoteIdentifier(schema)}.outbox`;
+  }
+}
+
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

@@ -1,0 +1,77 @@
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { PGliteDriver } from 'mikro-orm-pglite';
+import type { PGliteConnectionConfig } from 'mikro-orm-pglite';
+import { SharedPglite } from './shared-pglite';
+
+/** Where the data lives: the in-process PostgreSQL of the embedded run, or a PostgreSQL server. */
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; poolMax?: number };
+
+export interface MigrationClass {
+  name: string;
+  class: new (...args: never[]) => unknown;
+}
+
+export interface ServiceDataOptions {
+  /** Service name; also its PostgreSQL schema. */
+  service: string;
+  entities: Options['entities'];
+  migrations: MigrationClass[];
+  debug?: boolean;
+}
+
+/** Opens the database once per process and builds each service's ORM options on it. */
+export class Database {
+  private constructor(
+    readonly config: DatabaseConfig,
+    private readonly pglite: SharedPglite | null,
+  ) {}
+
+  static async open(config: DatabaseConfig): Promise<Database> {
+    const pglite = config.kind === 'pglite' ? await SharedPglite.open(config.dataDir) : null;
+    return new Database(config, pglite);
+  }
+
+  ormOptions(data: ServiceDataOptions): Options {
+    const common: Options = {
+      contextName: data.service,
+      schema: data.service,
+      entities: data.entities,
+      extensions: [Migrator],
+      migrations: {
+        tableName: 'mikro_orm_migrations',
+        migrationsList: data.migrations as never,
+        snapshot: false,
+        transactional: true,
+        allOrNothing: true,
+        emit: 'ts',
+      },
+      forceUtcTimezone: true,
+      allowGlobalContext: false,
+      debug: data.debug ?? false,
+      ignoreUndefinedInQuery: true,
+    };
+    if (this.config.kind === 'postgres') {
+      return {
+        ...common,
+        driver: PostgreSqlDriver,
+        clientUrl: this.config.url,
+        pool: { min: 0, max: this.config.poolMax ?? 10 },
+      };
+    }
+    const shared = this.pglite!;
+    return {
+      ...common,
+      driver: PGliteDriver as never,
+      dbName: 'postgres',
+      driverOptions: { connection: { pglite: () => shared.handle() } satisfies PGliteConnectionConfig },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pglite?.close();
+  }
+}
