@@ -24,7 +24,7 @@ export function addToOutbox<T>(em: EntityManager, subject: string, data: T): Eve
  * had already been processed: the caller then does nothing (and the message is acknowledged).
  */
 export async function claimInbox(em: EntityManager, consumer: string, eventId: string): Promise<boolean> {
-  const rows = await em.getConnection().execute<{ event_id: string }[]>(
+  const rows = await em.execute<{ event_id: string }[]>(
     `insert into ${em.getPlatform().quoteIdentifier(schemaOf(em))}.inbox (consumer, event_id, processed_at)
      values (?, ?, now()) on conflict do nothing returning event_id`,
     [consumer, eventId],
@@ -137,7 +137,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async claim(): Promise<OutboxMessage[]> {
     return this.uow.write(async (em) => {
       const table = this.table(em);
-      const rows = await em.getConnection().execute<Record<string, unknown>[]>(
+      const rows = await em.execute<Record<string, unknown>[]>(
         `update ${table} set claimed_until = now() + (? * interval '1 millisecond'), attempts = attempts + 1
          where id in (select id from ${table}
                       where published_at is null and (claimed_until is null or claimed_until < now())
@@ -153,13 +153,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async markPublished(id: string): Promise<void> {
     await this.uow.write((em) =>
-      em.getConnection().execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]),
+      em.execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]),
     );
   }
 
   private async release(id: string): Promise<void> {
     await this.uow.write((em) =>
-      em.getConnection().execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]),
+      em.execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]),
     );
   }
 

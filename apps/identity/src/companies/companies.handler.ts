@@ -14,7 +14,7 @@ export class CompaniesHandler {
 
   @MessagePattern(IdentitySubjects.health)
   async health(): Promise<{ service: string; db: boolean }> {
-    await this.uow.read((em) => em.getConnection().execute('select 1'));
+    await this.uow.read((em) => em.execute('select 1'));
     return { service: 'identity', db: true };
   }
 

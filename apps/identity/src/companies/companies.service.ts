@@ -110,9 +110,7 @@ export class CompaniesService {
     return this.uow.read(async (em) => {
       const companies = await em.find(Company, {}, { orderBy: { id: 'asc' } });
       // Users per company across all tenants: the operator's view, deliberately unscoped.
-      const counts = await em
-        .getConnection()
-        .execute<{ company_id: number; n: string }[]>('select company_id, count(*) as n from identity.membership group by company_id');
+      const counts = await em.execute<{ company_id: number; n: string }[]>('select company_id, count(*) as n from identity.membership group by company_id');
       const byCompany = new Map(counts.map((r) => [Number(r.company_id), Number(r.n)]));
       return companies.map((c) => ({ ...toCompanyDto(c, null), license: licenseOf(c), user_count: byCompany.get(c.id) ?? 0 }));
     });
