@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessGuard, JwtAuthGuard } from './auth/guards';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -23,14 +23,13 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         PassportModule,
-        // Only the auth calls carry @Throttle limits; everything else is unlimited by default.
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', limit: 1_000_000, ttl: 60_000 }] }),
+        // Applied to the public auth calls (sign-in, refresh, reset, registration) per client address.
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', limit: config.authRateLimit.limit, ttl: config.authRateLimit.ttlMs }] }),
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         JwtStrategy,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

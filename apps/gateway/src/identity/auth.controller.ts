@@ -1,6 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Inject, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { AppError, ErrorCode } from '@kanban/access';
 import { type ClientKind, IdentitySubjects, type LoginResult } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
@@ -12,6 +12,7 @@ import { AuthenticateDto, RefreshDto, RegisterDto, ResetPasswordDto, TokenDto } 
 @ApiTags('auth')
 @Controller()
 @Public()
+@UseGuards(ThrottlerGuard)
 export class AuthController {
   constructor(
     private readonly bus: ServiceBus,
@@ -20,7 +21,6 @@ export class AuthController {
 
   @Post('authenticate')
   @HttpCode(200)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sign in; answers user, token and refresh_token' })
   @ApiHeader({ name: 'X-API-Key', required: true, description: 'client key (web or app)' })
   authenticate(@Body() body: AuthenticateDto, @Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<LoginResult> {
@@ -30,7 +30,6 @@ export class AuthController {
 
   @Post('refresh_token')
   @HttpCode(200)
-  @Throttle({ default: { limit: 60, ttl: 60_000 } })
   @ApiOperation({ summary: 'Trade a refresh token for new tokens (rotated; reuse revokes the session)' })
   refresh(@Body() body: RefreshDto): Promise<LoginResult> {
     return this.bus.request(IdentitySubjects.refresh, { refresh_token: body.RefreshToken });
@@ -38,7 +37,6 @@ export class AuthController {
 
   @Post('resetpass')
   @HttpCode(200)
-  @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @ApiOperation({ summary: 'With Email: mail a reset link. With token and password: set the new password' })
   async resetPassword(@Body() body: ResetPasswordDto): Promise<null> {
     if (body.token) {
@@ -51,7 +49,6 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
-  @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @ApiOperation({ summary: 'Accept an invitation (token) or open a new company (pending e-mail confirmation)' })
   register(@Body() body: RegisterDto): Promise<{ user_id: number; confirmation_required: boolean }> {
     const { password_confirm: _confirm, ...input } = body;

@@ -193,9 +193,10 @@ export class ChangePasswordDto {
   password!: string;
 
   @ApiProperty()
-  @IsString()
-  @IsNotEmpty({ message: 'Password confirm is required' })
+  // Decorators register bottom-up and validation stops at the first failure: "required" is checked first.
   @EqualsField('password', { message: 'Passwords do not match' })
+  @IsNotEmpty({ message: 'Password confirm is required' })
+  @IsString()
   password_confirm!: string;
 }
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, raw } from '@mikro-orm/postgresql';
 import { type SeatKind, seatKindOf, type Role } from '@kanban/access';
 import { AccessRestriction } from './access-restriction.entity';
 import { Membership } from './membership.entity';
@@ -28,12 +28,13 @@ export class MembershipRepository {
     return counts;
   }
 
-  async restrictionCounts(userIds: number[]): Promise<Map<number, number>> {
+  /** Restrictions per user in one company (query builders do not apply the tenant filter: explicit). */
+  async restrictionCounts(companyId: number, userIds: number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.em
       .createQueryBuilder(AccessRestriction, 'r')
-      .select(['r.userId', 'count(*) as n'])
-      .where({ userId: { $in: userIds } })
+      .select(['r.userId', raw('count(*) as n')])
+      .where({ companyId, userId: { $in: userIds } })
       .groupBy('r.userId')
       .execute<{ userId: number; n: string }[]>();
     return new Map(rows.map((r) => [Number(r.userId), Number(r.n)]));

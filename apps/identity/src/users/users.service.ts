@@ -85,13 +85,14 @@ export class UsersService {
     const page = Math.max(1, query.page ?? 1);
     const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user');
+      // Query builders do not apply the tenant filter: the company condition is explicit.
+      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user').where({ companyId: caller.companyId });
       if (query.q) {
         const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
         qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
       }
       if (query.restricted) {
-        qb.andWhere(`exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)`);
+        qb.andWhere('exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)');
       }
       const sortKey = SORTABLE[query.sort ?? 'email'] ?? SORTABLE.email!;
       const [rows, total] = await qb
@@ -99,7 +100,7 @@ export class UsersService {
         .limit(perPage)
         .offset((page - 1) * perPage)
         .getResultAndCount();
-      const counts = await new MembershipRepository(em).restrictionCounts(rows.map((m) => m.user.id));
+      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, rows.map((m) => m.user.id));
       return { items: rows.map((m) => toCompanyUserDto(m, counts.get(m.user.id) ?? 0)), total, page, per_page: perPage };
     });
   }
@@ -107,7 +108,7 @@ export class UsersService {
   async get(caller: CompanyCaller, userId: number): Promise<CompanyUserDto> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const membership = await this.membershipOrFail(em, userId);
-      const counts = await new MembershipRepository(em).restrictionCounts([userId]);
+      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, [userId]);
       return toCompanyUserDto(membership, counts.get(userId) ?? 0);
     });
   }
@@ -159,7 +160,7 @@ export class UsersService {
         addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: userId, role });
       }
       applyProfile(membership.user, input);
-      const counts = await new MembershipRepository(em).restrictionCounts([userId]);
+      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, [userId]);
       return toCompanyUserDto(membership, counts.get(userId) ?? 0);
     });
   }
