@@ -5,7 +5,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { ApiClient, eventually, readMailFolder, type ReceivedMail, SmtpSink } from '@kanban/testing';
-import { DEMO_API_KEYS, startEmbedded } from '../../apps/server/src/embedded';
+import { DEMO_API_KEYS, startEmbedded } from '@kanban/app-server';
 
 export type Mode = 'embedded' | 'distributed';
 

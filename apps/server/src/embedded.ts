@@ -8,11 +8,8 @@ import { NestFactory } from '@nestjs/core';
 import { EnvReader, type Env } from '@kanban/config';
 import { InProcessBroker, InProcessServer, MessagingModule } from '@kanban/messaging';
 import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
-import { loadGatewayConfig } from '../../gateway/src/config';
-import { GatewayModule } from '../../gateway/src/gateway.module';
-import { configureHttpApp } from '../../gateway/src/http-app';
-import { loadIdentityConfig } from '../../identity/src/config';
-import { IdentityModule } from '../../identity/src/identity.module';
+import { configureHttpApp, GatewayModule, loadGatewayConfig } from '@kanban/app-gateway';
+import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { SERVICE_DATA, seedDemo } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */

@@ -1,6 +1,5 @@
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
-import { identityData } from '../../identity/src/identity.data';
-import { seedIdentityDemo } from '../../identity/src/seed';
+import { identityData, seedIdentityDemo } from '@kanban/app-identity';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency

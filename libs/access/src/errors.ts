@@ -163,6 +163,8 @@ export class AppError extends Error {
 export function defaultMessage(code: AnyCode): string {
   if (code in ERROR_MESSAGES) return ERROR_MESSAGES[code as ErrorCode];
   switch (code as ProtocolCode) {
+    case ProtocolCode.Ok:
+      return '';
     case ProtocolCode.Unauthenticated:
       return 'not authenticated';
     case ProtocolCode.NotFound:
@@ -171,7 +173,7 @@ export function defaultMessage(code: AnyCode): string {
       return 'too many requests';
     case ProtocolCode.Unavailable:
       return 'service unavailable';
-    default:
+    case ProtocolCode.Internal:
       return 'unknown error';
   }
 }

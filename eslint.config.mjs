@@ -1,0 +1,55 @@
+// Strict, type-aware lint for server code and tests, with Nx module boundaries enforced by tags:
+// a service never imports another service; the web app imports only libraries free of server code.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', 'test-results/**', '**/migrations/Migration*.ts', 'apps/web/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          // Nx forbids importing apps at all; the composition root (apps/server) and the tests must import
+          // the services. Everyone else is kept from doing so by the no-restricted-imports block below.
+          allow: ['@kanban/app-identity', '@kanban/app-gateway', '@kanban/app-server'],
+          depConstraints: [
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+            { sourceTag: 'scope:composition', onlyDependOnLibsWithTags: ['scope:service', 'scope:gateway', 'scope:server', 'scope:shared'] },
+            { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:composition', 'scope:server', 'scope:shared'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='skip']", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['apps/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@kanban/app-*'], message: 'Only the composition root (apps/server) and the tests import apps.' }] },
+      ],
+    },
+  },
+];

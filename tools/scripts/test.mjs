@@ -1,0 +1,90 @@
+// `npm test`: the whole suite, as CI runs it. Build, type check, lint, migration check, then jest (unit,
+// end-to-end against the embedded system and against the distributed one), then the browser tests.
+// The distributed suites need PostgreSQL (127.0.0.1:5432) and NATS with JetStream (127.0.0.1:4222); they
+// fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, commandArgs, options = {}) {
+  if (only && !name.startsWith(only)) return true;
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (options.counts !== false) {
+    if (ok) passed++;
+    else {
+      failed++;
+      failures.push(name);
+    }
+  }
+  return ok;
+}
+
+const node = process.execPath;
+step('services', 'bash', [path.join(root, 'tools/scripts/ensure-services.sh')]);
+if (!step('build', node, ['tools/scripts/build.mjs'])) finish();
+step('typecheck', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+step('project-graph', 'npx', ['nx', 'show', 'projects'], { env: { NX_DAEMON: 'false' }, counts: false });
+step('lint', node, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', 'apps', 'libs', 'tests']);
+step('migrations-current', node, ['dist/apps/server/src/migration-tool.js', 'check']);
+
+const report = path.join(root, 'tmp', 'jest-report.json');
+rmSync(report, { force: true });
+if (!only || only.startsWith('jest')) {
+  console.log('\n=== jest (unit, e2e-embedded, e2e-distributed)');
+  const jest = spawnSync(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, ...args.filter((a) => !a.startsWith('--only='))], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  });
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests + result.numRuntimeErrorTestSuites;
+    for (const suite of result.testResults) {
+      for (const test of suite.assertionResults) if (test.status === 'failed') failures.push(test.fullName);
+      if (suite.status === 'failed' && suite.assertionResults.length === 0) failures.push(`${path.relative(root, suite.name)}: ${suite.message.slice(0, 500)}`);
+    }
+  } else {
+    failed++;
+    failures.push(`jest produced no report (exit ${jest.status})`);
+  }
+  if (jest.status !== 0 && failures.length === 0) {
+    failed++;
+    failures.push(`jest exited ${jest.status}`);
+  }
+}
+
+if (existsSync(path.join(root, 'tests/browser/run.mjs'))) {
+  if (step('web-build', 'npm', ['run', '--silent', 'build:web'])) {
+    const browser = spawnSync(node, ['tests/browser/run.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    process.stdout.write(browser.stdout ?? '');
+    const line = /(\d+) passed, (\d+) failed/.exec((browser.stdout ?? '').trim().split('\n').pop() ?? '');
+    if (line) {
+      passed += Number(line[1]);
+      failed += Number(line[2]);
+    }
+    if (browser.status !== 0) {
+      failures.push('browser tests');
+      if (!line || Number(line[2]) === 0) failed++;
+    }
+  }
+}
+finish();
+
+function finish() {
+  if (failures.length) console.log(`\nFailed:\n  - ${failures.join('\n  - ')}`);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
