@@ -1,2 +1,3 @@
 export * from './api-client';
 export * from './mail-sink';
+export * from './distributed';

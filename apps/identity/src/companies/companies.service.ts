@@ -43,13 +43,15 @@ export class CompaniesService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
+  /** The caller's companies with the role in each: one query (this is the hottest call after sign-in). */
   async listMine(userId: number): Promise<CompanyDto[]> {
     return this.uow.read(async (em) => {
-      const memberships = await new MembershipRepository(em).allOfUser(userId);
-      if (memberships.length === 0) return [];
-      const companies = await em.find(Company, { id: { $in: memberships.map((m) => m.companyId) } }, { orderBy: { name: 'asc' } });
-      const roles = MembershipRepository.claimsOf(memberships);
-      return companies.map((c) => toCompanyDto(c, roles[String(c.id)] ?? null));
+      const rows = await em.execute<(Record<string, unknown> & { role: number })[]>(
+        `select c.*, m.role from identity.membership m join identity.company c on c.id = m.company_id
+         where m.user_id = ? order by c.name, c.id`,
+        [userId],
+      );
+      return rows.map((row) => toCompanyDto(em.map(Company, row), row.role));
     });
   }
 

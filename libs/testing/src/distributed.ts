@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { ApiClient, eventually } from './api-client';
+import { type ReceivedMail, SmtpSink } from './mail-sink';
+
+/** Repository root (this file is libs/testing/src/distributed.ts, or its build in dist/). */
+export const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../../..' : '../../..');
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+/** Client keys the launched systems use (the embedded run's defaults). */
+export const TEST_API_KEYS = { web: 'kanban-web-demo-key', app: 'kanban-app-demo-key' };
+
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+export interface DistributedHandles {
+  id: string;
+  databaseUrl: string;
+  prefix: string;
+  env: Record<string, string>;
+  processes: Map<string, ServiceProcess>;
+  start(name: 'identity' | 'gateway', extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface LaunchedSystem {
+  url: string;
+  api: ApiClient;
+  mails(): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+  distributed: DistributedHandles;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function runNode(script: string, env: Record<string, string>, output: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  return child;
+}
+
+/** Gateway and identity as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
+export async function startDistributedSystem(): Promise<LaunchedSystem> {
+  const id = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const database = `kanban_${id}`;
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  const dbUrl = new URL(PG_ADMIN_URL);
+  dbUrl.pathname = `/${database}`;
+  const databaseUrl = dbUrl.toString();
+
+  const migrateOutput: string[] = [];
+  const migrate = runNode('dist/apps/server/src/migrate.js', { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' }, migrateOutput);
+  const code = await new Promise<number | null>((resolve) => migrate.on('exit', resolve));
+  if (code !== 0) throw new Error(`migrate failed (${code}): ${migrateOutput.join('')}`);
+
+  const sink = new SmtpSink();
+  await sink.start();
+  const port = await freePort();
+  const prefix = `${id}.`;
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    NATS_URL,
+    BUS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_FORMAT: 'json',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    API_KEY_WEB: TEST_API_KEYS.web,
+    API_KEY_APP: TEST_API_KEYS.app,
+    AUTH_RATE_LIMIT: '1000',
+    DB_POOL_MAX: '4',
+  };
+  const processes = new Map<string, ServiceProcess>();
+  const url = `http://127.0.0.1:${port}`;
+  const api = new ApiClient(url);
+
+  const handles: DistributedHandles = {
+    id,
+    databaseUrl,
+    prefix,
+    env,
+    processes,
+    async start(name, extraEnv = {}) {
+      const output: string[] = [];
+      const child = runNode(`dist/apps/${name}/src/main.js`, { ...env, ...extraEnv }, output);
+      const proc = { name, child, output };
+      processes.set(name, proc);
+      child.on('exit', (c, signal) => output.push(`[exited ${c ?? signal}]`));
+      return proc;
+    },
+    async kill(name, signal = 'SIGKILL') {
+      const proc = processes.get(name);
+      if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+      const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+      proc.child.kill(signal);
+      await exited;
+    },
+  };
+
+  const close = async () => {
+    for (const name of [...processes.keys()]) await handles.kill(name, 'SIGTERM').catch(() => undefined);
+    await sink.stop().catch(() => undefined);
+    const nc = await connect({ servers: NATS_URL });
+    const jsm = await nc.jetstreamManager();
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(prefix.replace(/[^A-Za-z0-9_-]/g, '_'))) await jsm.streams.delete(stream.config.name);
+    }
+    await nc.close();
+    const cleanup = new Client({ connectionString: PG_ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${database}" with (force)`);
+    await cleanup.end();
+  };
+
+  try {
+    await handles.start('identity');
+    await handles.start('gateway');
+    await waitReady(api, processes);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return { url, api, mails: async () => [...sink.mails], close, distributed: handles };
+}
+
+export async function waitReady(api: ApiClient, processes: Map<string, ServiceProcess>, timeoutMs = 30_000): Promise<void> {
+  try {
+    await eventually(
+      async () => {
+        for (const p of processes.values()) {
+          if (p.child.exitCode !== null) throw new Error(`${p.name} exited: ${p.output.join('').slice(-2000)}`);
+        }
+        const answer = await api.get('/health/ready').catch(() => undefined);
+        return answer?.status === 200 ? true : undefined;
+      },
+      timeoutMs,
+      'the system to be ready',
+    );
+  } catch (error) {
+    const logs = [...processes.values()].map((p) => `--- ${p.name}\n${p.output.join('').slice(-3000)}`).join('\n');
+    throw new Error(`${(error as Error).message}\n${logs}`);
+  }
+}
+
