@@ -38,6 +38,7 @@ step('typecheck', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json
 step('project-graph', 'npx', ['nx', 'show', 'projects'], { env: { NX_DAEMON: 'false' }, counts: false });
 step('lint', node, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', 'apps', 'libs', 'tests']);
 step('migrations-current', node, ['dist/apps/server/src/migration-tool.js', 'check']);
+step('openapi-current', node, ['dist/apps/server/src/openapi-tool.js', 'check']);
 
 const report = path.join(root, 'tmp', 'jest-report.json');
 rmSync(report, { force: true });

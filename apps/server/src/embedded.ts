@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConsoleLogger, type INestApplication, type LoggerService, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -36,7 +37,8 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   reader.done();
   const inMemory = dataDirRaw === ':memory:';
   const dataDir = inMemory ? null : path.resolve(dataDirRaw);
-  const stateDir = dataDir ?? path.resolve('tmp', `memory-${process.pid}-${Date.now()}`);
+  // In-memory runs keep their secret and mail in a temporary folder that is removed on close.
+  const stateDir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kanban-memory-')));
   await mkdir(stateDir, { recursive: true });
   const secret = env.JWT_SECRET || (await persistentSecret(stateDir));
   const defaults = { JWT_SECRET: secret, API_KEY_WEB: DEMO_API_KEYS.web, API_KEY_APP: DEMO_API_KEYS.app };
@@ -77,6 +79,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
     async close() {
       await app.close();
       await database.close();
+      if (!dataDir) await rm(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -48,6 +48,7 @@ export class Database {
         transactional: true,
         allOrNothing: true,
         emit: 'ts',
+        silent: true,
       },
       forceUtcTimezone: true,
       allowGlobalContext: false,
