@@ -14,7 +14,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e-embedded',
-      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts', '<rootDir>/tests/embedded/**/*.e2e.ts'],
       setupFiles: ['<rootDir>/tests/support/mode-embedded.js'],
     },
     {
