@@ -1,4 +1,5 @@
-import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import type { ReadPacket } from '@nestjs/microservices';
+import { BusClient } from './bus-client';
 import { ProtocolCode } from '@kanban/access';
 import { BusServer } from './bus-server';
 import type { EventPublisher } from './event-publisher';
@@ -51,36 +52,17 @@ export class InProcessServer extends BusServer {
   }
 }
 
-export class InProcessClient extends ClientProxy {
+export class InProcessClient extends BusClient {
   constructor(private readonly broker: InProcessBroker) {
     super();
-  }
-
-  async connect(): Promise<void> {
-    // Nothing to connect to.
-  }
-
-  close(): void {
-    // Nothing to close.
   }
 
   unwrap<T>(): T {
     return this.broker as T;
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    let disposed = false;
-    this.broker.request(this.normalizePattern(packet.pattern), packet.data).then(
-      (reply) => {
-        if (disposed) return;
-        if (reply.ok) callback({ response: reply.data, isDisposed: true });
-        else callback({ err: reply.err, isDisposed: true });
-      },
-      (error: unknown) => !disposed && callback({ err: error, isDisposed: true }),
-    );
-    return () => {
-      disposed = true;
-    };
+  protected roundTrip(pattern: string, data: unknown): Promise<BusReply> {
+    return this.broker.request(pattern, data);
   }
 
   protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {

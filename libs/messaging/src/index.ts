@@ -7,3 +7,4 @@ export * from './nats';
 export * from './outbox.entity';
 export * from './outbox';
 export * from './messaging.module';
+export * from './bus-client';

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import type { ReadPacket } from '@nestjs/microservices';
+import { BusClient } from './bus-client';
 import {
   AckPolicy,
   connect,
@@ -173,41 +174,20 @@ export class NatsBusServer extends BusServer {
   }
 }
 
-export class NatsBusClient extends ClientProxy {
+export class NatsBusClient extends BusClient {
   constructor(private readonly bus: NatsBus) {
     super();
-  }
-
-  async connect(): Promise<void> {
-    // The shared connection is opened by the composition root.
-  }
-
-  close(): void {
-    // The shared connection is closed by the composition root.
   }
 
   unwrap<T>(): T {
     return this.bus.nc as T;
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    let disposed = false;
-    this.bus.nc
-      .request(this.bus.subject(this.normalizePattern(packet.pattern)), codec.encode(packet.data ?? null), {
-        timeout: this.bus.options.requestTimeoutMs,
-      })
-      .then(
-        (msg) => {
-          if (disposed) return;
-          const reply = codec.decode(msg.data) as BusReply;
-          if (reply.ok) callback({ response: reply.data, isDisposed: true });
-          else callback({ err: reply.err, isDisposed: true });
-        },
-        (error: unknown) => !disposed && callback({ err: error, isDisposed: true }),
-      );
-    return () => {
-      disposed = true;
-    };
+  protected async roundTrip(pattern: string, data: unknown): Promise<BusReply> {
+    const msg = await this.bus.nc.request(this.bus.subject(pattern), codec.encode(data ?? null), {
+      timeout: this.bus.options.requestTimeoutMs,
+    });
+    return codec.decode(msg.data) as BusReply;
   }
 
   protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {
