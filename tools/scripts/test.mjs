@@ -3,7 +3,7 @@
 // The distributed suites need PostgreSQL (127.0.0.1:5432) and NATS with JetStream (127.0.0.1:4222); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +41,7 @@ step('migrations-current', node, ['dist/apps/server/src/migration-tool.js', 'che
 step('openapi-current', node, ['dist/apps/server/src/openapi-tool.js', 'check']);
 
 const report = path.join(root, 'tmp', 'jest-report.json');
+mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 if (!only || only.startsWith('jest')) {
   console.log('\n=== jest (unit, e2e-embedded, e2e-distributed)');
