@@ -25,15 +25,17 @@ export function addToOutbox<T>(em: EntityManager, subject: string, data: T): Eve
  */
 export async function claimInbox(em: EntityManager, consumer: string, eventId: string): Promise<boolean> {
   const rows = await em.execute<{ event_id: string }[]>(
-    `insert into ${em.getPlatform().quoteIdentifier(schemaOf(em))}.inbox (consumer, event_id, processed_at)
+    `insert into ${tableOf(em, InboxEntry.name, 'inbox')} (consumer, event_id, processed_at)
      values (?, ?, now()) on conflict do nothing returning event_id`,
     [consumer, eventId],
   );
   return rows.length === 1;
 }
 
-function schemaOf(em: EntityManager): string {
-  return em.getMetadata().get(InboxEntry.name).schema ?? em.config.get('schema') ?? 'public';
+/** Schema-qualified table of a messaging entity in the calling service's schema. */
+function tableOf(em: EntityManager, entity: string, table: string): string {
+  const schema = em.getMetadata().get(entity).schema ?? em.config.get('schema') ?? 'public';
+  return `${em.getPlatform().quoteIdentifier(schema)}.${table}`;
 }
 
 export interface OutboxRelayOptions {
@@ -164,8 +166,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private table(em: EntityManager): string {
-    const schema = em.getMetadata().get(OutboxMessage.name).schema ?? em.config.get('schema') ?? 'public';
-    return `${em.getPlatform().quoteIdentifier(schema)}.outbox`;
+    return tableOf(em, OutboxMessage.name, 'outbox');
   }
 }
 
