@@ -1,19 +1,34 @@
-# The gateway service. Build from the repository root: docker build -f deploy/gateway.Dockerfile .
+# syntax=docker/dockerfile:1
+# The gateway: HTTP API on PORT (3000) and the built web app from WEB_DIR.
+# Build from the repository root:  docker build -f deploy/gateway.Dockerfile -t kanban/gateway .
+#
+# Every Dockerfile in deploy/ has the same build stage (install, `npm run build`, drop dev dependencies),
+# so the build cache is shared between them; only the last lines (command, port, health check) differ.
+# A new service `x` is a copy of identity.Dockerfile with its CMD set to dist/apps/x/src/main.js.
+
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci refuses this lockfile (platform-specific optional packages); npm install keeps it unchanged.
+# `npm install`, not `npm ci`: npm ci refuses this lockfile on the registry in use; install keeps it as is.
 RUN npm install --no-audit --no-fund
-COPY . .
-RUN node tools/scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+# Only the sources the build reads (the host's node_modules/ and dist/ must not be copied over).
+COPY tsconfig.base.json tsconfig.json ./
+COPY tools ./tools
+COPY libs ./libs
+COPY apps ./apps
+# Server code to dist/apps/<app>/src/main.js (SWC); the web app, once it exists, to dist/web (Vite).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production LOG_FORMAT=json
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/package.json ./
 USER node
+
+ENV PORT=3000 WEB_DIR=/app/dist/web
 EXPOSE 3000
-HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/apps/gateway/src/main.js"]

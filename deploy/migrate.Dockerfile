@@ -1,15 +1,29 @@
-# One-off job: applies every service's migrations (SEED_DEMO=true also loads the demo data).
+# syntax=docker/dockerfile:1
+# The migrations job: applies every service's migrations to DATABASE_URL (each service its own schema),
+# then exits; SEED_DEMO=true also loads the demo data. Run it before the services start.
+# Build from the repository root:  docker build -f deploy/migrate.Dockerfile -t kanban/migrate .
+#
+# Same build stage as gateway.Dockerfile (shared build cache).
+
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# `npm install`, not `npm ci`: npm ci refuses this lockfile on the registry in use; install keeps it as is.
 RUN npm install --no-audit --no-fund
-COPY . .
-RUN node tools/scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+# Only the sources the build reads (the host's node_modules/ and dist/ must not be copied over).
+COPY tsconfig.base.json tsconfig.json ./
+COPY tools ./tools
+COPY libs ./libs
+COPY apps ./apps
+# Server code to dist/apps/<app>/src/main.js (SWC); the web app, once it exists, to dist/web (Vite).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+ENV NODE_ENV=production LOG_FORMAT=json
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/package.json ./
 USER node
-CMD ["node", "dist/apps/server/src/migrate.js"]
+
+CMD ["node", "--enable-source-maps", "dist/apps/server/src/migrate.js"]
