@@ -15,8 +15,11 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY tools ./tools
 COPY libs ./libs
 COPY apps ./apps
-# Server code to dist/apps/<app>/src/main.js (SWC); the web app, once it exists, to dist/web (Vite).
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# Server code to dist/apps/<app>/src/main.js (SWC); the web app to dist/web (Vite), by `npm run build`
+# or, while that builds the server code only, by the separate `build:web` script when there is one.
+RUN npm run build \
+ && if [ ! -f dist/web/index.html ]; then npm run --if-present build:web; fi \
+ && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
