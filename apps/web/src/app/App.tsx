@@ -1,0 +1,24 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import { Snackbar } from '../features/layout/Snackbar';
+import { SessionBoot } from '../features/session/SessionBoot';
+import { AppRoutes } from './routes';
+import { makeStore } from './store';
+
+export function App() {
+  const [store] = useState(makeStore);
+  return (
+    <Provider store={store}>
+      <ChakraProvider value={defaultSystem}>
+        <BrowserRouter>
+          <SessionBoot>
+            <AppRoutes />
+          </SessionBoot>
+          <Snackbar />
+        </BrowserRouter>
+      </ChakraProvider>
+    </Provider>
+  );
+}

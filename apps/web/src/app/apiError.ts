@@ -1,0 +1,44 @@
+/** A failed call: HTTP status, catalogue code (Meta.code) and server message (spec 8). */
+export interface ApiError {
+  status: number;
+  code: number;
+  message: string;
+  field?: string;
+  errors?: { field: string; message: string }[];
+}
+
+export interface Envelope<T> {
+  Meta: { code: number; message: string; field?: string };
+  Data: T;
+}
+
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'Meta' in value && typeof (value as Envelope<unknown>).Meta?.code === 'number';
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value;
+}
+
+/** Catalogue codes that have their own text (spec 8). */
+export const CATALOGUE_CODES = [1000, 1001, 1002, 1006, 1007, 1013, 1014, 1015, 1016, 1017, 1020, 1026, 1028, 1032, 1038, 1039, 1040, 1055, 1056, 1058, 1059] as const;
+
+type Translate = (key: string) => string;
+
+/**
+ * Text for a failed call (spec 8 and clarifications): the catalogue text when the code is a catalogue
+ * code above 0, else the server message, else "unknown error".
+ */
+export function errorText(error: unknown, t: Translate): string {
+  if (isApiError(error)) {
+    if (error.code > 0 && (CATALOGUE_CODES as readonly number[]).includes(error.code)) return t(`errors.code.${error.code}`);
+    if (error.message) return error.message;
+  }
+  return t('errors.unknown');
+}
+
+/** Forms show Meta.message, falling back to "unknown error". */
+export function formErrorText(error: unknown, t: Translate): string {
+  if (isApiError(error) && error.message) return error.message;
+  return t('errors.unknown');
+}

@@ -1,0 +1,66 @@
+import type { Auth } from '../features/menus/access';
+
+/** Pages that exist; `page` names the component in routes.tsx. Later issues add their rows here. */
+export type PageName =
+  | 'login'
+  | 'password'
+  | 'register'
+  | 'confirm'
+  | 'error'
+  | 'companies'
+  | 'userProfile'
+  | 'changelog'
+  | 'platformDashboard'
+  | 'companyDashboard';
+
+export interface PathDef {
+  path: string;
+  page: PageName;
+  /** public pages hide navbar, toolbar and footer */
+  layout: 'public' | 'shell';
+  auth: Auth;
+  /** i18n key of the page title (breadcrumbs, document title) */
+  title: string;
+}
+
+export const PATHS: readonly PathDef[] = [
+  { path: '/login', page: 'login', layout: 'public', auth: 'public', title: 'login.title' },
+  { path: '/password', page: 'password', layout: 'public', auth: 'public', title: 'password.title' },
+  { path: '/register', page: 'register', layout: 'public', auth: 'public', title: 'register.title' },
+  { path: '/confirm', page: 'confirm', layout: 'public', auth: 'public', title: 'confirm.title' },
+  { path: '/pages/error', page: 'error', layout: 'public', auth: 'public', title: 'errorPage.title' },
+  { path: '/companies', page: 'companies', layout: 'shell', auth: 'session', title: 'companies.title' },
+  { path: '/userProfile', page: 'userProfile', layout: 'shell', auth: 'session', title: 'profile.title' },
+  { path: '/documentation/changelog', page: 'changelog', layout: 'shell', auth: 'session', title: 'changelog.title' },
+  { path: '/platform', page: 'platformDashboard', layout: 'shell', auth: 'operator', title: 'platform.title' },
+  { path: '/c/:companyID', page: 'companyDashboard', layout: 'shell', auth: 'member', title: 'dashboard.title' },
+];
+
+function segments(path: string): string[] {
+  return path.split(/[?#]/)[0]!.split('/').filter(Boolean);
+}
+
+/** The table row for an address, if any (":name" matches one non-empty segment; companyID digits only). */
+export function matchPath(pathname: string): { def: PathDef; params: Record<string, string> } | null {
+  const actual = segments(pathname);
+  for (const def of PATHS) {
+    const pattern = segments(def.path);
+    if (pattern.length !== actual.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pattern.every((part, i) => {
+      const value = actual[i]!;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = value;
+        return !part.endsWith('ID') || /^\d+$/.test(value);
+      }
+      return part === value;
+    });
+    if (ok) return { def, params };
+  }
+  return null;
+}
+
+/** The single "route exists" check: menu entries whose page is not built yet are shown disabled. */
+export function routeExists(url: string): boolean {
+  return matchPath(url) !== null;
+}

@@ -1,0 +1,72 @@
+import { Center, Spinner } from '@chakra-ui/react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { PublicLayout } from '../features/layout/PublicLayout';
+import { RouteGuard } from '../features/session/RouteGuard';
+import { PATHS, type PageName } from './paths';
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+/** Route-based code splitting: each page (and the shell) is its own chunk. */
+const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
+  login: named(() => import('../features/session/components/LoginPage'), 'LoginPage'),
+  password: named(() => import('../features/session/components/PasswordPage'), 'PasswordPage'),
+  register: named(() => import('../features/session/components/RegisterPage'), 'RegisterPage'),
+  confirm: named(() => import('../features/session/components/ConfirmPage'), 'ConfirmPage'),
+  error: named(() => import('../features/errors/ErrorPage'), 'ErrorPage'),
+  companies: named(() => import('../features/companies/CompaniesPage'), 'CompaniesPage'),
+  userProfile: named(() => import('../features/profile/UserProfilePage'), 'UserProfilePage'),
+  changelog: named(() => import('../features/changelog/ChangelogPage'), 'ChangelogPage'),
+  platformDashboard: named(() => import('../features/platform/PlatformDashboard'), 'PlatformDashboard'),
+  companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+};
+
+const Shell = named(() => import('../features/layout/Shell'), 'Shell');
+
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Center minH="40vh">
+      <Spinner size="lg" aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+function page(name: PageName) {
+  const Page = PAGES[name];
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Routes come from the PATHS table; every route change passes the guard. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/login" replace />} />
+      <Route element={<RouteGuard />}>
+        <Route element={<PublicLayout />}>
+          {PATHS.filter((p) => p.layout === 'public').map((p) => (
+            <Route key={p.path} path={p.path} element={page(p.page)} />
+          ))}
+        </Route>
+        <Route
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <Shell />
+            </Suspense>
+          }
+        >
+          {PATHS.filter((p) => p.layout === 'shell').map((p) => (
+            <Route key={p.path} path={p.path} element={page(p.page)} />
+          ))}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/pages/error" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,13 @@
+import type { PlatformCompanyDto } from '@kanban/contracts';
+import { api } from '../../app/api';
+
+export const platformApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    platformCompanies: build.query<PlatformCompanyDto[], void>({
+      query: () => '/platform/companies',
+      providesTags: [{ type: 'PlatformCompany', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { usePlatformCompaniesQuery } = platformApi;

@@ -1,0 +1,37 @@
+import type { AppUsageDto, UserDto } from '@kanban/contracts';
+import { api } from '../../app/api';
+import { userUpdated } from '../session/sessionSlice';
+
+export interface ProfileUpdate {
+  first_name?: string;
+  last_name?: string;
+  initials?: string;
+  job_title?: string;
+  salutation?: string;
+  pref_language?: 'de' | 'en';
+  data?: { shortcuts?: string[] };
+}
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    me: build.query<UserDto, void>({ query: () => '/user/me', providesTags: ['Me'] }),
+    appUsage: build.query<AppUsageDto, void>({ query: () => '/user/appusage', providesTags: ['AppUsage'] }),
+    updateProfile: build.mutation<UserDto, ProfileUpdate>({
+      query: (body) => ({ url: '/auth/user/update', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userUpdated(data));
+        } catch {
+          // the caller shows the error
+        }
+      },
+    }),
+    changePassword: build.mutation<null, { password: string; password_confirm: string }>({
+      query: (body) => ({ url: '/user/changepass', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useMeQuery, useAppUsageQuery, useUpdateProfileMutation, useChangePasswordMutation } = profileApi;

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { matchPath } from '../../app/paths';
+import { PageSpinner } from '../../app/routes';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { passes } from '../menus/access';
+import { navigationCleared } from '../navigation/navigationSlice';
+import { rememberTarget } from './tokens';
+
+/**
+ * Access is checked on every route change (spec 3): not logged in -> /login with the address remembered;
+ * logged in without access -> navigation state cleared and off to /.
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const session = useAppSelector((s) => s.session);
+  const match = matchPath(location.pathname);
+  const authenticated = session.status === 'authenticated';
+  const role = match?.params.companyID !== undefined ? session.claims.companies[match.params.companyID] : undefined;
+  const denied = Boolean(match) && authenticated && !passes(match!.def.auth, { authenticated, operator: session.claims.operator, role });
+  useEffect(() => {
+    if (denied) dispatch(navigationCleared());
+  }, [denied, dispatch]);
+
+  if (!match) return <Navigate to="/pages/error" replace />;
+  if (match.def.auth === 'public') {
+    if (match.def.page === 'login' && authenticated) return <Navigate to="/companies" replace />;
+    return <Outlet />;
+  }
+  if (session.status === 'restoring') return <PageSpinner />;
+  if (!authenticated) {
+    rememberTarget(location.pathname + location.search);
+    return <Navigate to="/login" replace />;
+  }
+  if (denied) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

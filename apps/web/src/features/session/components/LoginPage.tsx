@@ -1,0 +1,70 @@
+import { Alert, Button, Heading, Link, Stack } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorText } from '../../../app/apiError';
+import { useAppDispatch } from '../../../app/store';
+import { TextField } from '../../forms/TextField';
+import { emailError, required } from '../../forms/validation';
+import { useSubmitLock } from '../../forms/useSubmitLock';
+import { useAuthenticateMutation } from '../sessionApi';
+import { loggedIn } from '../sessionSlice';
+import { takeTarget } from '../tokens';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [authenticate] = useAuthenticateMutation();
+  const { locked, run } = useSubmitLock();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors = { email: emailError(email), password: required(password) };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errors.email || errors.password) return;
+    void run(async () => {
+      setFailure(null);
+      try {
+        const result = await authenticate({ Email: email.trim(), Password: password }).unwrap();
+        dispatch(loggedIn(result));
+        navigate(takeTarget(), { replace: true });
+      } catch (error) {
+        setFailure(errorText(error, t));
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <Heading as="h1" size="lg">
+          {t('login.title')}
+        </Heading>
+        {failure ? (
+          <Alert.Root status="error" data-testid="login-error">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <TextField name="email" type="email" label={t('fields.email')} value={email} onChange={setEmail} error={errors.email} touched={submitted} required autoComplete="username" />
+        <TextField name="password" type="password" label={t('fields.password')} value={password} onChange={setPassword} error={errors.password} touched={submitted} required autoComplete="current-password" />
+        <Button type="submit" colorPalette="blue" loading={locked}>
+          {t('login.submit')}
+        </Button>
+        <Stack direction="row" justify="space-between" fontSize="sm">
+          <Link asChild color="blue.700">
+            <RouterLink to="/password">{t('login.forgot')}</RouterLink>
+          </Link>
+          <Link asChild color="blue.700">
+            <RouterLink to="/register">{t('login.register')}</RouterLink>
+          </Link>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
