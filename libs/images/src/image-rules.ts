@@ -1,0 +1,108 @@
+import sharp, { type FormatEnum, type Sharp } from 'sharp';
+import { AppError, ErrorCode } from '@kanban/access';
+
+/** Spec 5 and 9: uploads are scaled down to fit inside 3840x2160. */
+export const MAX_IMAGE_WIDTH = 3840;
+export const MAX_IMAGE_HEIGHT = 2160;
+/** Spec 5 and 9: a requested size of 20 or less, or none, answers 128. */
+export const DEFAULT_IMAGE_SIZE = 128;
+export const MIN_IMAGE_SIZE = 20;
+/** Decompression bombs: a small file may declare a huge canvas. 100 megapixels covers any camera. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** Formats read on upload; SVG is refused (a document, not a picture: scripts, external references). */
+const READABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']);
+
+export type StoredFormat = 'jpeg' | 'png' | 'webp';
+
+export interface ImageBytes {
+  data: Buffer;
+  format: StoredFormat;
+  mime: string;
+  width: number;
+  height: number;
+}
+
+const MIME: Record<StoredFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export function mimeOf(format: StoredFormat): string {
+  return MIME[format];
+}
+
+/**
+ * An uploaded file becomes the stored image: oriented by its EXIF tag, scaled down to fit inside
+ * 3840x2160 (never enlarged), metadata (GPS, camera) stripped. JPEG, PNG and WebP keep their format;
+ * GIF, TIFF, AVIF and HEIF become PNG when they have transparency and JPEG otherwise. Anything that is
+ * not a readable picture answers 1013.
+ */
+export async function prepareUpload(input: Buffer | undefined | null): Promise<ImageBytes> {
+  if (!input || input.length === 0) throw noImage('the multipart field "file" is missing or empty');
+  const info = await readMetadata(input);
+  const format: StoredFormat = info.format === 'jpeg' || info.format === 'png' || info.format === 'webp' ? info.format : info.hasAlpha ? 'png' : 'jpeg';
+  const pipeline = open(input)
+    .rotate()
+    .resize(MAX_IMAGE_WIDTH, MAX_IMAGE_HEIGHT, { fit: 'inside', withoutEnlargement: true });
+  return encode(pipeline, format, 'the image could not be read');
+}
+
+/**
+ * The size asked for in `?size=`: 20 or less, empty or not a number gives 128; larger than the largest
+ * stored side gives that side (the stored image).
+ */
+export function requestedSize(raw: unknown): number {
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  const value = typeof text === 'number' ? text : typeof text === 'string' && text.trim() !== '' ? Number(text) : NaN;
+  if (!Number.isFinite(value) || value <= MIN_IMAGE_SIZE) return DEFAULT_IMAGE_SIZE;
+  return Math.min(Math.floor(value), MAX_IMAGE_WIDTH);
+}
+
+/** A stored image fitted inside size x size (never enlarged), in the stored format. */
+export async function fitImage(stored: Buffer, size: number): Promise<ImageBytes> {
+  const info = await readMetadata(stored);
+  const format: StoredFormat = info.format === 'jpeg' || info.format === 'png' || info.format === 'webp' ? info.format : 'png';
+  return encode(open(stored).resize(size, size, { fit: 'inside', withoutEnlargement: true }), format, 'the stored image could not be read');
+}
+
+function open(input: Buffer): Sharp {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+}
+
+async function readMetadata(input: Buffer): Promise<{ format: keyof FormatEnum; hasAlpha: boolean }> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await open(input).metadata();
+  } catch {
+    throw noImage('the file is not an image (JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF)');
+  }
+  if (!meta.format || !READABLE.has(meta.format)) {
+    throw noImage(`image format ${meta.format ?? 'unknown'} is not accepted; use JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`);
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw AppError.validation('file', `the image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  }
+  return { format: meta.format, hasAlpha: !!meta.hasAlpha };
+}
+
+async function encode(pipeline: Sharp, format: StoredFormat, failure: string): Promise<ImageBytes> {
+  switch (format) {
+    case 'jpeg':
+      pipeline.jpeg({ quality: 85 });
+      break;
+    case 'png':
+      pipeline.png({ compressionLevel: 6 });
+      break;
+    case 'webp':
+      pipeline.webp({ quality: 85 });
+      break;
+  }
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, format, mime: MIME[format], width: info.width, height: info.height };
+  } catch {
+    throw noImage(failure);
+  }
+}
+
+function noImage(detail: string): AppError {
+  return new AppError(ErrorCode.NoImage, `no image submitted: ${detail}`, { field: 'file' });
+}
