@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { layoutSlice } from '../features/layout/layoutSlice';
+import { contextSlice } from '../features/navigation/contextSlice';
 import { navigationSlice } from '../features/navigation/navigationSlice';
 import { recentSlice } from '../features/toolbar/recentSlice';
 import { loggedIn, loggedOut, sessionSlice } from '../features/session/sessionSlice';
@@ -11,6 +12,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   session: sessionSlice.reducer,
   navigation: navigationSlice.reducer,
+  context: contextSlice.reducer,
   layout: layoutSlice.reducer,
   recent: recentSlice.reducer,
 });

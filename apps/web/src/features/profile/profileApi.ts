@@ -10,6 +10,7 @@ export interface ProfileUpdate {
   salutation?: string;
   pref_language?: 'de' | 'en';
   data?: { shortcuts?: string[] };
+  image_id?: null;
 }
 
 export const profileApi = api.injectEndpoints({
@@ -28,10 +29,26 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
+    uploadProfileImage: build.mutation<UserDto, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: '/image/', method: 'POST', body };
+      },
+      invalidatesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userUpdated(data));
+        } catch {
+          // the form shows the error
+        }
+      },
+    }),
     changePassword: build.mutation<null, { password: string; password_confirm: string }>({
       query: (body) => ({ url: '/user/changepass', method: 'POST', body }),
     }),
   }),
 });
 
-export const { useMeQuery, useAppUsageQuery, useUpdateProfileMutation, useChangePasswordMutation } = profileApi;
+export const { useMeQuery, useAppUsageQuery, useUpdateProfileMutation, useUploadProfileImageMutation, useChangePasswordMutation } = profileApi;

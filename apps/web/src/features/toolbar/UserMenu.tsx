@@ -1,0 +1,122 @@
+import { Avatar, Button, Code, Dialog, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { dialogOpened } from '../layout/layoutSlice';
+import { Icon } from '../menus/icons';
+import { navigationCleared } from '../navigation/navigationSlice';
+import { useAppUsageQuery } from '../profile/profileApi';
+import { loggedOut } from '../session/sessionSlice';
+
+/** Where the mobile app can be downloaded (set at build time); without it the dialog says whom to ask. */
+const APP_DOWNLOAD_URL: string | undefined = import.meta.env.VITE_APP_DOWNLOAD_URL;
+
+/** The user menu: profile, change password, app download (only for users allowed the app), logout. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.session.user);
+  const { data: usage } = useAppUsageQuery();
+  const [appDialog, setAppDialog] = useState(false);
+  if (!user) return null;
+  const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const select = (value: string) => {
+    switch (value) {
+      case 'profile':
+        void navigate('/userProfile');
+        break;
+      case 'password':
+        dispatch(dialogOpened('password'));
+        break;
+      case 'app':
+        setAppDialog(true);
+        break;
+      case 'logout':
+        dispatch(navigationCleared());
+        dispatch(loggedOut());
+        void navigate('/login', { replace: true });
+        break;
+    }
+  };
+  return (
+    <>
+      <Menu.Root onSelect={(d) => select(d.value)}>
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" px="1" data-testid="user-menu" aria-label={t('userMenu.open', { name })}>
+            <Avatar.Root size="xs" colorPalette="blue">
+              <Avatar.Fallback>{user.initials || undefined}</Avatar.Fallback>
+              {user.img?.url ? <Avatar.Image src={user.img.url} alt="" /> : null}
+            </Avatar.Root>
+            <Text display={{ base: 'none', md: 'block' }} maxW="160px" truncate>
+              {name}
+            </Text>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="220px">
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{user.email}</Menu.ItemGroupLabel>
+                <Menu.Item value="profile" data-testid="user-menu-profile">
+                  <Icon name="user" />
+                  {t('userMenu.profile')}
+                </Menu.Item>
+                <Menu.Item value="password" data-testid="user-menu-password">
+                  <Icon name="key" />
+                  {t('userMenu.password')}
+                </Menu.Item>
+                {usage?.allowed ? (
+                  <Menu.Item value="app" data-testid="user-menu-app">
+                    <Icon name="download" />
+                    {t('userMenu.app')}
+                  </Menu.Item>
+                ) : null}
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              <Menu.Item value="logout" data-testid="user-menu-logout">
+                <Icon name="logout" />
+                {t('userMenu.logout')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <Dialog.Root open={appDialog} onOpenChange={(d) => setAppDialog(d.open)} placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="app-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{t('appDownload.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Text>{t('appDownload.text')}</Text>
+                  <Text>
+                    {t('appDownload.server')} <Code>{window.location.origin}</Code>
+                  </Text>
+                  {APP_DOWNLOAD_URL ? null : <Text color="gray.600">{t('appDownload.ask')}</Text>}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                {APP_DOWNLOAD_URL ? (
+                  <Button asChild colorPalette="blue">
+                    <Link href={APP_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer">
+                      <Icon name="download" />
+                      {t('appDownload.download')}
+                    </Link>
+                  </Button>
+                ) : null}
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">{t('common.close')}</Button>
+                </Dialog.ActionTrigger>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
