@@ -1,9 +1,9 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { layoutSlice } from '../features/layout/layoutSlice';
-import { contextSlice } from '../features/navigation/contextSlice';
+import { contextCleared, contextSlice } from '../features/navigation/contextSlice';
 import { navigationSlice } from '../features/navigation/navigationSlice';
-import { recentSlice } from '../features/toolbar/recentSlice';
+import { RECENT_STORAGE_KEY, recentCleared, recentSlice, visited } from '../features/toolbar/recentSlice';
 import { loggedIn, loggedOut, sessionSlice } from '../features/session/sessionSlice';
 import { writeTokens } from '../features/session/tokens';
 import { api } from './api';
@@ -34,6 +34,18 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     effect: (_action, listenerApi) => {
       writeTokens(null);
       listenerApi.dispatch(api.util.resetApiState());
+      listenerApi.dispatch(recentCleared());
+      listenerApi.dispatch(contextCleared());
+    },
+  });
+  listener.startListening({
+    matcher: isAnyOf(visited, recentCleared),
+    effect: (_action, listenerApi) => {
+      try {
+        localStorage.setItem(RECENT_STORAGE_KEY, JSON.stringify((listenerApi.getState() as RootState).recent));
+      } catch {
+        // storage unavailable: the caches last for this page only
+      }
     },
   });
   return configureStore({

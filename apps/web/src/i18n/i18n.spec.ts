@@ -163,11 +163,14 @@ interface KeyUse {
   /** t(['a', 'b']): the first key that exists is used */
   alternatives?: string[];
 }
+/** A key the code computes: t(`prefix.${x}`) or t(variable); resolved from the types where they are literal. */
 interface DynamicUse {
-  /** the template with every ${…} replaced by `${}` */
-  template: string;
+  /** the template with every ${…} replaced by `${}`; null for t(variable) */
+  template: string | null;
   prefix: string;
   where: string;
+  file: string;
+  start: number;
 }
 interface Scan {
   keys: KeyUse[];
@@ -232,7 +235,7 @@ function scanSource(source: Source): Scan {
   const scan: Scan = { keys: [], dynamic: [], raw: [] };
   const keyFrom = (expr: ts.Expression, extra: Partial<KeyUse> = {}) => {
     for (const part of literalBranches(expr)) {
-      if (ts.isTemplateExpression(part)) scan.dynamic.push({ ...templateOf(part), where: whereOf(sf, part) });
+      if (ts.isTemplateExpression(part)) scan.dynamic.push({ ...templateOf(part), where: whereOf(sf, part), file: source.file, start: part.getStart(sf) });
       else scan.keys.push({ key: part.text, where: whereOf(sf, part), ...extra });
     }
   };
@@ -249,7 +252,9 @@ function scanSource(source: Source): Scan {
       if (ts.isArrayLiteralExpression(first)) {
         const alternatives = first.elements.filter(isStringLike).map((e) => e.text);
         if (alternatives.length) scan.keys.push({ key: alternatives[0]!, alternatives, where: whereOf(sf, first) });
-      } else keyFrom(first, { returnObjects: optionFlag(node, 'returnObjects') });
+      } else if (ts.isIdentifier(first) || ts.isPropertyAccessExpression(first) || ts.isElementAccessExpression(first))
+        scan.dynamic.push({ template: null, prefix: '', where: whereOf(sf, first), file: source.file, start: first.getStart(sf) });
+      else keyFrom(first, { returnObjects: optionFlag(node, 'returnObjects') });
     }
     if (ts.isJsxAttribute(node) && node.initializer) {
       const name = node.name.getText(sf);
@@ -361,9 +366,86 @@ function arrayValues(sf: ts.SourceFile, name: string): string[] {
   return init.elements.flatMap((e) => (isStringLike(e) ? [e.text] : ts.isNumericLiteral(e) ? [e.text] : []));
 }
 
+// ---------------------------------------------------------------------------------------------- types
+
+const SRC = path.resolve(__dirname, '..');
+const WEB_TSCONFIG = path.resolve(SRC, '..', 'tsconfig.json');
+/** Packages whose types only describe components (large, and no key ever comes from them): left unresolved. */
+const UNTYPED_PACKAGES = /^@(chakra-ui|emotion)\//;
+const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+
+/**
+ * The values each ${…} of a dynamic key can take, from the type checker: a union of string or number literals
+ * (an enum such as Role, a union type such as RecentKind, an `as const` array's element). null when a part is
+ * wider (string, number). The sources are laid over apps/web/src, so fixtures type-check like real files.
+ */
+function literalTypes(sources: Source[], uses: DynamicUse[]): Map<DynamicUse, string[][] | null> {
+  const parsed = ts.getParsedCommandLineOfConfigFile(WEB_TSCONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const options: ts.CompilerOptions = { ...parsed?.options, types: [], lib: ['lib.es2023.d.ts'], noEmit: true };
+  const overlay = new Map(sources.map((s) => [path.join(SRC, s.file), s.text]));
+  const host = ts.createCompilerHost(options, true);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.fileExists = (file) => overlay.has(file) || fileExists(file);
+  host.readFile = (file) => overlay.get(file) ?? readFile(file);
+  host.getSourceFile = (file, language, onError) => {
+    const text = overlay.get(file);
+    if (text !== undefined) return ts.createSourceFile(file, text, language, true);
+    if (!libraryFiles.has(file)) libraryFiles.set(file, getSourceFile(file, language, onError));
+    return libraryFiles.get(file);
+  };
+  host.resolveModuleNameLiterals = (literals, containing, _redirect, opts) =>
+    literals.map((literal) => (UNTYPED_PACKAGES.test(literal.text) ? { resolvedModule: undefined } : ts.resolveModuleName(literal.text, containing, opts, host)));
+  const roots = [...new Set(uses.map((u) => path.join(SRC, u.file)))];
+  const program = ts.createProgram(roots, options, host);
+  const checker = program.getTypeChecker();
+
+  const valuesOf = (expr: ts.Expression): string[] | null => {
+    const type = checker.getTypeAtLocation(expr);
+    const values: string[] = [];
+    for (const member of type.isUnion() ? type.types : [type]) {
+      if (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) continue;
+      if (member.isStringLiteral() || member.isNumberLiteral()) values.push(String(member.value));
+      else if (member.flags & ts.TypeFlags.BooleanLiteral) values.push(checker.typeToString(member));
+      else return null;
+    }
+    return values.length ? values : null;
+  };
+  const result = new Map<DynamicUse, string[][] | null>();
+  for (const use of uses) {
+    const sf = program.getSourceFile(path.join(SRC, use.file));
+    const node = sf && nodeStartingAt(sf, use.start);
+    if (!node) result.set(use, null);
+    else if (use.template !== null && ts.isTemplateExpression(node)) {
+      const spans = node.templateSpans.map((span) => valuesOf(span.expression));
+      result.set(use, spans.every((v): v is string[] => v !== null) ? spans : null);
+    } else if (use.template === null && ts.isExpression(node)) {
+      const values = valuesOf(node);
+      result.set(use, values && [values]);
+    } else result.set(use, null);
+  }
+  return result;
+}
+
+/** The outermost expression that starts at `start` (the same node the syntactic scan saw). */
+function nodeStartingAt(sf: ts.SourceFile, start: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node) => {
+    if (found) return;
+    if (node.getStart(sf) === start && (ts.isTemplateExpression(node) || ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node))) {
+      found = node;
+      return;
+    }
+    if (node.pos <= start && start < node.end) ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------- the check
 
 interface Report {
+  /** what was looked at, so that a check that read nothing cannot pass */
+  seen: { files: number; keys: number; tableKeys: number; dynamic: number; typed: number };
   locales: string[];
   keys: string[];
   tables: string[];
@@ -374,7 +456,7 @@ interface Report {
 function checkI18n(locales: Locales, sources: Source[]): Report {
   const reference = flatten(locales[REFERENCE] ?? {});
   const byFile = new Map(sources.map((s) => [s.file, s]));
-  const report: Report = { locales: checkLocales(locales), keys: [], tables: [], dynamic: [], raw: [] };
+  const report: Report = { seen: { files: sources.length, keys: 0, tableKeys: 0, dynamic: 0, typed: 0 }, locales: checkLocales(locales), keys: [], tables: [], dynamic: [], raw: [] };
   const missing = (use: KeyUse) => {
     const candidates = use.alternatives ?? [use.key];
     if (!candidates.some((key) => hasKey(reference, key, use.returnObjects))) {
@@ -387,6 +469,8 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
   const scans = sources.map(scanSource);
   for (const scan of scans) {
     report.raw.push(...scan.raw);
+    report.seen.keys += scan.keys.length;
+    report.seen.dynamic += scan.dynamic.length;
     for (const use of scan.keys) {
       const problem = missing(use);
       if (problem) report.keys.push(problem);
@@ -398,11 +482,27 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
     if (!source) continue;
     const sf = parse(source);
     const found = table.read(sf).map((entry) => ('key' in entry ? entry : { key: entry.text, node: entry }));
+    report.seen.tableKeys += found.length;
     if (found.length === 0) report.tables.push(`${table.file}: no ${table.what} found: the table moved; update KEY_TABLES in i18n.spec.ts`);
     for (const { key, node } of found) if (!hasKey(reference, key)) report.tables.push(`${whereOf(sf, node)}: ${table.what}: ${key} is missing from ${REFERENCE}.json`);
   }
 
-  for (const use of scans.flatMap((s) => s.dynamic)) {
+  const dynamic = scans.flatMap((s) => s.dynamic);
+  const typed = dynamic.length ? literalTypes(sources, dynamic) : new Map<DynamicUse, string[][] | null>();
+  for (const use of dynamic) {
+    const spans = typed.get(use);
+    if (spans) {
+      // every ${…} has a literal type (a union of string or number literals, an enum): check every combination
+      report.seen.typed++;
+      const head = use.template === null ? [''] : [use.prefix];
+      const parts = use.template === null ? [] : use.template.slice(use.prefix.length).split('${}').slice(1);
+      let keys = head;
+      spans.forEach((values, i) => (keys = keys.flatMap((k) => values.map((v) => k + v + (parts[i] ?? '')))));
+      for (const key of keys.slice(0, 500))
+        if (!hasKey(reference, key)) report.dynamic.push(`${use.where}: ${use.template === null ? 'key' : `\`${use.template}\``} can be ${key}, which is missing from ${REFERENCE}.json`);
+      continue;
+    }
+    if (use.template === null) continue; // t(variable) of type string: checked where the value comes from, if anywhere
     const known = DYNAMIC_SOURCES.find((d) => d.template === use.template);
     const source = known && byFile.get(known.file);
     if (known && source) {
@@ -432,7 +532,7 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
   };
 
   it('passes clean fixtures', () => {
-    expect(checkI18n({ en, de }, [clean])).toEqual({ locales: [], keys: [], tables: [], dynamic: [], raw: [] });
+    expect(checkI18n({ en, de }, [clean])).toEqual({ seen: { files: 1, keys: 5, tableKeys: 0, dynamic: 0, typed: 0 }, locales: [], keys: [], tables: [], dynamic: [], raw: [] });
   });
 
   it('catches a key missing in either language, nested or plural', () => {
@@ -539,6 +639,30 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
     ]);
   });
 
+  it('resolves dynamic keys from literal types: unions, enums, as-const arrays, narrowed optionals', () => {
+    const locale = { kinds: { a: 'A' }, levels: { 1: { a: 'x', b: 'y' } }, sizes: { s: 'S', m: 'M' }, free: { x: 'X' } };
+    const sources: Source[] = [
+      {
+        file: 'fixtures/Typed.tsx',
+        text: `type Kind = 'a' | 'b';
+enum Level { Low = 1, High = 2 }
+const SIZES = ['s', 'm'] as const;
+export function Typed({ kind, level, free, maybe, which }: { kind: Kind; level: Level; free: string; maybe?: Kind; which: 'kinds.a' | 'kinds.c' }) {
+  return <p>{t(\`kinds.\${kind}\`)} {t(\`levels.\${level}.\${kind}\`)} {SIZES.map((s) => t(\`sizes.\${s}\`))} {t(\`free.\${free}\`)} {t(which)} {maybe ? t(\`kinds.\${maybe}\`) : null}</p>;
+}`,
+      },
+    ];
+    const report = checkI18n({ en: locale, de: locale }, sources);
+    expect(report.dynamic).toEqual([
+      'fixtures/Typed.tsx:5:16: `kinds.${}` can be kinds.b, which is missing from en.json',
+      'fixtures/Typed.tsx:5:37: `levels.${}.${}` can be levels.2.a, which is missing from en.json',
+      'fixtures/Typed.tsx:5:37: `levels.${}.${}` can be levels.2.b, which is missing from en.json',
+      'fixtures/Typed.tsx:5:127: key can be kinds.c, which is missing from en.json',
+      'fixtures/Typed.tsx:5:148: `kinds.${}` can be kinds.b, which is missing from en.json',
+    ]);
+    expect(report.seen.typed).toBe(5);
+  }, 60_000);
+
   it('resolves dynamic keys from their const arrays and checks unknown templates by prefix', () => {
     const sources: Source[] = [
       { file: 'app/apiError.ts', text: `export const CATALOGUE_CODES = [1000, 1001] as const; const f = (c: number, t: T) => t(\`errors.code.\${c}\`);` },
@@ -556,7 +680,6 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
 
 // ---------------------------------------------------------------------------------------------- the real files
 
-const SRC = path.resolve(__dirname, '..');
 const LOCALE_DIR = path.join(SRC, 'i18n', 'locales');
 
 function sourceFiles(dir: string): Source[] {
@@ -582,6 +705,14 @@ describe('i18n of the web app (apps/web/src, locales en.json and de.json)', () =
   let report: Report;
   beforeAll(() => {
     report = checkI18n(readLocales(), sourceFiles(SRC));
+  }, 120_000);
+
+  it('reads the sources and finds keys in them', () => {
+    expect(report.seen.files).toBeGreaterThanOrEqual(30);
+    expect(report.seen.keys).toBeGreaterThanOrEqual(50);
+    expect(report.seen.tableKeys).toBeGreaterThanOrEqual(50);
+    expect(report.seen.dynamic).toBeGreaterThanOrEqual(2);
+    expect(report.seen.typed).toBeGreaterThanOrEqual(1);
   });
 
   it('en.json and de.json have the same keys, plural forms and placeholders, and no empty values', () => {

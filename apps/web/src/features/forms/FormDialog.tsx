@@ -25,7 +25,7 @@ export function FormDialog({ open, onClose, title, testId, submitLabel, canSubmi
     if (canSubmit && !busy) onSubmit();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size="md" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Flex, Heading, IconButton, Skeleton, Text } from '@chakra-ui/react';
+import { Avatar, Box, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -41,7 +41,7 @@ interface Props {
 
 /**
  * Page header of a company, customer, location or supplier (spec 2): name and image (else initials),
- * a back button to the list; while loading a placeholder, on failure "Error: " and the server message.
+ * a back button to the list; nothing while loading, on failure "Error: " and the server message.
  */
 export function EntityHeader({ name, image, subtitle, back, loading, error, actions, testId }: Props) {
   const { t } = useTranslation();
@@ -54,9 +54,7 @@ export function EntityHeader({ name, image, subtitle, back, loading, error, acti
           </RouterLink>
         </IconButton>
       ) : null}
-      {loading ? (
-        <Skeleton h="12" w="240px" data-testid="header-loading" />
-      ) : error ? (
+      {loading ? null : error ? (
         <Text color="red.600" role="alert" data-testid="header-error">
           {t('errors.prefix')}
           {error}

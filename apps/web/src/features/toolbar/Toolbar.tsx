@@ -41,7 +41,7 @@ export function Toolbar() {
         <Icon name="menu" />
       </IconButton>
       <ShortcutsBar />
-      {mobile ? null : <RecentMenus />}
+      {mobile || !companyID ? null : <RecentMenus />}
       <Spacer />
       {companyID ? (
         <IconButton asChild variant="ghost" size="sm" aria-label={t('toolbar.dashboard')} title={t('toolbar.dashboard')}>
