@@ -12,6 +12,7 @@ export const IdentitySubjects = {
   changePassword: 'identity.user.change_password',
   updateProfile: 'identity.user.update_profile',
   getProfile: 'identity.user.get_profile',
+  setImage: 'identity.user.set_image',
   appUsage: 'identity.user.app_usage',
   listMyCompanies: 'identity.company.list_mine',
   getCompany: 'identity.company.get',
@@ -76,6 +77,33 @@ export interface UserDto {
   image_id: number | null;
   data: UserData;
   created_at: string;
+}
+
+/** Where the gateway serves a stored image: public, the random key makes the address unguessable. */
+export function imageUrl(key: string): string {
+  return `/api/image/${key}`;
+}
+
+/** Metadata of a profile image whose bytes the gateway has already stored in the blob store. */
+export interface UserImageInput {
+  /** 32 hex characters, random. */
+  key: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** identity.user.set_image: `image` null removes the profile image. */
+export interface SetUserImageRequest {
+  caller: Caller;
+  image: UserImageInput | null;
+}
+
+export interface SetUserImageReply {
+  user: UserDto;
+  /** Keys of images no longer referenced: the gateway removes their blobs. */
+  released: string[];
 }
 
 /** A user as seen inside a company: with role, app use and restriction count. */

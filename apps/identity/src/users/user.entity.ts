@@ -1,5 +1,6 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import type { UserData } from '@kanban/contracts';
+import { UserImage } from './user-image.entity';
 
 /** A person who signs in; belongs to companies through memberships. */
 @Entity({ tableName: 'user' })
@@ -46,8 +47,9 @@ export class User {
   @Property({ fieldName: 'locked_at', type: 'datetime', length: 6, nullable: true })
   lockedAt?: Date | null;
 
-  @Property({ fieldName: 'image_id', type: 'int', nullable: true })
-  imageId?: number | null;
+  /** The profile image; always loaded with the user (the DTO carries its address). */
+  @ManyToOne(() => UserImage, { fieldName: 'image_id', nullable: true, deleteRule: 'set null', eager: true })
+  image?: UserImage | null;
 
   @Property({ type: 'json' })
   data: UserData = {};

@@ -1,9 +1,13 @@
-import type { CompanyDto, CompanyUserDto, LicenseLimits, UserDto } from '@kanban/contracts';
+import { wrap } from '@mikro-orm/core';
+import { type CompanyDto, type CompanyUserDto, imageUrl, type LicenseLimits, type UserDto } from '@kanban/contracts';
 import type { Company } from '../companies/company.entity';
 import type { Membership } from './membership.entity';
 import type { User } from './user.entity';
 
 export function toUserDto(user: User): UserDto {
+  const image = user.image ?? null;
+  // The relation is eager: a query that bypasses that (a query builder without the join) is a bug here.
+  if (image && !wrap(image).isInitialized()) throw new Error(`user ${user.id}: profile image not loaded`);
   return {
     id: user.id,
     email: user.email,
@@ -15,8 +19,8 @@ export function toUserDto(user: User): UserDto {
     pref_language: user.prefLanguage,
     operator: user.operator,
     email_confirmed: !!user.emailConfirmedAt,
-    img: null,
-    image_id: user.imageId ?? null,
+    img: image ? { url: imageUrl(image.key) } : null,
+    image_id: image?.id ?? null,
     data: user.data ?? {},
     created_at: user.createdAt.toISOString(),
   };

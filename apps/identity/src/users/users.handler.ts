@@ -1,5 +1,5 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { Caller, CompanyCaller, ListQuery } from '@kanban/contracts';
+import type { Caller, CompanyCaller, ListQuery, SetUserImageReply, SetUserImageRequest } from '@kanban/contracts';
 import { IdentitySubjects } from '@kanban/contracts';
 import { BusController } from '@kanban/messaging';
 import { type CompanyUserInput, type ProfileUpdate, type RestrictionKind, UsersService } from './users.service';
@@ -16,6 +16,11 @@ export class UsersHandler {
   @MessagePattern(IdentitySubjects.updateProfile)
   updateProfile(@Payload() p: { caller: Caller; update: ProfileUpdate }) {
     return this.users.updateProfile(p.caller.userId, p.update);
+  }
+
+  @MessagePattern(IdentitySubjects.setImage)
+  setImage(@Payload() p: SetUserImageRequest): Promise<SetUserImageReply> {
+    return this.users.setImage(p.caller.userId, p.image);
   }
 
   @MessagePattern(IdentitySubjects.appUsage)

@@ -9,8 +9,10 @@ import {
   type ListQuery,
   type Page,
   type RestrictionDto,
+  type SetUserImageReply,
   type UserData,
   type UserDto,
+  type UserImageInput,
 } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
@@ -21,6 +23,7 @@ import { AccessRestriction } from './access-restriction.entity';
 import { Membership } from './membership.entity';
 import { MembershipRepository } from './membership.repository';
 import { User } from './user.entity';
+import { UserImage } from './user-image.entity';
 import { toCompanyUserDto, toUserDto } from './user.mapper';
 
 export interface ProfileUpdate {
@@ -31,9 +34,11 @@ export interface ProfileUpdate {
   salutation?: string;
   pref_language?: 'de' | 'en';
   data?: UserData;
+  /** Only the current value (a form sending the user back); setting and removing go through setImage. */
+  image_id?: number | null;
 }
 
-export interface CompanyUserInput extends ProfileUpdate {
+export interface CompanyUserInput extends Omit<ProfileUpdate, 'image_id'> {
   email?: string;
   role?: Role;
   app?: boolean;
@@ -71,6 +76,27 @@ export class UsersService {
     });
   }
 
+  /**
+   * Records a profile image whose bytes the gateway has stored (or removes it with null). Answers the
+   * user and the keys of images no longer referenced, whose blobs the gateway removes.
+   */
+  async setImage(userId: number, input: UserImageInput | null): Promise<SetUserImageReply> {
+    if (input && !/^[0-9a-f]{32}$/.test(input.key)) throw AppError.validation('key', 'must be 32 hex characters');
+    return this.uow.write(async (em) => {
+      const user = await em.findOne(User, userId);
+      if (!user) throw new AppError(ProtocolCode.NotFound, 'user not found');
+      const previous = await em.find(UserImage, { userId });
+      if (input) {
+        user.image = em.create(UserImage, { userId, key: input.key, mime: input.mime, width: input.width, height: input.height, bytes: input.bytes, createdAt: new Date() });
+      } else {
+        user.image = null;
+      }
+      await em.flush();
+      if (previous.length > 0) await em.nativeDelete(UserImage, { id: { $in: previous.map((image) => image.id) } });
+      return { user: toUserDto(user), released: previous.map((image) => image.key) };
+    });
+  }
+
   async appUsage(userId: number): Promise<AppUsageDto> {
     const memberships = await this.uow.read((em) => new MembershipRepository(em).allOfUser(userId));
     const counts = { user: 0, customer: 0, supplier: 0, readonly: 0 };
@@ -86,7 +112,7 @@ export class UsersService {
     const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       // Query builders do not apply the tenant filter: the company condition is explicit.
-      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user').where({ companyId: caller.companyId });
+      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user').leftJoinAndSelect('user.image', 'image').where({ companyId: caller.companyId });
       if (query.q) {
         const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
         qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
@@ -175,6 +201,9 @@ export class UsersService {
       const remaining = await em.count(Membership, { user: userId }, { filters: { tenant: false } });
       if (remaining === 0 && !membership.user.operator) {
         await this.auth.revokeSessions(em, userId);
+        membership.user.image = null;
+        await em.flush();
+        await em.nativeDelete(UserImage, { userId });
         em.remove(membership.user);
         addToOutbox(em, IdentityEvents.userDeleted, { user_id: userId });
       }
@@ -290,6 +319,9 @@ function applyProfile(user: User, update: ProfileUpdate): void {
   if (update.salutation !== undefined) user.salutation = update.salutation;
   if (update.pref_language !== undefined) user.prefLanguage = update.pref_language;
   if (update.data !== undefined) user.data = { ...user.data, ...update.data };
+  if (update.image_id !== undefined && update.image_id !== (user.image?.id ?? null)) {
+    throw AppError.validation('image_id', 'upload a new image with POST /api/image/; null removes it');
+  }
 }
 
 function toRestrictionDto(row: AccessRestriction): RestrictionDto {
