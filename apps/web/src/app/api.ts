@@ -26,9 +26,20 @@ const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = as
   if (isEnvelope(body)) {
     if (body.Meta.code === 200) return { data: body.Data };
     const data = body.Data as { errors?: ApiError['errors'] } | null;
-    return { error: { status, code: body.Meta.code, message: body.Meta.message, field: body.Meta.field, errors: data?.errors } };
+    return {
+      error: {
+        status,
+        code: body.Meta.code,
+        message: body.Meta.message,
+        field: body.Meta.field,
+        errors: data?.errors,
+      },
+    };
   }
-  if (result.error) return { error: { status, code: typeof result.error.status === 'number' ? result.error.status : 0, message: '' } };
+  if (result.error)
+    return {
+      error: { status, code: typeof result.error.status === 'number' ? result.error.status : 0, message: '' },
+    };
   return { error: { status, code: 0, message: '' } };
 };
 

@@ -13,7 +13,12 @@ export interface Envelope<T> {
 }
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'Meta' in value && typeof (value as Envelope<unknown>).Meta?.code === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'Meta' in value &&
+    typeof (value as Envelope<unknown>).Meta?.code === 'number'
+  );
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -21,7 +26,10 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** Catalogue codes that have their own text (spec 8). */
-export const CATALOGUE_CODES = [1000, 1001, 1002, 1006, 1007, 1013, 1014, 1015, 1016, 1017, 1020, 1026, 1028, 1032, 1038, 1039, 1040, 1055, 1056, 1058, 1059] as const;
+export const CATALOGUE_CODES = [
+  1000, 1001, 1002, 1006, 1007, 1013, 1014, 1015, 1016, 1017, 1020, 1026, 1028, 1032, 1038, 1039, 1040, 1055,
+  1056, 1058, 1059,
+] as const;
 
 type Translate = (key: string) => string;
 
@@ -31,7 +39,8 @@ type Translate = (key: string) => string;
  */
 export function errorText(error: unknown, t: Translate): string {
   if (isApiError(error)) {
-    if (error.code > 0 && (CATALOGUE_CODES as readonly number[]).includes(error.code)) return t(`errors.code.${error.code}`);
+    if (error.code > 0 && (CATALOGUE_CODES as readonly number[]).includes(error.code))
+      return t(`errors.code.${error.code}`);
     if (error.message) return error.message;
   }
   return t('errors.unknown');
@@ -41,4 +50,13 @@ export function errorText(error: unknown, t: Translate): string {
 export function formErrorText(error: unknown, t: Translate): string {
   if (isApiError(error) && error.message) return error.message;
   return t('errors.unknown');
+}
+
+/** The server's messages per field of a failed call (1000 with Meta.field and Data.errors). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isApiError(error)) return out;
+  for (const e of error.errors ?? []) if (e.field && !out[e.field]) out[e.field] = e.message;
+  if (error.field && !out[error.field]) out[error.field] = error.message;
+  return out;
 }

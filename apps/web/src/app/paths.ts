@@ -31,9 +31,27 @@ export const PATHS: readonly PathDef[] = [
   { path: '/pages/error', page: 'error', layout: 'public', auth: 'public', title: 'errorPage.title' },
   { path: '/companies', page: 'companies', layout: 'shell', auth: 'session', title: 'companies.title' },
   { path: '/userProfile', page: 'userProfile', layout: 'shell', auth: 'session', title: 'profile.title' },
-  { path: '/documentation/changelog', page: 'changelog', layout: 'shell', auth: 'session', title: 'changelog.title' },
-  { path: '/platform', page: 'platformDashboard', layout: 'shell', auth: 'operator', title: 'platform.title' },
-  { path: '/c/:companyID', page: 'companyDashboard', layout: 'shell', auth: 'member', title: 'dashboard.title' },
+  {
+    path: '/documentation/changelog',
+    page: 'changelog',
+    layout: 'shell',
+    auth: 'session',
+    title: 'changelog.title',
+  },
+  {
+    path: '/platform',
+    page: 'platformDashboard',
+    layout: 'shell',
+    auth: 'operator',
+    title: 'platform.title',
+  },
+  {
+    path: '/c/:companyID',
+    page: 'companyDashboard',
+    layout: 'shell',
+    auth: 'member',
+    title: 'dashboard.title',
+  },
 ];
 
 function segments(path: string): string[] {

@@ -6,8 +6,10 @@ import { PublicLayout } from '../features/layout/PublicLayout';
 import { RouteGuard } from '../features/session/RouteGuard';
 import { PATHS, type PageName } from './paths';
 
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+const named = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: m[name] })));
 
 /** Route-based code splitting: each page (and the shell) is its own chunk. */
 const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {

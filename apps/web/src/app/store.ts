@@ -26,7 +26,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   listener.startListening({
     actionCreator: loggedIn,
     effect: (action) => {
-      writeTokens({ token: action.payload.token, refreshToken: action.payload.refresh_token, refreshExpiresAt: action.payload.refresh_expires_at });
+      writeTokens({
+        token: action.payload.token,
+        refreshToken: action.payload.refresh_token,
+        refreshExpiresAt: action.payload.refresh_expires_at,
+      });
     },
   });
   listener.startListening({
@@ -42,7 +46,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     matcher: isAnyOf(visited, recentCleared),
     effect: (_action, listenerApi) => {
       try {
-        localStorage.setItem(RECENT_STORAGE_KEY, JSON.stringify((listenerApi.getState() as RootState).recent));
+        localStorage.setItem(
+          RECENT_STORAGE_KEY,
+          JSON.stringify((listenerApi.getState() as RootState).recent),
+        );
       } catch {
         // storage unavailable: the caches last for this page only
       }

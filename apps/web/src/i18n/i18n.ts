@@ -32,7 +32,6 @@ export function changeLanguage(language: Language): void {
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
-  document.title = i18n.t('app.title');
 });
 
 void i18n.use(initReactI18next).init({

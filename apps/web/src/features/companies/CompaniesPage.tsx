@@ -30,10 +30,18 @@ export function CompaniesPage() {
         <Heading as="h1" size="xl">
           {t('companies.title')}
         </Heading>
-        <Input maxW="320px" placeholder={t('companies.filter')} aria-label={t('companies.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Input
+          maxW="320px"
+          placeholder={t('companies.filter')}
+          aria-label={t('companies.filter')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </Flex>
       {companies.length === 0 ? <Text color="gray.600">{t('companies.none')}</Text> : null}
-      {companies.length > 0 && shown.length === 0 ? <Text color="gray.600">{t('companies.noMatch')}</Text> : null}
+      {companies.length > 0 && shown.length === 0 ? (
+        <Text color="gray.600">{t('companies.noMatch')}</Text>
+      ) : null}
       <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
         {shown.map((company) => (
           <Card.Root key={company.id} asChild _hover={{ borderColor: 'blue.400', boxShadow: 'md' }}>
@@ -42,7 +50,9 @@ export function CompaniesPage() {
                 <Flex gap="3" align="center">
                   <Avatar.Root shape="rounded" colorPalette="blue">
                     <Avatar.Fallback>{initialsOf(company.name)}</Avatar.Fallback>
-                    {selectedImage(company.images) ? <Avatar.Image src={selectedImage(company.images)!} alt="" /> : null}
+                    {selectedImage(company.images) ? (
+                      <Avatar.Image src={selectedImage(company.images)!} alt="" />
+                    ) : null}
                   </Avatar.Root>
                   <Stack gap="0" minW="0">
                     <Text fontWeight="semibold" truncate>

@@ -27,7 +27,10 @@ export function CompanyDashboard() {
   const staff = hasRole(viewer.role, AccessGroup.user);
   const owner = hasRole(viewer.role, AccessGroup.owner);
   const { data: company } = useCompanyQuery(companyID);
-  const users = useCompanyUsersQuery({ companyID, per_page: 200, sort: 'created_at', order: 'desc' }, { skip: !staff });
+  const users = useCompanyUsersQuery(
+    { companyID, per_page: 200, sort: 'created_at', order: 'desc' },
+    { skip: !staff },
+  );
   const license = useLicenseStatsQuery(companyID, { skip: !owner });
   const members = users.data?.items ?? [];
   const counts = countByRole(members);
@@ -40,7 +43,9 @@ export function CompanyDashboard() {
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{t('dashboard.yourRole')}</Stat.Label>
-              <Stat.ValueText fontSize="xl">{viewer.role !== undefined ? t(`roles.${viewer.role}`) : '–'}</Stat.ValueText>
+              <Stat.ValueText fontSize="xl">
+                {viewer.role !== undefined ? t(`roles.${viewer.role}`) : '–'}
+              </Stat.ValueText>
             </Stat.Root>
           </Card.Body>
         </Card.Root>
@@ -62,7 +67,9 @@ export function CompanyDashboard() {
                 <Stat.ValueText fontSize="xl" data-testid="dashboard-members">
                   {users.data?.total ?? '…'}
                 </Stat.ValueText>
-                <Stat.HelpText>{t('dashboard.pending', { count: members.filter((m) => m.invitation_pending).length })}</Stat.HelpText>
+                <Stat.HelpText>
+                  {t('dashboard.pending', { count: members.filter((m) => m.invitation_pending).length })}
+                </Stat.HelpText>
               </Stat.Root>
             </Card.Body>
           </Card.Root>
@@ -72,7 +79,9 @@ export function CompanyDashboard() {
             <Card.Body>
               <Stat.Root>
                 <Stat.Label>{t('dashboard.appUsers')}</Stat.Label>
-                <Stat.ValueText fontSize="xl">{users.data ? members.filter((m) => m.app).length : '…'}</Stat.ValueText>
+                <Stat.ValueText fontSize="xl">
+                  {users.data ? members.filter((m) => m.app).length : '…'}
+                </Stat.ValueText>
               </Stat.Root>
             </Card.Body>
           </Card.Root>
@@ -90,14 +99,16 @@ export function CompanyDashboard() {
             <Card.Body>
               {users.error ? <ErrorBox error={users.error} /> : null}
               <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-                {[Role.Owner, Role.Admin, Role.Writer, Role.Readonly, Role.Customer, Role.Supplier].map((role) => (
-                  <Flex as="li" key={role} justify="space-between">
-                    <Text>{t(`roles.${role}`)}</Text>
-                    <Badge variant="subtle" colorPalette="blue">
-                      {counts[role] ?? 0}
-                    </Badge>
-                  </Flex>
-                ))}
+                {[Role.Owner, Role.Admin, Role.Writer, Role.Readonly, Role.Customer, Role.Supplier].map(
+                  (role) => (
+                    <Flex as="li" key={role} justify="space-between">
+                      <Text>{t(`roles.${role}`)}</Text>
+                      <Badge variant="subtle" colorPalette="blue">
+                        {counts[role] ?? 0}
+                      </Badge>
+                    </Flex>
+                  ),
+                )}
               </Stack>
             </Card.Body>
           </Card.Root>
@@ -115,7 +126,10 @@ export function CompanyDashboard() {
                   {members.slice(0, RECENT).map((m) => (
                     <Flex as="li" key={m.id} justify="space-between" gap="3">
                       <Text truncate>
-                        {t(m.invitation_pending ? 'dashboard.invited' : 'dashboard.joined', { name: `${m.first_name} ${m.last_name}`.trim() || m.email, role: t(`roles.${m.role}`) })}
+                        {t(m.invitation_pending ? 'dashboard.invited' : 'dashboard.joined', {
+                          name: `${m.first_name} ${m.last_name}`.trim() || m.email,
+                          role: t(`roles.${m.role}`),
+                        })}
                       </Text>
                       <Text color="gray.600" fontSize="sm" flexShrink={0} data-testid="dashboard-date">
                         {format.date(m.created_at)}
@@ -145,7 +159,12 @@ export function CompanyDashboard() {
                     <Text>{t(`dashboard.seat.${k.kind}`)}</Text>
                     <Text>{t('dashboard.usedOf', { used: k.used, limit: k.limit })}</Text>
                   </Flex>
-                  <Progress.Root value={k.limit > 0 ? Math.min(100, (k.used / k.limit) * 100) : 0} colorPalette={k.used >= k.limit ? 'red' : 'blue'} size="sm" aria-label={t(`dashboard.seat.${k.kind}`)}>
+                  <Progress.Root
+                    value={k.limit > 0 ? Math.min(100, (k.used / k.limit) * 100) : 0}
+                    colorPalette={k.used >= k.limit ? 'red' : 'blue'}
+                    size="sm"
+                    aria-label={t(`dashboard.seat.${k.kind}`)}
+                  >
                     <Progress.Track>
                       <Progress.Range />
                     </Progress.Track>

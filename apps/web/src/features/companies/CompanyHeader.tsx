@@ -14,7 +14,11 @@ export function CompanyHeader({ companyID }: { companyID: number }) {
       testId="company-header"
       name={data?.name}
       image={selectedImage(data?.images)}
-      subtitle={data ? [data.nr, [data.postal, data.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ') : undefined}
+      subtitle={
+        data
+          ? [data.nr, [data.postal, data.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')
+          : undefined
+      }
       back={single === companyID ? undefined : { to: '/companies', label: t('companies.back') }}
       loading={isLoading}
       error={error ? errorText(error, t) : null}

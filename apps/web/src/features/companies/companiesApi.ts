@@ -6,13 +6,19 @@ export const companiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     myCompanies: build.query<CompanyDto[], void>({
       query: () => '/company',
-      providesTags: (result) => [{ type: 'Company', id: 'LIST' }, ...(result ?? []).map((c) => ({ type: 'Company' as const, id: c.id }))],
+      providesTags: (result) => [
+        { type: 'Company', id: 'LIST' },
+        ...(result ?? []).map((c) => ({ type: 'Company' as const, id: c.id })),
+      ],
     }),
     company: build.query<CompanyDto, number>({
       query: (companyID) => apiPath({ companyID }),
       providesTags: (_r, _e, id) => [{ type: 'Company', id }],
     }),
-    companyUsers: build.query<Page<CompanyUserDto>, { companyID: number; per_page?: number; sort?: string; order?: 'asc' | 'desc' }>({
+    companyUsers: build.query<
+      Page<CompanyUserDto>,
+      { companyID: number; per_page?: number; sort?: string; order?: 'asc' | 'desc' }
+    >({
       query: ({ companyID, ...params }) => ({ url: apiPath({ companyID }, 'user'), params }),
       providesTags: [{ type: 'CompanyUser', id: 'LIST' }],
     }),
@@ -26,4 +32,10 @@ export const companiesApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyCompaniesQuery, useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery, useSendSupportMutation } = companiesApi;
+export const {
+  useMyCompaniesQuery,
+  useCompanyQuery,
+  useCompanyUsersQuery,
+  useLicenseStatsQuery,
+  useSendSupportMutation,
+} = companiesApi;

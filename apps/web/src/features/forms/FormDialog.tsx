@@ -18,14 +18,31 @@ interface Props {
 }
 
 /** A dialog holding one form: fields, the error of the last call, cancel and submit (disabled until valid). */
-export function FormDialog({ open, onClose, title, testId, submitLabel, canSubmit, busy, failure, onSubmit, children }: Props) {
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  testId,
+  submitLabel,
+  canSubmit,
+  busy,
+  failure,
+  onSubmit,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit && !busy) onSubmit();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size="md" scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      placement="center"
+      size="md"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -49,7 +66,13 @@ export function FormDialog({ open, onClose, title, testId, submitLabel, canSubmi
                 <Button variant="outline" onClick={onClose} type="button">
                   {t('common.cancel')}
                 </Button>
-                <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={busy} data-testid={`${testId.replace(/-dialog$/, '')}-submit`}>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  disabled={!canSubmit}
+                  loading={busy}
+                  data-testid={`${testId.replace(/-dialog$/, '')}-submit`}
+                >
                   {submitLabel}
                 </Button>
               </Dialog.Footer>

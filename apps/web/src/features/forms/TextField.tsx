@@ -1,5 +1,6 @@
 import { Field, Input, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { INITIALS_MAX, PASSWORD_MIN } from './validation';
 
 interface Props {
   name: string;
@@ -9,6 +10,8 @@ interface Props {
   /** i18n key of the error, shown once the field was touched */
   error?: string;
   touched?: boolean;
+  /** the server's message for this field (Meta.field / Data.errors of a 1000 answer), shown as it is */
+  serverError?: string;
   required?: boolean;
   type?: string;
   readOnly?: boolean;
@@ -18,9 +21,24 @@ interface Props {
 }
 
 /** A labelled input with the required asterisk and its validation message (validates on change). */
-export function TextField({ name, label, value, onChange, error, touched = true, required, type = 'text', readOnly, multiline, autoComplete, maxLength }: Props) {
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  touched = true,
+  serverError,
+  required,
+  type = 'text',
+  readOnly,
+  multiline,
+  autoComplete,
+  maxLength,
+}: Props) {
   const { t } = useTranslation();
-  const invalid = Boolean(error) && touched;
+  const clientInvalid = Boolean(error) && touched;
+  const invalid = clientInvalid || Boolean(serverError);
   return (
     <Field.Root invalid={invalid} required={required} readOnly={readOnly}>
       <Field.Label>
@@ -30,9 +48,20 @@ export function TextField({ name, label, value, onChange, error, touched = true,
       {multiline ? (
         <Textarea name={name} value={value} onChange={(e) => onChange(e.target.value)} rows={6} autoresize />
       ) : (
-        <Input name={name} type={type} value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} maxLength={maxLength} />
+        <Input
+          name={name}
+          type={type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+        />
       )}
-      {invalid && error ? <Field.ErrorText>{t(error, { min: 8, max: 2 })}</Field.ErrorText> : null}
+      {clientInvalid && error ? (
+        <Field.ErrorText>{t(error, { min: PASSWORD_MIN, max: INITIALS_MAX })}</Field.ErrorText>
+      ) : serverError ? (
+        <Field.ErrorText>{serverError}</Field.ErrorText>
+      ) : null}
     </Field.Root>
   );
 }

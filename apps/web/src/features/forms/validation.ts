@@ -17,12 +17,18 @@ export function emailError(value: string): string | undefined {
  * Password and confirmation: required, at least 8; confirmation required ("Password confirm is required")
  * and equal ("Passwords do not match"; registration says "Passwords are not equal").
  */
-export function passwordErrors(password: string, confirm: string, mismatch: 'change' | 'register' = 'change'): Errors<'password' | 'password_confirm'> {
+export function passwordErrors(
+  password: string,
+  confirm: string,
+  mismatch: 'change' | 'register' = 'change',
+): Errors<'password' | 'password_confirm'> {
   const errors: Errors<'password' | 'password_confirm'> = {};
   if (!password) errors.password = 'validation.passwordRequired';
   else if (password.length < PASSWORD_MIN) errors.password = 'validation.passwordMin';
   if (!confirm) errors.password_confirm = 'validation.passwordConfirmRequired';
-  else if (confirm !== password) errors.password_confirm = mismatch === 'change' ? 'validation.passwordsDoNotMatch' : 'validation.passwordsNotEqual';
+  else if (confirm !== password)
+    errors.password_confirm =
+      mismatch === 'change' ? 'validation.passwordsDoNotMatch' : 'validation.passwordsNotEqual';
   return errors;
 }
 

@@ -5,7 +5,12 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { apiPath } from '../navigation/apiPath';
 import { entityNamed, locationLabel, type NamedEntity } from '../navigation/contextSlice';
 import { EntityHeader, selectedImage } from './EntityHeader';
-import { type HeaderEntity, useHeaderCustomerQuery, useHeaderLocationQuery, useHeaderSupplierQuery } from './contextApi';
+import {
+  type HeaderEntity,
+  useHeaderCustomerQuery,
+  useHeaderLocationQuery,
+  useHeaderSupplierQuery,
+} from './contextApi';
 
 /** Customer header: back to the customer list, hidden in single-customer mode; names the breadcrumb. */
 export function CustomerHeader({ companyID, customerID }: { companyID: number; customerID: number }) {
@@ -14,7 +19,10 @@ export function CustomerHeader({ companyID, customerID }: { companyID: number; c
   const single = useAppSelector((s) => s.context.single.customerID);
   const { data, isLoading, error } = useHeaderCustomerQuery({ companyID, customerID });
   useEffect(() => {
-    if (data) dispatch(entityNamed({ kind: 'customer', entity: { id: data.id, name: data.name, extended: data.extended } }));
+    if (data)
+      dispatch(
+        entityNamed({ kind: 'customer', entity: { id: data.id, name: data.name, extended: data.extended } }),
+      );
   }, [data, dispatch]);
   return (
     <EntityHeader
@@ -22,7 +30,11 @@ export function CustomerHeader({ companyID, customerID }: { companyID: number; c
       name={data?.name}
       subtitle={data ? [data.nr, data.city].filter(Boolean).join(' · ') : undefined}
       image={selectedImage(data?.images)}
-      back={single === customerID ? undefined : { to: apiPath({ companyID }, 'customer'), label: t('headers.backToCustomers') }}
+      back={
+        single === customerID
+          ? undefined
+          : { to: apiPath({ companyID }, 'customer'), label: t('headers.backToCustomers') }
+      }
       loading={isLoading}
       error={error ? errorText(error, t) : null}
     />
@@ -34,7 +46,15 @@ function locationEntity(data: HeaderEntity): NamedEntity {
 }
 
 /** Location header: back to the customer's location list; a location named like its customer shows its extended name. */
-export function LocationHeader({ companyID, customerID, locationID }: { companyID: number; customerID: number; locationID: number }) {
+export function LocationHeader({
+  companyID,
+  customerID,
+  locationID,
+}: {
+  companyID: number;
+  customerID: number;
+  locationID: number;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const customer = useAppSelector((s) => s.context.names.customer);
@@ -63,5 +83,13 @@ export function SupplierHeader({ companyID, supplierID }: { companyID: number; s
   useEffect(() => {
     if (data) dispatch(entityNamed({ kind: 'supplier', entity: { id: data.id, name: data.name } }));
   }, [data, dispatch]);
-  return <EntityHeader testId="supplier-header" name={data?.name} image={selectedImage(data?.images)} loading={isLoading} error={error ? formErrorText(error, t) : null} />;
+  return (
+    <EntityHeader
+      testId="supplier-header"
+      name={data?.name}
+      image={selectedImage(data?.images)}
+      loading={isLoading}
+      error={error ? formErrorText(error, t) : null}
+    />
+  );
 }

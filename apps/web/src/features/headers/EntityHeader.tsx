@@ -18,7 +18,10 @@ export function selectedImage(images: readonly HeaderImage[] | undefined): strin
 
 /** Up to two initials of a name ("Demo Distribution GmbH" -> "DD"). */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /\p{L}|\d/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}|\d/u.test(w));
   return words
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
@@ -46,7 +49,14 @@ interface Props {
 export function EntityHeader({ name, image, subtitle, back, loading, error, actions, testId }: Props) {
   const { t } = useTranslation();
   return (
-    <Flex as="header" align="center" gap="4" minH={`${LAYOUT.headerHeights[0]}px`} mb="4" data-testid={testId}>
+    <Flex
+      as="header"
+      align="center"
+      gap="4"
+      minH={`${LAYOUT.headerHeights[0]}px`}
+      mb="4"
+      data-testid={testId}
+    >
       {back ? (
         <IconButton asChild variant="outline" size="sm" aria-label={back.label} title={back.label}>
           <RouterLink to={back.to} data-testid="header-back">

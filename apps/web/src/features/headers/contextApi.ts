@@ -19,7 +19,8 @@ export const contextApi = api.injectEndpoints({
       query: (ids) => `${apiPath(ids)}/`,
     }),
     headerLocation: build.query<HeaderEntity, { companyID: number; customerID: number; locationID: number }>({
-      query: ({ companyID, customerID, locationID }) => `${apiPath({ companyID, customerID })}/location/${locationID}`,
+      query: ({ companyID, customerID, locationID }) =>
+        `${apiPath({ companyID, customerID })}/location/${locationID}`,
     }),
     headerSupplier: build.query<HeaderEntity, { companyID: number; supplierID: number }>({
       query: (ids) => `${apiPath(ids)}/`,

@@ -42,7 +42,16 @@ export function Navbar() {
 
   return (
     <>
-      {mobile ? <Box position="fixed" inset="0" bg="blackAlpha.500" zIndex="overlay" onClick={() => dispatch(sidebarSet('closed'))} data-testid="sidebar-backdrop" /> : null}
+      {mobile ? (
+        <Box
+          position="fixed"
+          inset="0"
+          bg="blackAlpha.500"
+          zIndex="overlay"
+          onClick={() => dispatch(sidebarSet('closed'))}
+          data-testid="sidebar-backdrop"
+        />
+      ) : null}
       <Flex
         as="nav"
         aria-label={t('layout.navigation')}
@@ -63,7 +72,14 @@ export function Navbar() {
         onMouseEnter={() => hover(true)}
         onMouseLeave={() => hover(false)}
       >
-        <Flex align="center" justify="space-between" h={`${LAYOUT.headerHeights[0]}px`} px="3" borderBottomWidth="1px" flexShrink={0}>
+        <Flex
+          align="center"
+          justify="space-between"
+          h={`${LAYOUT.headerHeights[0]}px`}
+          px="3"
+          borderBottomWidth="1px"
+          flexShrink={0}
+        >
           {folded ? null : (
             <Heading as="p" size="md" color="blue.700" truncate>
               <RouterLink to="/companies">{t('app.title')}</RouterLink>
@@ -72,7 +88,13 @@ export function Navbar() {
           <IconButton
             variant="ghost"
             size="sm"
-            aria-label={mobile ? t('layout.closeMenu') : state === 'folded' ? t('layout.unfoldMenu') : t('layout.foldMenu')}
+            aria-label={
+              mobile
+                ? t('layout.closeMenu')
+                : state === 'folded'
+                  ? t('layout.unfoldMenu')
+                  : t('layout.foldMenu')
+            }
             data-testid="sidebar-fold"
             onClick={() => dispatch(sidebarSet(mobile ? 'closed' : state === 'folded' ? 'open' : 'folded'))}
           >
@@ -81,7 +103,13 @@ export function Navbar() {
         </Flex>
         {menuContextOf(nav) === 'supplier' && !folded ? (
           <Box px="3" pt="3">
-            <Button size="sm" variant="outline" w="full" onClick={backToCompany} data-testid="back-to-company">
+            <Button
+              size="sm"
+              variant="outline"
+              w="full"
+              onClick={backToCompany}
+              data-testid="back-to-company"
+            >
               <Icon name="back" />
               {t('menu.backToCompany')}
             </Button>

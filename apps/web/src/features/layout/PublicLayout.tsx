@@ -15,7 +15,15 @@ export function PublicLayout() {
         <LanguageSwitch />
       </Flex>
       <Flex as="main" flex="1" justify="center" align="flex-start" px="4" py={{ base: '4', md: '12' }}>
-        <Box w="full" maxW="420px" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '8' }} boxShadow="sm">
+        <Box
+          w="full"
+          maxW="420px"
+          bg="white"
+          borderWidth="1px"
+          borderRadius="lg"
+          p={{ base: '5', md: '8' }}
+          boxShadow="sm"
+        >
           <Outlet />
         </Box>
       </Flex>

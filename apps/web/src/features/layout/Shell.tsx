@@ -38,14 +38,28 @@ export function Shell() {
 
   return (
     <Flex minH="100vh" bg="gray.50" data-testid="shell" data-messe={messe || undefined}>
-      <Box asChild position="absolute" left="-9999px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'white', p: '2' }}>
+      <Box
+        asChild
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'white', p: '2' }}
+      >
         <a href="#main">{t('layout.skipToContent')}</a>
       </Box>
       <Navbar />
       <Flex direction="column" flex="1" minW="0">
         {messe ? null : <Toolbar />}
         <Breadcrumbs />
-        <Box as="main" id="main" flex="1" w="full" maxW={`${LAYOUT.boxedMaxWidth}px`} mx="auto" px={{ base: '3', md: '6' }} py="4">
+        <Box
+          as="main"
+          id="main"
+          flex="1"
+          w="full"
+          maxW={`${LAYOUT.boxedMaxWidth}px`}
+          mx="auto"
+          px={{ base: '3', md: '6' }}
+          py="4"
+        >
           <Outlet />
         </Box>
         <Box as="footer" px="6" py="3" fontSize="xs" color="gray.600" borderTopWidth="1px" bg="white">

@@ -17,8 +17,23 @@ export function Snackbar() {
   }, [visible, id, dispatch]);
   if (!visible) return null;
   return (
-    <Box position="fixed" top="4" left="50%" transform="translateX(-50%)" zIndex="toast" w="max-content" maxW="calc(100vw - 32px)">
-      <Alert.Root status={variant} variant="solid" role={variant === 'error' ? 'alert' : 'status'} data-testid="snackbar" data-variant={variant} boxShadow="lg">
+    <Box
+      position="fixed"
+      top="4"
+      left="50%"
+      transform="translateX(-50%)"
+      zIndex="toast"
+      w="max-content"
+      maxW="calc(100vw - 32px)"
+    >
+      <Alert.Root
+        status={variant}
+        variant="solid"
+        role={variant === 'error' ? 'alert' : 'status'}
+        data-testid="snackbar"
+        data-variant={variant}
+        boxShadow="lg"
+      >
         <Alert.Indicator />
         <Alert.Title>{message}</Alert.Title>
         <CloseButton size="sm" onClick={() => dispatch(snackbarHidden())} aria-label={t('common.close')} />

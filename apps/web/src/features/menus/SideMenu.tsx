@@ -34,7 +34,15 @@ export function SideMenu({ folded }: { folded: boolean }) {
   const viewer = useViewer();
   const entries = visibleEntries(menuFor(menuContextOf(nav)), viewer);
   return (
-    <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="2" data-testid="side-menu" data-context={menuContextOf(nav)}>
+    <Stack
+      as="ul"
+      gap="0.5"
+      listStyleType="none"
+      m="0"
+      p="2"
+      data-testid="side-menu"
+      data-context={menuContextOf(nav)}
+    >
       {entries.map((entry) => (
         <MenuEntry key={entry.id} entry={entry} level={0} folded={folded} />
       ))}
@@ -59,14 +67,29 @@ function MenuEntry({ entry, level, folded }: { entry: MenuItem; level: number; f
       <Box as="li">
         <Collapsible.Root open={open || childActive} onOpenChange={(d) => setOpen(d.open)}>
           <Collapsible.Trigger asChild>
-            <Button variant="ghost" w="full" justifyContent="flex-start" gap="3" px="3" pl={`${12 + indent(level)}px`} fontWeight="normal" data-testid={`menu-${entry.id}`} title={folded ? label : undefined}>
+            <Button
+              variant="ghost"
+              w="full"
+              justifyContent="flex-start"
+              gap="3"
+              px="3"
+              pl={`${12 + indent(level)}px`}
+              fontWeight="normal"
+              data-testid={`menu-${entry.id}`}
+              title={folded ? label : undefined}
+            >
               {entry.icon ? <Icon name={entry.icon} /> : null}
               {folded ? null : (
                 <>
                   <Text flex="1" textAlign="start" truncate>
                     {label}
                   </Text>
-                  <Icon name="chevron" boxSize="4" transform={open || childActive ? 'rotate(180deg)' : undefined} transition="transform 0.15s" />
+                  <Icon
+                    name="chevron"
+                    boxSize="4"
+                    transform={open || childActive ? 'rotate(180deg)' : undefined}
+                    transition="transform 0.15s"
+                  />
                 </>
               )}
             </Button>
@@ -100,7 +123,15 @@ function MenuEntry({ entry, level, folded }: { entry: MenuItem; level: number; f
       ) : null}
     </>
   );
-  const common = { gap: '3', px: '3', py: '2', pl: `${12 + indent(level)}px`, borderRadius: 'md', align: 'center', minH: '9' } as const;
+  const common = {
+    gap: '3',
+    px: '3',
+    py: '2',
+    pl: `${12 + indent(level)}px`,
+    borderRadius: 'md',
+    align: 'center',
+    minH: '9',
+  } as const;
   return (
     <Box as="li">
       {available ? (
@@ -111,13 +142,25 @@ function MenuEntry({ entry, level, folded }: { entry: MenuItem; level: number; f
           _hover={{ bg: 'blue.50', color: 'blue.800' }}
           css={{ '&[aria-current=page]': { bg: 'blue.100', color: 'blue.900', fontWeight: 'semibold' } }}
         >
-          <NavLink to={url} end={entry.exact} target={entry.target} data-testid={`menu-${entry.id}`} title={folded ? label : undefined}>
+          <NavLink
+            to={url}
+            end={entry.exact}
+            target={entry.target}
+            data-testid={`menu-${entry.id}`}
+            title={folded ? label : undefined}
+          >
             {content}
           </NavLink>
         </Flex>
       ) : (
         // An entry whose page comes with a later release: shown, not clickable.
-        <Flex {...common} color="gray.500" aria-disabled="true" data-testid={`menu-${entry.id}`} title={t('menu.comingSoon', { page: label })}>
+        <Flex
+          {...common}
+          color="gray.500"
+          aria-disabled="true"
+          data-testid={`menu-${entry.id}`}
+          title={t('menu.comingSoon', { page: label })}
+        >
           {content}
         </Flex>
       )}

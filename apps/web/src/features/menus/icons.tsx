@@ -15,7 +15,8 @@ const PATHS = {
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   journal: 'M6 3h12v18H6zM9 7h6M9 11h6M9 15h4',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
-  settings: 'M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6M12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2',
+  settings:
+    'M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6M12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2',
   dot: 'M12 11a1 1 0 1 0 0 2a1 1 0 1 0 0-2',
   contact: 'M4 4h16v16H4zM12 8a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5M8 17c1-2 7-2 8 0',
   location: 'M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM12 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4',
@@ -43,7 +44,14 @@ export type IconName = keyof typeof PATHS;
 export function Icon({ name, filled = false, ...props }: { name: IconName; filled?: boolean } & IconProps) {
   return (
     <ChakraIcon boxSize="5" aria-hidden="true" {...props}>
-      <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={PATHS[name]} />
       </svg>
     </ChakraIcon>

@@ -20,7 +20,13 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const item = (id: string, icon: IconName, url: string, auth?: Auth, extra: Partial<MenuItem> = {}): MenuItem => ({
+const item = (
+  id: string,
+  icon: IconName,
+  url: string,
+  auth?: Auth,
+  extra: Partial<MenuItem> = {},
+): MenuItem => ({
   id,
   title: `menu.${id}`,
   type: 'item',
@@ -43,7 +49,9 @@ const collapse = (id: string, icon: IconName, auth: Auth | undefined, children: 
 export const PLATFORM_MENU: MenuItem[] = [
   item('platform.dashboard', 'dashboard', '/platform', 'operator', { exact: true }),
   item('platform.companies', 'company', '/companies', 'session', { exact: true }),
-  item('platform.changelog', 'changelog', '/documentation/changelog', 'session', { badge: { title: '1.0.0', bg: 'blue.600', fg: 'white' } }),
+  item('platform.changelog', 'changelog', '/documentation/changelog', 'session', {
+    badge: { title: '1.0.0', bg: 'blue.600', fg: 'white' },
+  }),
 ];
 
 export const COMPANY_MENU: MenuItem[] = [
@@ -149,7 +157,8 @@ export function resolveUrl(entry: MenuItem, nav: NavigationState): string | null
   if (entry.url.startsWith('/')) return entry.url;
   const context = CONTEXT_OF_PREFIX[entry.id.split('.')[0]!];
   const base: Partial<NavigationState> = { companyID: nav.companyID };
-  if (context === 'customer' || context === 'location' || context === 'storage') base.customerID = nav.customerID;
+  if (context === 'customer' || context === 'location' || context === 'storage')
+    base.customerID = nav.customerID;
   if (context === 'location' || context === 'storage') base.locationID = nav.locationID;
   if (context === 'storage') base.storageID = nav.storageID;
   if (context === 'supplier') base.supplierID = nav.supplierID;

@@ -26,7 +26,10 @@ export const contextSlice = createSlice({
   name: 'context',
   initialState,
   reducers: {
-    entityNamed(state, action: PayloadAction<{ kind: keyof ContextState['names']; entity: NamedEntity | null }>) {
+    entityNamed(
+      state,
+      action: PayloadAction<{ kind: keyof ContextState['names']; entity: NamedEntity | null }>,
+    ) {
       state.names[action.payload.kind] = action.payload.entity;
     },
     singleModes(state, action: PayloadAction<Partial<ContextState['single']>>) {

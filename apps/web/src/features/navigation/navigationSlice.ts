@@ -9,7 +9,13 @@ export interface NavigationState {
   supplierID: number | null;
 }
 
-export const emptyNavigation: NavigationState = { companyID: null, customerID: null, locationID: null, storageID: null, supplierID: null };
+export const emptyNavigation: NavigationState = {
+  companyID: null,
+  customerID: null,
+  locationID: null,
+  storageID: null,
+  supplierID: null,
+};
 
 type Id = number | null;
 
@@ -59,8 +65,15 @@ export const navigationSlice = createSlice({
   },
 });
 
-export const { companySelected, customerSelected, supplierSelected, locationSelected, storageSelected, navigationSynced, navigationCleared } =
-  navigationSlice.actions;
+export const {
+  companySelected,
+  customerSelected,
+  supplierSelected,
+  locationSelected,
+  storageSelected,
+  navigationSynced,
+  navigationCleared,
+} = navigationSlice.actions;
 
 export type MenuContext = 'platform' | 'company' | 'customer' | 'location' | 'storage' | 'supplier';
 

@@ -4,6 +4,7 @@ import { formErrorText } from '../../app/apiError';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
+import { useServerErrors } from '../forms/useServerErrors';
 import { useSubmitLock } from '../forms/useSubmitLock';
 import { isValid, passwordErrors } from '../forms/validation';
 import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
@@ -21,16 +22,19 @@ export function ChangePasswordDialog() {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState({ password: false, password_confirm: false });
   const [failure, setFailure] = useState<string | null>(null);
+  const server = useServerErrors();
   const errors = passwordErrors(values.password, values.password_confirm);
   const close = () => {
     dispatch(dialogOpened(null));
     setValues(EMPTY);
     setTouched({ password: false, password_confirm: false });
     setFailure(null);
+    server.reset();
   };
   const set = (name: keyof typeof EMPTY) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setTouched((s) => ({ ...s, [name]: true }));
+    server.clear(name);
   };
   const submit = () =>
     void run(async () => {
@@ -41,11 +45,33 @@ export function ChangePasswordDialog() {
         dispatch(snackbarShown({ message: t('password.changed'), variant: 'success' }));
       } catch (error) {
         setFailure(formErrorText(error, t));
+        server.fromError(error);
       }
     });
   return (
-    <FormDialog open={open} onClose={close} title={t('password.changeTitle')} testId="password-dialog" submitLabel={t('common.save')} canSubmit={isValid(errors)} busy={locked} failure={failure} onSubmit={submit}>
-      <TextField name="password" type="password" label={t('fields.newPassword')} value={values.password} onChange={set('password')} error={errors.password} touched={touched.password} required autoComplete="new-password" />
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t('password.changeTitle')}
+      testId="password-dialog"
+      submitLabel={t('common.save')}
+      canSubmit={isValid(errors)}
+      busy={locked}
+      failure={failure}
+      onSubmit={submit}
+    >
+      <TextField
+        name="password"
+        type="password"
+        label={t('fields.newPassword')}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        touched={touched.password}
+        required
+        serverError={server.errors.password}
+        autoComplete="new-password"
+      />
       <TextField
         name="password_confirm"
         type="password"
@@ -55,6 +81,7 @@ export function ChangePasswordDialog() {
         error={errors.password_confirm}
         touched={touched.password_confirm}
         required
+        serverError={server.errors.password_confirm}
         autoComplete="new-password"
       />
     </FormDialog>

@@ -6,6 +6,7 @@ import { formErrorText } from '../../app/apiError';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
+import { useServerErrors } from '../forms/useServerErrors';
 import { useSubmitLock } from '../forms/useSubmitLock';
 import { initialsError, INITIALS_MAX, isValid, required } from '../forms/validation';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n/i18n';
@@ -24,22 +25,37 @@ export function UserProfilePage() {
   const [update] = useUpdateProfileMutation();
   const [upload, uploadState] = useUploadProfileImageMutation();
   const { locked, run } = useSubmitLock();
-  const [values, setValues] = useState<Record<FieldName, string>>({ first_name: user.first_name, last_name: user.last_name, initials: user.initials, job_title: user.job_title });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    initials: user.initials,
+    job_title: user.job_title,
+  });
   const [language, setLanguage] = useState(user.pref_language);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const server = useServerErrors();
   const [imageFailure, setImageFailure] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const errors = { first_name: required(values.first_name), last_name: required(values.last_name), initials: initialsError(values.initials) };
+  const errors = {
+    first_name: required(values.first_name),
+    last_name: required(values.last_name),
+    initials: initialsError(values.initials),
+  };
   const set = (name: FieldName) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setTouched((s) => ({ ...s, [name]: true }));
+    server.clear(name);
   };
   // Back to where the dialog was opened from; straight to the companies when it was opened directly.
-  const close = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/companies', { replace: true }));
+  const close = () =>
+    void ((window.history.state as { idx?: number } | null)?.idx
+      ? navigate(-1)
+      : navigate('/companies', { replace: true }));
   const submit = () =>
     void run(async () => {
       setFailure(null);
+      server.reset();
       try {
         await update({
           first_name: values.first_name.trim(),
@@ -53,6 +69,7 @@ export function UserProfilePage() {
         close();
       } catch (error) {
         setFailure(formErrorText(error, t));
+        server.fromError(error);
       }
     });
   const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -75,15 +92,41 @@ export function UserProfilePage() {
     }
   };
   return (
-    <FormDialog open onClose={close} title={t('profile.title')} testId="profile-dialog" submitLabel={t('common.save')} canSubmit={isValid(errors)} busy={locked} failure={failure} onSubmit={submit}>
+    <FormDialog
+      open
+      onClose={close}
+      title={t('profile.title')}
+      testId="profile-dialog"
+      submitLabel={t('common.save')}
+      canSubmit={isValid(errors)}
+      busy={locked}
+      failure={failure}
+      onSubmit={submit}
+    >
       <Flex align="center" gap="4">
         <Avatar.Root size="2xl" colorPalette="blue">
           <Avatar.Fallback>{values.initials || undefined}</Avatar.Fallback>
-          {user.img?.url ? <Avatar.Image src={`${user.img.url}?size=128`} alt={t('profile.imageAlt')} /> : null}
+          {user.img?.url ? (
+            <Avatar.Image src={`${user.img.url}?size=128`} alt={t('profile.imageAlt')} />
+          ) : null}
         </Avatar.Root>
         <Stack gap="2">
-          <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => void pickImage(e)} data-testid="profile-image-input" aria-label={t('profile.imageUpload')} />
-          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} loading={uploadState.isLoading} type="button">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(e) => void pickImage(e)}
+            data-testid="profile-image-input"
+            aria-label={t('profile.imageUpload')}
+          />
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => fileInput.current?.click()}
+            loading={uploadState.isLoading}
+            type="button"
+          >
             <Icon name="image" />
             {t('profile.imageUpload')}
           </Button>
@@ -99,19 +142,63 @@ export function UserProfilePage() {
           {imageFailure}
         </Text>
       ) : null}
-      <TextField name="email" label={t('fields.email')} value={user.email} onChange={() => undefined} readOnly />
+      <TextField
+        name="email"
+        label={t('fields.email')}
+        value={user.email}
+        onChange={() => undefined}
+        readOnly
+      />
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <TextField name="first_name" label={t('fields.firstName')} value={values.first_name} onChange={set('first_name')} error={errors.first_name} touched={touched.first_name} required />
-        <TextField name="last_name" label={t('fields.lastName')} value={values.last_name} onChange={set('last_name')} error={errors.last_name} touched={touched.last_name} required />
+        <TextField
+          name="first_name"
+          label={t('fields.firstName')}
+          value={values.first_name}
+          onChange={set('first_name')}
+          error={errors.first_name}
+          touched={touched.first_name}
+          required
+          serverError={server.errors.first_name}
+        />
+        <TextField
+          name="last_name"
+          label={t('fields.lastName')}
+          value={values.last_name}
+          onChange={set('last_name')}
+          error={errors.last_name}
+          touched={touched.last_name}
+          required
+          serverError={server.errors.last_name}
+        />
       </Flex>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <TextField name="initials" label={t('fields.initials')} value={values.initials} onChange={set('initials')} error={errors.initials} touched={touched.initials} required maxLength={INITIALS_MAX + 1} />
-        <TextField name="job_title" label={t('fields.jobTitle')} value={values.job_title} onChange={set('job_title')} />
+        <TextField
+          name="initials"
+          label={t('fields.initials')}
+          value={values.initials}
+          onChange={set('initials')}
+          error={errors.initials}
+          touched={touched.initials}
+          required
+          maxLength={INITIALS_MAX + 1}
+          serverError={server.errors.initials}
+        />
+        <TextField
+          name="job_title"
+          label={t('fields.jobTitle')}
+          value={values.job_title}
+          onChange={set('job_title')}
+          serverError={server.errors.job_title}
+        />
       </Flex>
       <Field.Root>
         <Field.Label>{t('fields.language')}</Field.Label>
         <NativeSelect.Root>
-          <NativeSelect.Field name="pref_language" value={language} onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}>
+          <NativeSelect.Field
+            name="pref_language"
+            value={language}
+            onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+          >
             {LANGUAGES.map((lang) => (
               <option key={lang} value={lang}>
                 {t(`languages.${lang}`)}

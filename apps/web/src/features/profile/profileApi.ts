@@ -51,4 +51,10 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useAppUsageQuery, useUpdateProfileMutation, useUploadProfileImageMutation, useChangePasswordMutation } = profileApi;
+export const {
+  useMeQuery,
+  useAppUsageQuery,
+  useUpdateProfileMutation,
+  useUploadProfileImageMutation,
+  useChangePasswordMutation,
+} = profileApi;

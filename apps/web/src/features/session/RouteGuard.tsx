@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { matchPath } from '../../app/paths';
 import { PageSpinner } from '../../app/routes';
@@ -17,11 +18,21 @@ export function RouteGuard() {
   const session = useAppSelector((s) => s.session);
   const match = matchPath(location.pathname);
   const authenticated = session.status === 'authenticated';
-  const role = match?.params.companyID !== undefined ? session.claims.companies[match.params.companyID] : undefined;
-  const denied = Boolean(match) && authenticated && !passes(match!.def.auth, { authenticated, operator: session.claims.operator, role });
+  const role =
+    match?.params.companyID !== undefined ? session.claims.companies[match.params.companyID] : undefined;
+  const denied =
+    Boolean(match) &&
+    authenticated &&
+    !passes(match!.def.auth, { authenticated, operator: session.claims.operator, role });
   useEffect(() => {
     if (denied) dispatch(navigationCleared());
   }, [denied, dispatch]);
+  // The document title names the page (screen readers, browser tabs and history).
+  const { t, i18n } = useTranslation();
+  const titleKey = match?.def.title;
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · ${t('app.title')}` : t('app.title');
+  }, [titleKey, t, i18n.language]);
 
   if (!match) return <Navigate to="/pages/error" replace />;
   if (match.def.auth === 'public') {

@@ -38,10 +38,13 @@ export function SessionBoot({ children }: { children: ReactNode }) {
     const left = Date.parse(refreshExpiresAt) - Date.now();
     // setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is checked again on the next start.
     if (!Number.isFinite(left) || left > 2 ** 31 - 1) return;
-    const timer = setTimeout(() => {
-      dispatch(loggedOut());
-      dispatch(snackbarShown({ message: t('session.tokenFailed'), variant: 'error' }));
-    }, Math.max(0, left));
+    const timer = setTimeout(
+      () => {
+        dispatch(loggedOut());
+        dispatch(snackbarShown({ message: t('session.tokenFailed'), variant: 'error' }));
+      },
+      Math.max(0, left),
+    );
     return () => clearTimeout(timer);
   }, [refreshExpiresAt, dispatch, t]);
   return <>{children}</>;

@@ -31,4 +31,10 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
-export const { useAuthenticateMutation, useRequestResetMutation, useResetPasswordMutation, useRegisterMutation, useConfirmMutation } = sessionApi;
+export const {
+  useAuthenticateMutation,
+  useRequestResetMutation,
+  useResetPasswordMutation,
+  useRegisterMutation,
+  useConfirmMutation,
+} = sessionApi;

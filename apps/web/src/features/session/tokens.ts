@@ -16,7 +16,12 @@ export function readTokens(): StoredTokens | null {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredTokens>;
-    if (typeof value.token !== 'string' || typeof value.refreshToken !== 'string' || typeof value.refreshExpiresAt !== 'string') return null;
+    if (
+      typeof value.token !== 'string' ||
+      typeof value.refreshToken !== 'string' ||
+      typeof value.refreshExpiresAt !== 'string'
+    )
+      return null;
     return value as StoredTokens;
   } catch {
     return null;
@@ -33,7 +38,11 @@ export function writeTokens(tokens: StoredTokens | null): void {
 }
 
 export function tokensOf(result: LoginResult): StoredTokens {
-  return { token: result.token, refreshToken: result.refresh_token, refreshExpiresAt: result.refresh_expires_at };
+  return {
+    token: result.token,
+    refreshToken: result.refresh_token,
+    refreshExpiresAt: result.refresh_expires_at,
+  };
 }
 
 /** Token validity is judged by the refresh token expiry time (spec 5). */
@@ -64,7 +73,8 @@ export function takeTarget(): string {
 
 /** After login: the remembered address; /companies when none or when it was the login page. */
 export function afterLoginTarget(target: string | null): string {
-  if (!target || !target.startsWith('/') || target === '/' || target.startsWith('/login')) return '/companies';
+  if (!target || !target.startsWith('/') || target === '/' || target.startsWith('/login'))
+    return '/companies';
   return target;
 }
 
@@ -81,7 +91,10 @@ export function claimsOf(token: string | null): Claims {
   const part = token.split('.')[1];
   if (!part) return empty;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const payload = JSON.parse(atob(base64)) as { c?: Record<string, Role>; op?: number };
     return { companies: payload.c ?? {}, operator: payload.op === 1 };
   } catch {

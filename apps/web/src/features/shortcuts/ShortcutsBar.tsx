@@ -73,7 +73,14 @@ export function ShortcutsBar() {
       ))}
       <Popover.Root onOpenChange={(d) => !d.open && setQuery('')} positioning={{ placement: 'bottom-start' }}>
         <Popover.Trigger asChild>
-          <IconButton variant="ghost" size="sm" aria-label={t('shortcuts.title')} title={t('shortcuts.title')} data-testid="shortcuts-open" color="orange.500">
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label={t('shortcuts.title')}
+            title={t('shortcuts.title')}
+            data-testid="shortcuts-open"
+            color="orange.500"
+          >
             <Icon name="star" filled={current ? shortcuts.includes(current.entry.id) : false} />
           </IconButton>
         </Popover.Trigger>

@@ -6,7 +6,11 @@ export function toggleShortcut(shortcuts: readonly string[], id: string): string
 }
 
 /** Entries whose translated title contains every word of the query (case-insensitive). */
-export function searchEntries(entries: readonly MenuItem[], query: string, title: (entry: MenuItem) => string): MenuItem[] {
+export function searchEntries(
+  entries: readonly MenuItem[],
+  query: string,
+  title: (entry: MenuItem) => string,
+): MenuItem[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return [...entries];
   return entries.filter((entry) => {

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useSendSupportMutation } from '../companies/companiesApi';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
+import { useServerErrors } from '../forms/useServerErrors';
 import { useSubmitLock } from '../forms/useSubmitLock';
 import { isValid } from '../forms/validation';
 import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
@@ -22,6 +23,7 @@ export function SupportDialog() {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState({ subject: false, message: false });
   const [failure, setFailure] = useState<string | null>(null);
+  const server = useServerErrors();
   const errors = {
     subject: values.subject.trim() ? undefined : 'support.subjectRequired',
     message: values.message.trim() ? undefined : 'support.messageRequired',
@@ -31,10 +33,12 @@ export function SupportDialog() {
     setValues(EMPTY);
     setTouched({ subject: false, message: false });
     setFailure(null);
+    server.reset();
   };
   const set = (name: keyof typeof EMPTY) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setTouched((s) => ({ ...s, [name]: true }));
+    server.clear(name);
   };
   const submit = () =>
     void run(async () => {
@@ -46,12 +50,44 @@ export function SupportDialog() {
         dispatch(snackbarShown({ message: t('support.sent'), variant: 'success' }));
       } catch (error) {
         setFailure(formErrorText(error, t));
+        server.fromError(error);
       }
     });
   return (
-    <FormDialog open={open} onClose={close} title={t('support.title')} testId="support-dialog" submitLabel={t('support.send')} canSubmit={isValid(errors)} busy={locked} failure={failure} onSubmit={submit}>
-      <TextField name="subject" label={t('support.subject')} value={values.subject} onChange={set('subject')} error={errors.subject} touched={touched.subject} required maxLength={200} />
-      <TextField name="message" label={t('support.message')} value={values.message} onChange={set('message')} error={errors.message} touched={touched.message} required multiline maxLength={5000} />
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t('support.title')}
+      testId="support-dialog"
+      submitLabel={t('support.send')}
+      canSubmit={isValid(errors)}
+      busy={locked}
+      failure={failure}
+      onSubmit={submit}
+    >
+      <TextField
+        name="subject"
+        label={t('support.subject')}
+        value={values.subject}
+        onChange={set('subject')}
+        error={errors.subject}
+        touched={touched.subject}
+        required
+        serverError={server.errors.subject}
+        maxLength={200}
+      />
+      <TextField
+        name="message"
+        label={t('support.message')}
+        value={values.message}
+        onChange={set('message')}
+        error={errors.message}
+        touched={touched.message}
+        required
+        serverError={server.errors.message}
+        multiline
+        maxLength={5000}
+      />
     </FormDialog>
   );
 }

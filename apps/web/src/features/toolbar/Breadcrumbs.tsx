@@ -19,11 +19,24 @@ export function Breadcrumbs() {
   const names = useAppSelector((s) => s.context.names);
   const { data: company } = useCompanyQuery(nav.companyID ?? 0, { skip: !nav.companyID });
   if (!nav.companyID) return null;
-  const crumbs: Crumb[] = [{ label: company?.name ?? t('common.loading'), url: `${apiPath({ companyID: nav.companyID })}/` }];
-  if (nav.customerID && names.customer?.id === nav.customerID) crumbs.push({ label: names.customer.name, url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID })}/` });
+  const crumbs: Crumb[] = [
+    { label: company?.name ?? t('common.loading'), url: `${apiPath({ companyID: nav.companyID })}/` },
+  ];
+  if (nav.customerID && names.customer?.id === nav.customerID)
+    crumbs.push({
+      label: names.customer.name,
+      url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID })}/`,
+    });
   if (nav.customerID && nav.locationID && names.location?.id === nav.locationID)
-    crumbs.push({ label: locationLabel(names.location, names.customer), url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID, locationID: nav.locationID })}/` });
-  if (nav.supplierID && names.supplier?.id === nav.supplierID) crumbs.push({ label: names.supplier.name, url: `${apiPath({ companyID: nav.companyID, supplierID: nav.supplierID })}/` });
+    crumbs.push({
+      label: locationLabel(names.location, names.customer),
+      url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID, locationID: nav.locationID })}/`,
+    });
+  if (nav.supplierID && names.supplier?.id === nav.supplierID)
+    crumbs.push({
+      label: names.supplier.name,
+      url: `${apiPath({ companyID: nav.companyID, supplierID: nav.supplierID })}/`,
+    });
   return (
     <Box px={{ base: '3', md: '6' }} pt="3" data-testid="breadcrumbs">
       <Breadcrumb.Root size="sm" aria-label={t('layout.breadcrumbs')}>

@@ -22,7 +22,12 @@ export function RecentMenus() {
       {KINDS.map(({ kind, icon }) => (
         <Menu.Root key={kind} onSelect={(d) => void navigate(d.value)}>
           <Menu.Trigger asChild disabled={recent[kind].length === 0}>
-            <Button variant="ghost" size="sm" data-testid={`recent-${kind}`} title={recent[kind].length === 0 ? t('toolbar.recentEmpty') : undefined}>
+            <Button
+              variant="ghost"
+              size="sm"
+              data-testid={`recent-${kind}`}
+              title={recent[kind].length === 0 ? t('toolbar.recentEmpty') : undefined}
+            >
               <Icon name={icon} />
               {t(`toolbar.recent.${kind}`)}
             </Button>

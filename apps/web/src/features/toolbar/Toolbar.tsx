@@ -37,21 +37,41 @@ export function Toolbar() {
       zIndex="sticky"
       wrap="wrap"
     >
-      <IconButton variant="ghost" size="sm" aria-label={t('layout.toggleMenu')} aria-expanded={mobile ? sidebar === 'mobile-open' : sidebar !== 'closed'} onClick={toggle} data-testid="sidebar-toggle">
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label={t('layout.toggleMenu')}
+        aria-expanded={mobile ? sidebar === 'mobile-open' : sidebar !== 'closed'}
+        onClick={toggle}
+        data-testid="sidebar-toggle"
+      >
         <Icon name="menu" />
       </IconButton>
       <ShortcutsBar />
       {mobile || !companyID ? null : <RecentMenus />}
       <Spacer />
       {companyID ? (
-        <IconButton asChild variant="ghost" size="sm" aria-label={t('toolbar.dashboard')} title={t('toolbar.dashboard')}>
+        <IconButton
+          asChild
+          variant="ghost"
+          size="sm"
+          aria-label={t('toolbar.dashboard')}
+          title={t('toolbar.dashboard')}
+        >
           <RouterLink to={`/c/${companyID}/`} data-testid="dashboard-button">
             <Icon name="home" />
           </RouterLink>
         </IconButton>
       ) : null}
       {companyID ? (
-        <IconButton variant="ghost" size="sm" aria-label={t('support.open')} title={t('support.open')} onClick={() => dispatch(dialogOpened('support'))} data-testid="support-button">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={t('support.open')}
+          title={t('support.open')}
+          onClick={() => dispatch(dialogOpened('support'))}
+          data-testid="support-button"
+        >
           <Icon name="help" />
         </IconButton>
       ) : null}

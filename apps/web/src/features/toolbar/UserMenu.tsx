@@ -44,7 +44,13 @@ export function UserMenu() {
     <>
       <Menu.Root onSelect={(d) => select(d.value)}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" px="1" data-testid="user-menu" aria-label={t('userMenu.open', { name })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            px="1"
+            data-testid="user-menu"
+            aria-label={t('userMenu.open', { name })}
+          >
             <Avatar.Root size="xs" colorPalette="blue">
               <Avatar.Fallback>{user.initials || undefined}</Avatar.Fallback>
               {user.img?.url ? <Avatar.Image src={user.img.url} alt="" /> : null}

@@ -17,10 +17,18 @@ export const RECENT_STORAGE_KEY = 'kanban.recent';
 /** The caches survive a reload (browser storage); they are cleared on logout. */
 function stored(): RecentState {
   try {
-    const value = JSON.parse(localStorage.getItem(RECENT_STORAGE_KEY) ?? 'null') as Partial<RecentState> | null;
+    const value = JSON.parse(
+      localStorage.getItem(RECENT_STORAGE_KEY) ?? 'null',
+    ) as Partial<RecentState> | null;
     if (!value || typeof value !== 'object') return EMPTY;
-    const list = (entries: unknown) => (Array.isArray(entries) ? (entries as RecentEntry[]).slice(0, RECENT_LIMIT) : []);
-    return { customers: list(value.customers), locations: list(value.locations), suppliers: list(value.suppliers), items: list(value.items) };
+    const list = (entries: unknown) =>
+      Array.isArray(entries) ? (entries as RecentEntry[]).slice(0, RECENT_LIMIT) : [];
+    return {
+      customers: list(value.customers),
+      locations: list(value.locations),
+      suppliers: list(value.suppliers),
+      items: list(value.items),
+    };
   } catch {
     return EMPTY;
   }

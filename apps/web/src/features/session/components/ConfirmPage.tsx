@@ -11,7 +11,9 @@ export function ConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [confirm] = useConfirmMutation();
-  const [state, setState] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: t('confirm.missingToken') });
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(
+    token ? null : { ok: false, text: t('confirm.missingToken') },
+  );
   const started = useRef(false);
   useEffect(() => {
     if (!token || started.current) return;

@@ -51,8 +51,28 @@ export function LoginPage() {
             <Alert.Title>{failure}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <TextField name="email" type="email" label={t('fields.email')} value={email} onChange={setEmail} error={errors.email} touched={submitted} required autoComplete="username" />
-        <TextField name="password" type="password" label={t('fields.password')} value={password} onChange={setPassword} error={errors.password} touched={submitted} required autoComplete="current-password" />
+        <TextField
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          touched={submitted}
+          required
+          autoComplete="username"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          touched={submitted}
+          required
+          autoComplete="current-password"
+        />
         <Button type="submit" colorPalette="blue" loading={locked}>
           {t('login.submit')}
         </Button>

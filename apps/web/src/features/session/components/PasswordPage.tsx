@@ -57,7 +57,16 @@ function RequestForm() {
             <Alert.Title>{state.text}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <TextField name="email" type="email" label={t('fields.email')} value={email} onChange={setEmail} error={error} touched={submitted} required />
+        <TextField
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          value={email}
+          onChange={setEmail}
+          error={error}
+          touched={submitted}
+          required
+        />
         <Button type="submit" colorPalette="blue" loading={locked}>
           {t('password.send')}
         </Button>
@@ -96,8 +105,34 @@ function NewPasswordForm({ token }: { token: string }) {
             <Alert.Title>{state.text}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <TextField name="password" type="password" label={t('fields.newPassword')} value={password} onChange={(v) => { setPassword(v); setTouched((s) => ({ ...s, password: true })); }} error={errors.password} touched={touched.password} required autoComplete="new-password" />
-        <TextField name="password_confirm" type="password" label={t('fields.passwordConfirm')} value={confirm} onChange={(v) => { setConfirm(v); setTouched((s) => ({ ...s, confirm: true })); }} error={errors.password_confirm} touched={touched.confirm} required autoComplete="new-password" />
+        <TextField
+          name="password"
+          type="password"
+          label={t('fields.newPassword')}
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            setTouched((s) => ({ ...s, password: true }));
+          }}
+          error={errors.password}
+          touched={touched.password}
+          required
+          autoComplete="new-password"
+        />
+        <TextField
+          name="password_confirm"
+          type="password"
+          label={t('fields.passwordConfirm')}
+          value={confirm}
+          onChange={(v) => {
+            setConfirm(v);
+            setTouched((s) => ({ ...s, confirm: true }));
+          }}
+          error={errors.password_confirm}
+          touched={touched.confirm}
+          required
+          autoComplete="new-password"
+        />
         <Button type="submit" colorPalette="blue" loading={locked} disabled={!isValid(errors) || state?.ok}>
           {t('common.save')}
         </Button>

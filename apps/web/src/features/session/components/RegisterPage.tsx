@@ -17,7 +17,14 @@ export function RegisterPage() {
   const token = params.get('token');
   const [register] = useRegisterMutation();
   const { locked, run } = useSubmitLock();
-  const [values, setValues] = useState<Record<FieldName, string>>({ email: '', company_name: '', first_name: '', last_name: '', password: '', password_confirm: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    email: '',
+    company_name: '',
+    first_name: '',
+    last_name: '',
+    password: '',
+    password_confirm: '',
+  });
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   const set = (name: FieldName) => (value: string) => {
@@ -35,16 +42,37 @@ export function RegisterPage() {
     if (!isValid(errors)) return;
     void run(async () => {
       try {
-        const base = { password: values.password, password_confirm: values.password_confirm, first_name: values.first_name.trim(), last_name: values.last_name.trim() };
-        const result = await register(token ? { ...base, token } : { ...base, email: values.email.trim(), company_name: values.company_name.trim() }).unwrap();
-        setState({ ok: true, text: t(result.confirmation_required ? 'register.confirmMail' : 'register.done') });
+        const base = {
+          password: values.password,
+          password_confirm: values.password_confirm,
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+        };
+        const result = await register(
+          token
+            ? { ...base, token }
+            : { ...base, email: values.email.trim(), company_name: values.company_name.trim() },
+        ).unwrap();
+        setState({
+          ok: true,
+          text: t(result.confirmation_required ? 'register.confirmMail' : 'register.done'),
+        });
       } catch (e) {
         setState({ ok: false, text: errorText(e, t) });
       }
     });
   };
   const field = (name: FieldName, label: string, type = 'text') => (
-    <TextField name={name} type={type} label={label} value={values[name]} onChange={set(name)} error={errors[name]} touched={touched[name]} required />
+    <TextField
+      name={name}
+      type={type}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      touched={touched[name]}
+      required
+    />
   );
   return (
     <form onSubmit={submit} noValidate>
