@@ -1,4 +1,5 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { type BlobStoreConfig, objectStoreBucket } from '@kanban/images';
 
 export interface GatewayConfig {
   port: number;
@@ -8,6 +9,10 @@ export interface GatewayConfig {
   bodyLimit: string;
   logFormat: 'json' | 'text';
   authRateLimit: { limit: number; ttlMs: number };
+  /** Where uploaded images are kept: a folder (BLOB_DIR) or the NATS object store (BLOB_BUCKET). */
+  blobs: BlobStoreConfig;
+  /** Largest accepted image upload in bytes (IMAGE_UPLOAD_LIMIT). */
+  imageUploadLimit: number;
 }
 
 export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, string>> = {}): GatewayConfig {
@@ -16,6 +21,8 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
   r.check('JWT_SECRET', jwtSecret.length === 0 || jwtSecret.length >= 32, 'must be at least 32 characters');
   const bodyLimit = r.str('BODY_LIMIT', '1mb');
   r.check('BODY_LIMIT', /^\d+(b|kb|mb)$/i.test(bodyLimit), 'must look like 512kb or 1mb');
+  const uploadLimit = r.str('IMAGE_UPLOAD_LIMIT', '20mb');
+  r.check('IMAGE_UPLOAD_LIMIT', bytesOf(uploadLimit) > 0, 'must look like 512kb or 20mb');
   const config: GatewayConfig = {
     port: r.int('PORT', 3000, { min: 0, max: 65535 }),
     jwtSecret,
@@ -24,10 +31,28 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     bodyLimit,
     logFormat: r.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json'),
     authRateLimit: { limit: r.int('AUTH_RATE_LIMIT', 30, { min: 1 }), ttlMs: 60_000 },
+    blobs: blobStoreConfig(r),
+    imageUploadLimit: bytesOf(uploadLimit),
   };
   r.check('API_KEY_APP', config.apiKeys.web !== config.apiKeys.app, 'must differ from API_KEY_WEB');
   r.done();
   return config;
+}
+
+/** BLOB_STORE=nats (default of the distributed gateway) or folder (the embedded run; BLOB_DIR required). */
+function blobStoreConfig(r: EnvReader): BlobStoreConfig {
+  const kind = r.oneOf('BLOB_STORE', ['nats', 'folder'] as const, 'nats');
+  if (kind === 'folder') return { kind, dir: r.str('BLOB_DIR') };
+  const bucket = objectStoreBucket(r.str('BUS_PREFIX', ''), r.str('BLOB_BUCKET', 'blobs'));
+  r.check('BLOB_BUCKET', /^[A-Za-z0-9_-]+$/.test(bucket), 'must be letters, digits, _ and - only');
+  return { kind, bucket };
+}
+
+function bytesOf(limit: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
+  if (!match) return 0;
+  const unit = match[2]!.toLowerCase();
+  return Number(match[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { MulterModule } from '@nestjs/platform-express';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { BLOB_STORE, type BlobStore } from '@kanban/images';
 import { AccessGuard, JwtAuthGuard } from './auth/guards';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -13,22 +15,29 @@ import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
 import { MeController } from './identity/me.controller';
+import { ImagesController } from './images/images.controller';
+import { ImagesService } from './images/images.service';
 import { PlatformController } from './platform/platform.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  /** `blobs`: the blob store the composition root chose from `config.blobs` (folder or NATS object store). */
+  static forRoot(config: GatewayConfig, adapters: { blobs: BlobStore }): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
         PassportModule,
         // Applied to the public auth calls (sign-in, refresh, reset, registration) per client address.
         ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', limit: config.authRateLimit.limit, ttl: config.authRateLimit.ttlMs }] }),
+        // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
+        MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, HealthController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, HealthController, ImagesController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: BLOB_STORE, useValue: adapters.blobs },
+        ImagesService,
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConsoleLogger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EnvReader } from '@kanban/config';
+import { createBlobStore } from '@kanban/images';
 import { MessagingModule, NatsBus } from '@kanban/messaging';
 import { loadGatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
@@ -19,7 +20,10 @@ async function main(): Promise<void> {
   });
   env.done();
 
-  @Module({ imports: [MessagingModule.forRoot({ kind: 'nats', bus }), GatewayModule.forRoot(config)] })
+  // Images go to the NATS object store (BLOB_STORE=nats, the default) or a folder (BLOB_STORE=folder).
+  const blobs = createBlobStore(config.blobs, { nats: bus.nc });
+
+  @Module({ imports: [MessagingModule.forRoot({ kind: 'nats', bus }), GatewayModule.forRoot(config, { blobs })] })
   class GatewayProcessModule {}
 
   const app = await NestFactory.create(GatewayProcessModule, {

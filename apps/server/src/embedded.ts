@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConsoleLogger, type INestApplication, type LoggerService, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EnvReader, type Env } from '@kanban/config';
+import { ConfigError, EnvReader, type Env } from '@kanban/config';
+import { createBlobStore } from '@kanban/images';
 import { InProcessBroker, InProcessServer, MessagingModule } from '@kanban/messaging';
 import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
 import { configureHttpApp, GatewayModule, loadGatewayConfig } from '@kanban/app-gateway';
@@ -42,7 +43,9 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   await mkdir(stateDir, { recursive: true });
   const secret = env.JWT_SECRET || (await persistentSecret(stateDir));
   const defaults = { JWT_SECRET: secret, API_KEY_WEB: DEMO_API_KEYS.web, API_KEY_APP: DEMO_API_KEYS.app };
-  const gatewayConfig = loadGatewayConfig(env, defaults);
+  // Images and other blobs live in DATA_DIR/blobs (in-memory runs: the temporary folder).
+  const gatewayConfig = loadGatewayConfig(env, { ...defaults, BLOB_STORE: 'folder', BLOB_DIR: path.join(stateDir, 'blobs') });
+  if (gatewayConfig.blobs.kind !== 'folder') throw new ConfigError(['BLOB_STORE must be folder in the embedded run (there is no NATS)']);
   const identityConfig = loadIdentityConfig(env, defaults);
   const mailDir = path.join(stateDir, 'mail');
 
@@ -56,7 +59,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
     imports: [
       DatabaseModule.forRoot(database),
       MessagingModule.forRoot({ kind: 'in-process', broker }),
-      GatewayModule.forRoot(gatewayConfig),
+      GatewayModule.forRoot(gatewayConfig, { blobs: createBlobStore(gatewayConfig.blobs) }),
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
     ],
   })

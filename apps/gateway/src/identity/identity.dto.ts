@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsArray,
@@ -182,6 +182,16 @@ export class ProfileUpdateDto {
   @ValidateNested()
   @Type(() => UserDataDto)
   data?: UserDataDto;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'null removes the profile image; the current id is accepted unchanged; upload a new one with POST /api/image/',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  image_id?: number | null;
 }
 
 export class ChangePasswordDto {
@@ -228,7 +238,8 @@ export class AccessRestrictionDto {
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) supplier_id?: number;
 }
 
-export class CompanyUserUpdateDto extends ProfileUpdateDto {
+/** Another user's profile in the company: without the profile image, which only its owner sets or removes. */
+export class CompanyUserUpdateDto extends OmitType(ProfileUpdateDto, ['image_id'] as const) {
   @ApiPropertyOptional({ description: 'role code 0-6' }) @IsOptional() @IsInt() @Min(0) @Max(6) role?: number;
   @ApiPropertyOptional({ description: 'may use the mobile app' }) @IsOptional() @IsBoolean() app?: boolean;
 }

@@ -5,6 +5,7 @@ import { type AppUsageDto, type Caller, type CompanyDto, IdentitySubjects, type 
 import { ServiceBus } from '@kanban/messaging';
 import { CurrentCaller } from '../auth/request-user';
 import { IdParam } from '../http/validation';
+import { ImagesService } from '../images/images.service';
 import { ChangePasswordDto, ProfileUpdateDto } from './identity.dto';
 
 /** The signed-in user's own data. */
@@ -12,7 +13,10 @@ import { ChangePasswordDto, ProfileUpdateDto } from './identity.dto';
 @ApiBearerAuth()
 @Controller()
 export class MeController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
 
   @Get('company')
   @ApiOperation({ summary: 'Companies of the signed-in user, with the user_role in each' })
@@ -34,9 +38,9 @@ export class MeController {
 
   @Post('auth/user/update')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Update the own profile (names, initials, language, shortcuts)' })
+  @ApiOperation({ summary: 'Update the own profile (names, initials, language, shortcuts); image_id null removes the profile image' })
   update(@CurrentCaller() caller: Caller, @Body() body: ProfileUpdateDto): Promise<UserDto> {
-    return this.bus.request(IdentitySubjects.updateProfile, { caller, update: body });
+    return this.updateOwn(caller, body);
   }
 
   @Post('user/changepass')
@@ -51,6 +55,13 @@ export class MeController {
   @ApiOperation({ summary: 'Update the own profile by id' })
   patch(@CurrentCaller() caller: Caller, @IdParam('userID') userId: number, @Body() body: ProfileUpdateDto): Promise<UserDto> {
     if (userId !== caller.userId) throw new AppError(ErrorCode.NoPermission);
-    return this.bus.request(IdentitySubjects.updateProfile, { caller, update: body });
+    return this.updateOwn(caller, body);
+  }
+
+  /** The profile fields go to identity; image_id null then removes the image and its blob. */
+  private async updateOwn(caller: Caller, body: ProfileUpdateDto): Promise<UserDto> {
+    const { image_id, ...fields } = body;
+    const user = await this.bus.request<UserDto>(IdentitySubjects.updateProfile, { caller, update: image_id === null ? fields : body });
+    return image_id === null ? this.images.removeProfileImage(caller) : user;
   }
 }

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppError, ProtocolCode } from '@kanban/access';
+import { type Caller, IdentitySubjects, type SetUserImageReply, type SetUserImageRequest, type UserDto } from '@kanban/contracts';
+import { BLOB_STORE, type BlobStore, fitImage, type ImageBytes, prepareUpload, requestedSize } from '@kanban/images';
+import { ServiceBus } from '@kanban/messaging';
+
+const KEY = /^[0-9a-f]{32}$/;
+
+/** Blob key of an image: its bytes live under images/ in the blob store. */
+function blobKey(key: string): string {
+  return `images/${key}`;
+}
+
+/**
+ * Profile images. The gateway holds the bytes (scaled on upload, fitted on request) in the blob store;
+ * the identity service records the metadata. Image bytes never travel over the bus (1 MB messages).
+ */
+@Injectable()
+export class ImagesService {
+  private readonly log = new Logger('Images');
+
+  constructor(
+    private readonly bus: ServiceBus,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  /** Scales the upload, stores it under a new random key and makes it the caller's profile image. */
+  async uploadProfileImage(caller: Caller, file: Buffer | undefined): Promise<UserDto> {
+    const image = await prepareUpload(file);
+    const key = randomBytes(16).toString('hex');
+    await this.blobs.put(blobKey(key), image.data, image.mime);
+    let reply: SetUserImageReply;
+    try {
+      reply = await this.setImage(caller, { key, mime: image.mime, width: image.width, height: image.height, bytes: image.data.length });
+    } catch (error) {
+      // After a timeout the service may still record the image: keep the blob rather than break it.
+      if (!(error instanceof AppError && error.message === 'service timed out')) await this.discard([key]);
+      throw error;
+    }
+    await this.discard(reply.released);
+    return reply.user;
+  }
+
+  /** Removes the caller's profile image (and its blob). */
+  async removeProfileImage(caller: Caller): Promise<UserDto> {
+    const reply = await this.setImage(caller, null);
+    await this.discard(reply.released);
+    return reply.user;
+  }
+
+  /** A stored image fitted inside size x size (`?size=`: 20 or less or none gives 128). */
+  async fitted(key: string, size: unknown): Promise<ImageBytes> {
+    const stored = KEY.test(key) ? await this.blobs.get(blobKey(key)) : null;
+    if (!stored) throw new AppError(ProtocolCode.NotFound, 'image not found');
+    return fitImage(stored, requestedSize(size));
+  }
+
+  private setImage(caller: Caller, image: SetUserImageRequest['image']): Promise<SetUserImageReply> {
+    const request: SetUserImageRequest = { caller: { userId: caller.userId, operator: caller.operator }, image };
+    return this.bus.request<SetUserImageReply>(IdentitySubjects.setImage, request);
+  }
+
+  /** Best effort: a blob left behind costs space, never correctness. */
+  private async discard(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.blobs.delete(blobKey(key)).catch((error: unknown) => this.log.warn(`could not remove blob ${blobKey(key)}: ${String(error)}`));
+    }
+  }
+}
