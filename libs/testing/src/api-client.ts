@@ -33,6 +33,18 @@ export class ApiClient {
     return { status: response.status, body: parsed };
   }
 
+  /** A multipart/form-data request (file uploads). */
+  async postForm<T = any>(path: string, form: FormData, token?: string): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const response = await fetch(`${this.baseUrl}/api${path}`, { method: 'POST', headers, body: form });
+    const text = await response.text();
+    try {
+      return { status: response.status, body: JSON.parse(text) as ApiAnswer<T>['body'] };
+    } catch {
+      throw new Error(`POST ${path}: not JSON (HTTP ${response.status}): ${text.slice(0, 200)}`);
+    }
+  }
+
   get<T = any>(path: string, token?: string) {
     return this.call<T>('GET', path, { token });
   }

@@ -127,8 +127,11 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
     await sink.stop().catch(() => undefined);
     const nc = await connect({ servers: NATS_URL });
     const jsm = await nc.jetstreamManager();
+    // The run's event streams (<prefix>EVT_<service>) and object store buckets (OBJ_<prefix><bucket>).
+    const safePrefix = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
     for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(prefix.replace(/[^A-Za-z0-9_-]/g, '_'))) await jsm.streams.delete(stream.config.name);
+      const name = stream.config.name;
+      if (name.startsWith(safePrefix) || name.startsWith(`OBJ_${safePrefix}`)) await jsm.streams.delete(name);
     }
     await nc.close();
     const cleanup = new Client({ connectionString: PG_ADMIN_URL });
