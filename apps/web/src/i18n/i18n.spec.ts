@@ -1,13 +1,16 @@
 // i18n completeness and "no raw strings" for the web app (spec 1: the interface is in English and German).
 //
-// The checker below reads the locale files as JSON and the sources as text with the TypeScript compiler API
-// (parse only: no React, no type check), so it runs in the plain node `unit` jest project. It fails when
+// The checker below reads the locale files as JSON and the sources as text with the TypeScript compiler API,
+// so no React is loaded and it runs in the plain node `unit` jest project. It fails when
 //  - en.json and de.json differ in their keys (nested JSON flattened to dotted keys; i18next plural forms
 //    `key_one`/`key_other`/... compared as one family, each language needing the forms of its plural rules),
-//    in their {{placeholders}}, or have an empty value;
-//  - a literal key in t('…'), i18n.t('…'), i18nKey="…" (or a key table: page titles in app/paths.ts, menu
-//    titles in features/menus/menus.ts, validation messages in features/forms/validation.ts, the error codes
-//    and language names used in templates) is missing from en.json;
+//    in their {{placeholders}} or $t() nestings, or have an empty value;
+//  - a literal key in t('…'), i18n.t('…') or i18nKey="…" is missing from en.json, and so is one from a key
+//    table (page titles in app/paths.ts, menu titles menu.<id> in features/menus/menus.ts, validation
+//    messages in features/forms/validation.ts);
+//  - a key built at run time, t(`roles.${role}`) or t(variable), can take a value missing from en.json: the
+//    values come from the type checker where the type is a union of literals (an enum, a union type, an
+//    `as const` array), else from DYNAMIC_SOURCES, else at least one key must start with the template's prefix;
 //  - a user-facing text is written in a .tsx file instead of the locale files: JSX text with letters,
 //    {'literal'} children with letters, or literals with letters in the attributes of USER_FACING_ATTRIBUTES.
 // The first describe block proves on small in-memory fixtures that each of these is caught.
@@ -93,10 +96,13 @@ function checkLocales(locales: Locales): string[] {
     // values: non-empty texts
     for (const [key, value] of keys) {
       const texts = Array.isArray(value) ? value : [value];
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) findings.push(`${lang}: ${key} is an empty object`);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        findings.push(`${lang}: ${key} is an empty object`);
       else if (texts.length === 0) findings.push(`${lang}: ${key} is an empty list`);
-      else if (texts.some((text) => typeof text !== 'string')) findings.push(`${lang}: ${key} is not a text (${JSON.stringify(value)})`);
-      else if (texts.some((text) => (text as string).trim() === '')) findings.push(`${lang}: ${key} is empty`);
+      else if (texts.some((text) => typeof text !== 'string'))
+        findings.push(`${lang}: ${key} is not a text (${JSON.stringify(value)})`);
+      else if (texts.some((text) => (text as string).trim() === ''))
+        findings.push(`${lang}: ${key} is empty`);
     }
     // plural families: every form the language's plural rules need, no form they do not know
     const families = new Map<string, Set<string>>();
@@ -107,15 +113,25 @@ function checkLocales(locales: Locales): string[] {
       families.set(family, (families.get(family) ?? new Set()).add(plural.category));
     }
     for (const [family, categories] of families) {
-      const rules = new Intl.PluralRules(lang, { type: family.endsWith('_ordinal') ? 'ordinal' : 'cardinal' });
+      const rules = new Intl.PluralRules(lang, {
+        type: family.endsWith('_ordinal') ? 'ordinal' : 'cardinal',
+      });
       const needed = rules.resolvedOptions().pluralCategories as string[];
-      for (const category of needed) if (!categories.has(category)) findings.push(`${lang}: plural ${family}_${category} is missing (${lang} needs ${needed.join(', ')})`);
+      for (const category of needed)
+        if (!categories.has(category))
+          findings.push(
+            `${lang}: plural ${family}_${category} is missing (${lang} needs ${needed.join(', ')})`,
+          );
       // `_zero` is i18next's optional special case for count 0 in every language
-      for (const category of categories) if (category !== 'zero' && !needed.includes(category)) findings.push(`${lang}: ${family}_${category} is not a plural form of ${lang}`);
+      for (const category of categories)
+        if (category !== 'zero' && !needed.includes(category))
+          findings.push(`${lang}: ${family}_${category} is not a plural form of ${lang}`);
     }
     // $t(other.key) nesting must name an existing key
     for (const [key, value] of keys)
-      if (typeof value === 'string') for (const ref of nestedRefs(value)) if (!hasKey(keys, ref)) findings.push(`${lang}: ${key} nests $t(${ref}), which does not exist`);
+      if (typeof value === 'string')
+        for (const ref of nestedRefs(value))
+          if (!hasKey(keys, ref)) findings.push(`${lang}: ${key} nests $t(${ref}), which does not exist`);
   }
 
   // the same keys in every language (plural families compared as families, `_zero` consistently)
@@ -123,8 +139,12 @@ function checkLocales(locales: Locales): string[] {
   for (const a of languages)
     for (const b of languages) {
       if (a === b) continue;
-      for (const key of normal.get(a)!) if (!normal.get(b)!.has(key)) findings.push(`${b}: ${key.replace('<plural>', '*')} is missing (present in ${a})`);
-      for (const key of flat.get(a)!.keys()) if (pluralFamily(key)?.category === 'zero' && !flat.get(b)!.has(key)) findings.push(`${b}: ${key} is missing (present in ${a})`);
+      for (const key of normal.get(a)!)
+        if (!normal.get(b)!.has(key))
+          findings.push(`${b}: ${key.replace('<plural>', '*')} is missing (present in ${a})`);
+      for (const key of flat.get(a)!.keys())
+        if (pluralFamily(key)?.category === 'zero' && !flat.get(b)!.has(key))
+          findings.push(`${b}: ${key} is missing (present in ${a})`);
     }
 
   // the same placeholders in every language; a plural form may leave {{count}} out ("Ein Eintrag")
@@ -138,7 +158,10 @@ function checkLocales(locales: Locales): string[] {
         const plural = pluralFamily(key) !== null;
         const mine = placeholders(value).filter((p) => !(plural && p === 'count'));
         const theirs = placeholders(other).filter((p) => !(plural && p === 'count'));
-        if (mine.join() !== theirs.join()) findings.push(`${lang}: ${key} has placeholders [${mine.join(', ')}] but ${REFERENCE} has [${theirs.join(', ')}]`);
+        if (mine.join() !== theirs.join())
+          findings.push(
+            `${lang}: ${key} has placeholders [${mine.join(', ')}] but ${REFERENCE} has [${theirs.join(', ')}]`,
+          );
       }
     }
   return [...new Set(findings)].sort();
@@ -193,32 +216,47 @@ function isStringLike(node: ts.Node): node is ts.StringLiteral | ts.NoSubstituti
 }
 
 /** The literal parts an expression can evaluate to: through parentheses, a ? b : c, a ?? b, a || b, a && b. */
-function literalBranches(expr: ts.Expression): (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression)[] {
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) return literalBranches(expr.expression);
+function literalBranches(
+  expr: ts.Expression,
+): (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression)[] {
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr))
+    return literalBranches(expr.expression);
   if (isStringLike(expr) || ts.isTemplateExpression(expr)) return [expr];
-  if (ts.isConditionalExpression(expr)) return [...literalBranches(expr.whenTrue), ...literalBranches(expr.whenFalse)];
+  if (ts.isConditionalExpression(expr))
+    return [...literalBranches(expr.whenTrue), ...literalBranches(expr.whenFalse)];
   if (ts.isBinaryExpression(expr)) {
     const op = expr.operatorToken.kind;
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return [...literalBranches(expr.left), ...literalBranches(expr.right)];
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken)
+      return [...literalBranches(expr.left), ...literalBranches(expr.right)];
     if (op === ts.SyntaxKind.AmpersandAmpersandToken) return literalBranches(expr.right);
-    if (op === ts.SyntaxKind.PlusToken) return [...literalBranches(expr.left), ...literalBranches(expr.right)];
+    if (op === ts.SyntaxKind.PlusToken)
+      return [...literalBranches(expr.left), ...literalBranches(expr.right)];
   }
   return [];
 }
 
 /** Text a user would read from a literal: its static parts. */
-function staticText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression): string {
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
+function staticText(
+  node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression,
+): string {
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
   return node.text;
 }
 
 function templateOf(node: ts.TemplateExpression): { template: string; prefix: string } {
-  return { template: node.head.text + node.templateSpans.map((s) => '${}' + s.literal.text).join(''), prefix: node.head.text };
+  return {
+    template: node.head.text + node.templateSpans.map((s) => '${}' + s.literal.text).join(''),
+    prefix: node.head.text,
+  };
 }
 
 function isTranslateCall(node: ts.CallExpression): boolean {
   const callee = node.expression;
-  return (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
+  return (
+    (ts.isIdentifier(callee) && callee.text === 't') ||
+    (ts.isPropertyAccessExpression(callee) && callee.name.text === 't')
+  );
 }
 
 function optionFlag(call: ts.CallExpression, name: string): boolean {
@@ -226,7 +264,12 @@ function optionFlag(call: ts.CallExpression, name: string): boolean {
   return (
     options !== undefined &&
     ts.isObjectLiteralExpression(options) &&
-    options.properties.some((p) => ts.isPropertyAssignment(p) && p.name.getText() === name && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
+    options.properties.some(
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        p.name.getText() === name &&
+        p.initializer.kind === ts.SyntaxKind.TrueKeyword,
+    )
   );
 }
 
@@ -235,7 +278,13 @@ function scanSource(source: Source): Scan {
   const scan: Scan = { keys: [], dynamic: [], raw: [] };
   const keyFrom = (expr: ts.Expression, extra: Partial<KeyUse> = {}) => {
     for (const part of literalBranches(expr)) {
-      if (ts.isTemplateExpression(part)) scan.dynamic.push({ ...templateOf(part), where: whereOf(sf, part), file: source.file, start: part.getStart(sf) });
+      if (ts.isTemplateExpression(part))
+        scan.dynamic.push({
+          ...templateOf(part),
+          where: whereOf(sf, part),
+          file: source.file,
+          start: part.getStart(sf),
+        });
       else scan.keys.push({ key: part.text, where: whereOf(sf, part), ...extra });
     }
   };
@@ -251,9 +300,20 @@ function scanSource(source: Source): Scan {
       const first = node.arguments[0];
       if (ts.isArrayLiteralExpression(first)) {
         const alternatives = first.elements.filter(isStringLike).map((e) => e.text);
-        if (alternatives.length) scan.keys.push({ key: alternatives[0]!, alternatives, where: whereOf(sf, first) });
-      } else if (ts.isIdentifier(first) || ts.isPropertyAccessExpression(first) || ts.isElementAccessExpression(first))
-        scan.dynamic.push({ template: null, prefix: '', where: whereOf(sf, first), file: source.file, start: first.getStart(sf) });
+        if (alternatives.length)
+          scan.keys.push({ key: alternatives[0]!, alternatives, where: whereOf(sf, first) });
+      } else if (
+        ts.isIdentifier(first) ||
+        ts.isPropertyAccessExpression(first) ||
+        ts.isElementAccessExpression(first)
+      )
+        scan.dynamic.push({
+          template: null,
+          prefix: '',
+          where: whereOf(sf, first),
+          file: source.file,
+          start: first.getStart(sf),
+        });
       else keyFrom(first, { returnObjects: optionFlag(node, 'returnObjects') });
     }
     if (ts.isJsxAttribute(node) && node.initializer) {
@@ -264,11 +324,16 @@ function scanSource(source: Source): Scan {
         else if (ts.isJsxExpression(value) && value.expression) keyFrom(value.expression);
       } else if (USER_FACING_ATTRIBUTES.has(name)) {
         if (ts.isStringLiteral(value)) raw(value, value.text);
-        else if (ts.isJsxExpression(value) && value.expression) for (const part of literalBranches(value.expression)) raw(part, staticText(part));
+        else if (ts.isJsxExpression(value) && value.expression)
+          for (const part of literalBranches(value.expression)) raw(part, staticText(part));
       }
     }
     if (ts.isJsxText(node)) raw(node, node.text);
-    if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)))
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    )
       for (const part of literalBranches(node.expression)) raw(part, staticText(part));
     ts.forEachChild(node, visit);
   };
@@ -296,14 +361,22 @@ function findAll<T extends ts.Node>(root: ts.Node, test: (node: ts.Node) => node
 }
 
 function constInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
-  const declaration = findAll(sf, ts.isVariableDeclaration).find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+  const declaration = findAll(sf, ts.isVariableDeclaration).find(
+    (d) => ts.isIdentifier(d.name) && d.name.text === name,
+  );
   let init = declaration?.initializer;
-  while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) init = init.expression;
+  while (
+    init &&
+    (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))
+  )
+    init = init.expression;
   return init;
 }
 
 function propertyLiteral(object: ts.ObjectLiteralExpression, name: string): ts.StringLiteral | undefined {
-  for (const p of object.properties) if (ts.isPropertyAssignment(p) && p.name.getText() === name && ts.isStringLiteral(p.initializer)) return p.initializer;
+  for (const p of object.properties)
+    if (ts.isPropertyAssignment(p) && p.name.getText() === name && ts.isStringLiteral(p.initializer))
+      return p.initializer;
   return undefined;
 }
 
@@ -311,7 +384,9 @@ function propertyLiteral(object: ts.ObjectLiteralExpression, name: string): ts.S
 function pathTitles(sf: ts.SourceFile): ts.StringLiteral[] {
   const table = constInitializer(sf, 'PATHS');
   if (!table || !ts.isArrayLiteralExpression(table)) return [];
-  return table.elements.filter(ts.isObjectLiteralExpression).flatMap((row) => propertyLiteral(row, 'title') ?? []);
+  return table.elements
+    .filter(ts.isObjectLiteralExpression)
+    .flatMap((row) => propertyLiteral(row, 'title') ?? []);
 }
 
 /**
@@ -324,21 +399,32 @@ function menuTitles(sf: ts.SourceFile): { key: string; node: ts.Node }[] {
     if (!ts.isIdentifier(d.name) || !d.initializer || !ts.isArrowFunction(d.initializer)) continue;
     const fn = d.initializer;
     for (const t of findAll(fn.body, ts.isPropertyAssignment)) {
-      if (t.name.getText() !== 'title' || !ts.isTemplateExpression(t.initializer) || t.initializer.templateSpans.length !== 1) continue;
+      if (
+        t.name.getText() !== 'title' ||
+        !ts.isTemplateExpression(t.initializer) ||
+        t.initializer.templateSpans.length !== 1
+      )
+        continue;
       const span = t.initializer.templateSpans[0]!;
-      const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && ts.isIdentifier(span.expression) && p.name.text === span.expression.text);
-      if (index >= 0) helpers.set(d.name.text, { index, head: t.initializer.head.text, tail: span.literal.text });
+      const index = fn.parameters.findIndex(
+        (p) =>
+          ts.isIdentifier(p.name) && ts.isIdentifier(span.expression) && p.name.text === span.expression.text,
+      );
+      if (index >= 0)
+        helpers.set(d.name.text, { index, head: t.initializer.head.text, tail: span.literal.text });
     }
   }
   const keys: { key: string; node: ts.Node }[] = [];
   for (const call of findAll(sf, ts.isCallExpression)) {
     const helper = ts.isIdentifier(call.expression) ? helpers.get(call.expression.text) : undefined;
     const arg = helper && call.arguments[helper.index];
-    if (helper && arg && isStringLike(arg)) keys.push({ key: helper.head + arg.text + helper.tail, node: arg });
+    if (helper && arg && isStringLike(arg))
+      keys.push({ key: helper.head + arg.text + helper.tail, node: arg });
   }
   for (const row of findAll(sf, ts.isObjectLiteralExpression)) {
     const title = propertyLiteral(row, 'title');
-    if (title && propertyLiteral(row, 'id') && propertyLiteral(row, 'type')) keys.push({ key: title.text, node: title });
+    if (title && propertyLiteral(row, 'id') && propertyLiteral(row, 'type'))
+      keys.push({ key: title.text, node: title });
   }
   return keys;
 }
@@ -380,8 +466,17 @@ const libraryFiles = new Map<string, ts.SourceFile | undefined>();
  * wider (string, number). The sources are laid over apps/web/src, so fixtures type-check like real files.
  */
 function literalTypes(sources: Source[], uses: DynamicUse[]): Map<DynamicUse, string[][] | null> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(WEB_TSCONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-  const options: ts.CompilerOptions = { ...parsed?.options, types: [], lib: ['lib.es2023.d.ts'], noEmit: true };
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    WEB_TSCONFIG,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
+  const options: ts.CompilerOptions = {
+    ...parsed?.options,
+    types: [],
+    lib: ['lib.es2023.d.ts'],
+    noEmit: true,
+  };
   const overlay = new Map(sources.map((s) => [path.join(SRC, s.file), s.text]));
   const host = ts.createCompilerHost(options, true);
   const { fileExists, readFile, getSourceFile } = host;
@@ -394,7 +489,11 @@ function literalTypes(sources: Source[], uses: DynamicUse[]): Map<DynamicUse, st
     return libraryFiles.get(file);
   };
   host.resolveModuleNameLiterals = (literals, containing, _redirect, opts) =>
-    literals.map((literal) => (UNTYPED_PACKAGES.test(literal.text) ? { resolvedModule: undefined } : ts.resolveModuleName(literal.text, containing, opts, host)));
+    literals.map((literal) =>
+      UNTYPED_PACKAGES.test(literal.text)
+        ? { resolvedModule: undefined }
+        : ts.resolveModuleName(literal.text, containing, opts, host),
+    );
   const roots = [...new Set(uses.map((u) => path.join(SRC, u.file)))];
   const program = ts.createProgram(roots, options, host);
   const checker = program.getTypeChecker();
@@ -431,7 +530,13 @@ function nodeStartingAt(sf: ts.SourceFile, start: number): ts.Node | undefined {
   let found: ts.Node | undefined;
   const visit = (node: ts.Node) => {
     if (found) return;
-    if (node.getStart(sf) === start && (ts.isTemplateExpression(node) || ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node))) {
+    if (
+      node.getStart(sf) === start &&
+      (ts.isTemplateExpression(node) ||
+        ts.isIdentifier(node) ||
+        ts.isPropertyAccessExpression(node) ||
+        ts.isElementAccessExpression(node))
+    ) {
       found = node;
       return;
     }
@@ -456,7 +561,14 @@ interface Report {
 function checkI18n(locales: Locales, sources: Source[]): Report {
   const reference = flatten(locales[REFERENCE] ?? {});
   const byFile = new Map(sources.map((s) => [s.file, s]));
-  const report: Report = { seen: { files: sources.length, keys: 0, tableKeys: 0, dynamic: 0, typed: 0 }, locales: checkLocales(locales), keys: [], tables: [], dynamic: [], raw: [] };
+  const report: Report = {
+    seen: { files: sources.length, keys: 0, tableKeys: 0, dynamic: 0, typed: 0 },
+    locales: checkLocales(locales),
+    keys: [],
+    tables: [],
+    dynamic: [],
+    raw: [],
+  };
   const missing = (use: KeyUse) => {
     const candidates = use.alternatives ?? [use.key];
     if (!candidates.some((key) => hasKey(reference, key, use.returnObjects))) {
@@ -483,8 +595,13 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
     const sf = parse(source);
     const found = table.read(sf).map((entry) => ('key' in entry ? entry : { key: entry.text, node: entry }));
     report.seen.tableKeys += found.length;
-    if (found.length === 0) report.tables.push(`${table.file}: no ${table.what} found: the table moved; update KEY_TABLES in i18n.spec.ts`);
-    for (const { key, node } of found) if (!hasKey(reference, key)) report.tables.push(`${whereOf(sf, node)}: ${table.what}: ${key} is missing from ${REFERENCE}.json`);
+    if (found.length === 0)
+      report.tables.push(
+        `${table.file}: no ${table.what} found: the table moved; update KEY_TABLES in i18n.spec.ts`,
+      );
+    for (const { key, node } of found)
+      if (!hasKey(reference, key))
+        report.tables.push(`${whereOf(sf, node)}: ${table.what}: ${key} is missing from ${REFERENCE}.json`);
   }
 
   const dynamic = scans.flatMap((s) => s.dynamic);
@@ -499,7 +616,10 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
       let keys = head;
       spans.forEach((values, i) => (keys = keys.flatMap((k) => values.map((v) => k + v + (parts[i] ?? '')))));
       for (const key of keys.slice(0, 500))
-        if (!hasKey(reference, key)) report.dynamic.push(`${use.where}: ${use.template === null ? 'key' : `\`${use.template}\``} can be ${key}, which is missing from ${REFERENCE}.json`);
+        if (!hasKey(reference, key))
+          report.dynamic.push(
+            `${use.where}: ${use.template === null ? 'key' : `\`${use.template}\``} can be ${key}, which is missing from ${REFERENCE}.json`,
+          );
       continue;
     }
     if (use.template === null) continue; // t(variable) of type string: checked where the value comes from, if anywhere
@@ -507,13 +627,21 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
     const source = known && byFile.get(known.file);
     if (known && source) {
       const values = arrayValues(parse(source), known.array);
-      if (values.length === 0) report.dynamic.push(`${use.where}: \`${use.template}\`: ${known.array} not found in ${known.file}; update DYNAMIC_SOURCES`);
+      if (values.length === 0)
+        report.dynamic.push(
+          `${use.where}: \`${use.template}\`: ${known.array} not found in ${known.file}; update DYNAMIC_SOURCES`,
+        );
       for (const value of values) {
         const key = known.template.replace('${}', value);
-        if (!hasKey(reference, key)) report.dynamic.push(`${use.where}: \`${use.template}\` with ${value} from ${known.array}: ${key} is missing from ${REFERENCE}.json`);
+        if (!hasKey(reference, key))
+          report.dynamic.push(
+            `${use.where}: \`${use.template}\` with ${value} from ${known.array}: ${key} is missing from ${REFERENCE}.json`,
+          );
       }
     } else if (use.prefix && ![...reference.keys()].some((k) => k.startsWith(use.prefix)))
-      report.dynamic.push(`${use.where}: \`${use.template}\`: no key in ${REFERENCE}.json starts with "${use.prefix}"`);
+      report.dynamic.push(
+        `${use.where}: \`${use.template}\`: no key in ${REFERENCE}.json starts with "${use.prefix}"`,
+      );
   }
   return report;
 }
@@ -521,8 +649,18 @@ function checkI18n(locales: Locales, sources: Source[]): Report {
 // ---------------------------------------------------------------------------------------------- specs
 
 describe('i18n checker (in-memory fixtures: it must catch what it is for)', () => {
-  const en = { app: { title: 'Kanban' }, login: { title: 'Sign in', hello: 'Hello {{name}}' }, items_one: 'One item', items_other: '{{count}} items' };
-  const de = { app: { title: 'Kanban' }, login: { title: 'Anmelden', hello: 'Hallo {{name}}' }, items_one: 'Ein Eintrag', items_other: '{{count}} Einträge' };
+  const en = {
+    app: { title: 'Kanban' },
+    login: { title: 'Sign in', hello: 'Hello {{name}}' },
+    items_one: 'One item',
+    items_other: '{{count}} items',
+  };
+  const de = {
+    app: { title: 'Kanban' },
+    login: { title: 'Anmelden', hello: 'Hallo {{name}}' },
+    items_one: 'Ein Eintrag',
+    items_other: '{{count}} Einträge',
+  };
   const clean: Source = {
     file: 'features/Clean.tsx',
     text: `export function Clean({ n }: { n: number }) {
@@ -532,26 +670,61 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
   };
 
   it('passes clean fixtures', () => {
-    expect(checkI18n({ en, de }, [clean])).toEqual({ seen: { files: 1, keys: 5, tableKeys: 0, dynamic: 0, typed: 0 }, locales: [], keys: [], tables: [], dynamic: [], raw: [] });
+    expect(checkI18n({ en, de }, [clean])).toEqual({
+      seen: { files: 1, keys: 5, tableKeys: 0, dynamic: 0, typed: 0 },
+      locales: [],
+      keys: [],
+      tables: [],
+      dynamic: [],
+      raw: [],
+    });
   });
 
   it('catches a key missing in either language, nested or plural', () => {
     const deMissing = { app: de.app, login: { title: 'Anmelden' }, items_other: '{{count}} Einträge' };
     const enExtra = { ...en, menu: { platform: { dashboard: 'Dashboard' } } };
     expect(checkLocales({ en: enExtra, de: deMissing })).toEqual(
-      expect.arrayContaining(['de: login.hello is missing (present in en)', 'de: menu.platform.dashboard is missing (present in en)', 'de: plural items_one is missing (de needs one, other)']),
+      expect.arrayContaining([
+        'de: login.hello is missing (present in en)',
+        'de: menu.platform.dashboard is missing (present in en)',
+        'de: plural items_one is missing (de needs one, other)',
+      ]),
     );
     const deWithout = { ...de } as Record<string, unknown>;
     delete deWithout.items_one;
     delete deWithout.items_other;
     expect(checkLocales({ en, de: deWithout as Json })).toEqual(['de: items_* is missing (present in en)']);
-    expect(checkLocales({ en: { ...en, only: { here: 'x' } }, de: { ...de, nur: 'y' } })).toEqual(['de: only.here is missing (present in en)', 'en: nur is missing (present in de)']);
+    expect(checkLocales({ en: { ...en, only: { here: 'x' } }, de: { ...de, nur: 'y' } })).toEqual([
+      'de: only.here is missing (present in en)',
+      'en: nur is missing (present in de)',
+    ]);
   });
 
   it('catches empty values, non-texts, unknown plural forms, placeholder and nesting mismatches', () => {
     const bad = checkLocales({
-      en: { ...en, a: '', b: '  ', c: {}, d: 3, e_few: 'x', e_one: 'x', e_other: 'x', f: 'Hi {{name}}', g: '$t(nope)' },
-      de: { ...de, a: 'x', b: 'x', c: 'x', d: 'x', e_one: 'x', e_other: 'x', f: 'Hallo {{nom}}', g: '$t(nope)' },
+      en: {
+        ...en,
+        a: '',
+        b: '  ',
+        c: {},
+        d: 3,
+        e_few: 'x',
+        e_one: 'x',
+        e_other: 'x',
+        f: 'Hi {{name}}',
+        g: '$t(nope)',
+      },
+      de: {
+        ...de,
+        a: 'x',
+        b: 'x',
+        c: 'x',
+        d: 'x',
+        e_one: 'x',
+        e_other: 'x',
+        f: 'Hallo {{nom}}',
+        g: '$t(nope)',
+      },
     });
     expect(bad).toEqual(
       expect.arrayContaining([
@@ -618,13 +791,19 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
 
   it('reads the key tables: page titles, menu titles built from ids, validation messages', () => {
     const sources: Source[] = [
-      { file: 'app/paths.ts', text: `export const PATHS: readonly PathDef[] = [{ path: '/login', title: 'login.title' }, { path: '/x', title: 'x.title' }];` },
+      {
+        file: 'app/paths.ts',
+        text: `export const PATHS: readonly PathDef[] = [{ path: '/login', title: 'login.title' }, { path: '/x', title: 'x.title' }];`,
+      },
       {
         file: 'features/menus/menus.ts',
         text: `const item = (id: string, icon: string): MenuItem => ({ id, title: \`menu.\${id}\`, icon, badge: { title: '1.0.0' } });
                export const M = [item('platform.dashboard', 'x'), item('company.orders', 'y'), { id: 'z', title: 'menu.z', type: 'item' }];`,
       },
-      { file: 'features/forms/validation.ts', text: `export const required = (v: string) => (v ? undefined : 'validation.required');` },
+      {
+        file: 'features/forms/validation.ts',
+        text: `export const required = (v: string) => (v ? undefined : 'validation.required');`,
+      },
     ];
     const locales = { en: { ...en, menu: { platform: { dashboard: 'Dashboard' } } }, de };
     expect(checkI18n(locales, sources).tables).toEqual([
@@ -640,7 +819,12 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
   });
 
   it('resolves dynamic keys from literal types: unions, enums, as-const arrays, narrowed optionals', () => {
-    const locale = { kinds: { a: 'A' }, levels: { 1: { a: 'x', b: 'y' } }, sizes: { s: 'S', m: 'M' }, free: { x: 'X' } };
+    const locale = {
+      kinds: { a: 'A' },
+      levels: { 1: { a: 'x', b: 'y' } },
+      sizes: { s: 'S', m: 'M' },
+      free: { x: 'X' },
+    };
     const sources: Source[] = [
       {
         file: 'fixtures/Typed.tsx',
@@ -657,19 +841,28 @@ export function Typed({ kind, level, free, maybe, which }: { kind: Kind; level: 
       'fixtures/Typed.tsx:5:16: `kinds.${}` can be kinds.b, which is missing from en.json',
       'fixtures/Typed.tsx:5:37: `levels.${}.${}` can be levels.2.a, which is missing from en.json',
       'fixtures/Typed.tsx:5:37: `levels.${}.${}` can be levels.2.b, which is missing from en.json',
-      'fixtures/Typed.tsx:5:127: key can be kinds.c, which is missing from en.json',
-      'fixtures/Typed.tsx:5:148: `kinds.${}` can be kinds.b, which is missing from en.json',
+      'fixtures/Typed.tsx:5:124: key can be kinds.c, which is missing from en.json',
+      'fixtures/Typed.tsx:5:143: `kinds.${}` can be kinds.b, which is missing from en.json',
     ]);
     expect(report.seen.typed).toBe(5);
   }, 60_000);
 
   it('resolves dynamic keys from their const arrays and checks unknown templates by prefix', () => {
     const sources: Source[] = [
-      { file: 'app/apiError.ts', text: `export const CATALOGUE_CODES = [1000, 1001] as const; const f = (c: number, t: T) => t(\`errors.code.\${c}\`);` },
+      {
+        file: 'app/apiError.ts',
+        text: `export const CATALOGUE_CODES = [1000, 1001] as const; const f = (c: number, t: T) => t(\`errors.code.\${c}\`);`,
+      },
       { file: 'i18n/i18n.ts', text: `export const LANGUAGES = ['en', 'de'] as const;` },
-      { file: 'features/L.tsx', text: `const x = LANGUAGES.map((l) => t(\`languages.\${l}\`)); const y = t(\`other.\${z}\`); const w = t(\`app.\${z}\`);` },
+      {
+        file: 'features/L.tsx',
+        text: `const x = LANGUAGES.map((l) => t(\`languages.\${l}\`)); const y = t(\`other.\${z}\`); const w = t(\`app.\${z}\`);`,
+      },
     ];
-    const locales = { en: { ...en, errors: { code: { 1000: 'Bad input' } }, languages: { en: 'English' } }, de };
+    const locales = {
+      en: { ...en, errors: { code: { 1000: 'Bad input' } }, languages: { en: 'English' } },
+      de,
+    };
     expect(checkI18n(locales, sources).dynamic).toEqual([
       'app/apiError.ts:1:88: `errors.code.${}` with 1001 from CATALOGUE_CODES: errors.code.1001 is missing from en.json',
       'features/L.tsx:1:34: `languages.${}` with de from LANGUAGES: languages.de is missing from en.json',
@@ -686,7 +879,12 @@ function sourceFiles(dir: string): Source[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    if (!/\.tsx?$/.test(entry.name) || /\.(spec|test)\.tsx?$/.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
+    if (
+      !/\.tsx?$/.test(entry.name) ||
+      /\.(spec|test)\.tsx?$/.test(entry.name) ||
+      entry.name.endsWith('.d.ts')
+    )
+      return [];
     return [{ file: path.relative(SRC, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') }];
   });
 }
