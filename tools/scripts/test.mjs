@@ -1,4 +1,4 @@
-// `npm test`: the whole suite, as CI runs it. Build, type check, lint, migration check, then jest (unit,
+// `npm test`: the whole suite, as CI runs it. Build, type check (server and web), lint, migration check, then jest (unit,
 // end-to-end against the embedded system and against the distributed one), then the browser tests.
 // The distributed suites need PostgreSQL (127.0.0.1:5432) and NATS with JetStream (127.0.0.1:4222); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
@@ -35,7 +35,10 @@ const node = process.execPath;
 step('services', 'bash', [path.join(root, 'tools/scripts/ensure-services.sh')]);
 if (!step('build', node, ['tools/scripts/build.mjs'])) finish();
 step('typecheck', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The web app has its own tsconfig (DOM, JSX, bundler resolution); tsconfig.json leaves it out.
+step('typecheck-web', node, ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
 step('project-graph', 'npx', ['nx', 'show', 'projects'], { env: { NX_DAEMON: 'false' }, counts: false });
+// apps covers the web app too (its own type-aware block in eslint.config.mjs).
 step('lint', node, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', 'apps', 'libs', 'tests']);
 step('migrations-current', node, ['dist/apps/server/src/migration-tool.js', 'check']);
 step('openapi-current', node, ['dist/apps/server/src/openapi-tool.js', 'check']);
@@ -68,7 +71,8 @@ if (!only || only.startsWith('jest')) {
   }
 }
 
-if (existsSync(path.join(root, 'tests/browser/run.mjs'))) {
+// with --only, the browser tests run only for --only=browser (or web-build), not after every single step
+if ((!only || 'web-build'.startsWith(only) || 'browser'.startsWith(only)) && existsSync(path.join(root, 'tests/browser/run.mjs'))) {
   if (step('web-build', 'npm', ['run', '--silent', 'build:web'])) {
     const browser = spawnSync(node, ['tests/browser/run.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
     process.stdout.write(browser.stdout ?? '');
