@@ -23,6 +23,8 @@ export default defineConfig({
     outDir: path.join(repo, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: which chunks each module needs (load-tests/web-bundle.mjs reads it)
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {
