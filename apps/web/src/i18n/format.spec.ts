@@ -20,7 +20,9 @@ describe('date formats (spec 1)', () => {
     const utc = '2024-06-15T10:00:00.000Z';
     const local = new Date(utc);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDate(utc, 'de')).toBe(`${pad(local.getDate())}.${pad(local.getMonth() + 1)}.${local.getFullYear()}`);
+    expect(formatDate(utc, 'de')).toBe(
+      `${pad(local.getDate())}.${pad(local.getMonth() + 1)}.${local.getFullYear()}`,
+    );
   });
 
   it('pads single-digit days, months and times', () => {

@@ -1,4 +1,12 @@
-import { emailError, INITIALS_MAX, initialsError, isValid, PASSWORD_MIN, passwordErrors, required } from './validation';
+import {
+  emailError,
+  INITIALS_MAX,
+  initialsError,
+  isValid,
+  PASSWORD_MIN,
+  passwordErrors,
+  required,
+} from './validation';
 
 describe('form validation (spec 5)', () => {
   it('required: blank values fail', () => {
@@ -27,17 +35,27 @@ describe('form validation (spec 5)', () => {
   it('confirmation: required ("Password confirm is required") and equal ("Passwords do not match")', () => {
     expect(passwordErrors('12345678', '').password_confirm).toBe('validation.passwordConfirmRequired');
     expect(passwordErrors('12345678', '12345679').password_confirm).toBe('validation.passwordsDoNotMatch');
-    expect(passwordErrors('12345678', '12345679', 'change').password_confirm).toBe('validation.passwordsDoNotMatch');
+    expect(passwordErrors('12345678', '12345679', 'change').password_confirm).toBe(
+      'validation.passwordsDoNotMatch',
+    );
   });
 
   it('registration says "Passwords are not equal"', () => {
-    expect(passwordErrors('12345678', '12345679', 'register').password_confirm).toBe('validation.passwordsNotEqual');
+    expect(passwordErrors('12345678', '12345679', 'register').password_confirm).toBe(
+      'validation.passwordsNotEqual',
+    );
     expect(passwordErrors('12345678', '12345678', 'register')).toEqual({});
   });
 
   it('reports both fields at once', () => {
-    expect(passwordErrors('', '')).toEqual({ password: 'validation.passwordRequired', password_confirm: 'validation.passwordConfirmRequired' });
-    expect(passwordErrors('short', 'other')).toEqual({ password: 'validation.passwordMin', password_confirm: 'validation.passwordsDoNotMatch' });
+    expect(passwordErrors('', '')).toEqual({
+      password: 'validation.passwordRequired',
+      password_confirm: 'validation.passwordConfirmRequired',
+    });
+    expect(passwordErrors('short', 'other')).toEqual({
+      password: 'validation.passwordMin',
+      password_confirm: 'validation.passwordsDoNotMatch',
+    });
   });
 
   it('initials: required, at most 2 characters', () => {

@@ -20,9 +20,13 @@ const EXPECTED: Record<Role, readonly (typeof GROUPS)[number][]> = {
 };
 
 describe('menu and route access (spec 6)', () => {
-  it.each(Object.entries(EXPECTED).map(([role, groups]) => [Number(role) as Role, groups]))('role %i passes exactly the groups %j', (role, groups) => {
-    for (const group of GROUPS) expect([group, passes(group, member(role))]).toEqual([group, groups.includes(group)]);
-  });
+  it.each(Object.entries(EXPECTED).map(([role, groups]) => [Number(role) as Role, groups]))(
+    'role %i passes exactly the groups %j',
+    (role, groups) => {
+      for (const group of GROUPS)
+        expect([group, passes(group, member(role))]).toEqual([group, groups.includes(group)]);
+    },
+  );
 
   it('read-only (1) sees customer- and supplier-group entries but not user-, owner- or admin-group ones', () => {
     const readonly = member(Role.Readonly);
@@ -34,7 +38,13 @@ describe('menu and route access (spec 6)', () => {
   });
 
   it('entries without a restriction (or public ones) pass for everybody, signed in or not', () => {
-    for (const viewer of [anonymous, operator, signedInNoCompany, member(Role.Supplier), member(Role.Undefined)]) {
+    for (const viewer of [
+      anonymous,
+      operator,
+      signedInNoCompany,
+      member(Role.Supplier),
+      member(Role.Undefined),
+    ]) {
       expect(passes(undefined, viewer)).toBe(true);
       expect(passes('public', viewer)).toBe(true);
     }
@@ -55,14 +65,16 @@ describe('menu and route access (spec 6)', () => {
   });
 
   it('member: any role in the current company', () => {
-    for (const role of [Role.Readonly, Role.Writer, Role.Admin, Role.Customer, Role.Supplier, Role.Owner]) expect(passes('member', member(role))).toBe(true);
+    for (const role of [Role.Readonly, Role.Writer, Role.Admin, Role.Customer, Role.Supplier, Role.Owner])
+      expect(passes('member', member(role))).toBe(true);
     expect(passes('member', signedInNoCompany)).toBe(false);
     expect(passes('member', anonymous)).toBe(false);
   });
 
   it('nothing that needs a role passes without a session, even with a role at hand', () => {
     const stale: Viewer = { authenticated: false, operator: true, role: Role.Admin };
-    for (const auth of [...GROUPS, 'member', 'operator', 'session'] satisfies Auth[]) expect(passes(auth, stale)).toBe(false);
+    for (const auth of [...GROUPS, 'member', 'operator', 'session'] satisfies Auth[])
+      expect(passes(auth, stale)).toBe(false);
   });
 
   it('a group check without a company role fails', () => {

@@ -36,19 +36,23 @@ describe('navigation clearing rules (spec 4)', () => {
 
   it('choosing a location clears storage and supplier', () => {
     expect(reduce(deep, locationSelected(8))).toEqual(nav({ companyID: 1, customerID: 2, locationID: 8 }));
-    expect(reduce(nav({ companyID: 1, customerID: 2, supplierID: 5 }), locationSelected(8))).toEqual(nav({ companyID: 1, customerID: 2, locationID: 8 }));
+    expect(reduce(nav({ companyID: 1, customerID: 2, supplierID: 5 }), locationSelected(8))).toEqual(
+      nav({ companyID: 1, customerID: 2, locationID: 8 }),
+    );
   });
 
   it('choosing a storage clears the supplier and keeps the levels above', () => {
-    expect(reduce(nav({ companyID: 1, customerID: 2, locationID: 3, supplierID: 5 }), storageSelected(9))).toEqual(
-      nav({ companyID: 1, customerID: 2, locationID: 3, storageID: 9 }),
-    );
+    expect(
+      reduce(nav({ companyID: 1, customerID: 2, locationID: 3, supplierID: 5 }), storageSelected(9)),
+    ).toEqual(nav({ companyID: 1, customerID: 2, locationID: 3, storageID: 9 }));
   });
 
   it('choosing null goes back one level', () => {
     expect(reduce(deep, storageSelected(null))).toEqual(nav({ companyID: 1, customerID: 2, locationID: 3 }));
     expect(reduce(deep, locationSelected(null))).toEqual(nav({ companyID: 1, customerID: 2 }));
-    expect(reduce(nav({ companyID: 1, customerID: 2 }), customerSelected(null))).toEqual(nav({ companyID: 1 }));
+    expect(reduce(nav({ companyID: 1, customerID: 2 }), customerSelected(null))).toEqual(
+      nav({ companyID: 1 }),
+    );
     expect(reduce(deep, customerSelected(null))).toEqual(nav({ companyID: 1 }));
     expect(reduce(supplierLevel, supplierSelected(null))).toEqual(nav({ companyID: 1 }));
   });
@@ -101,7 +105,10 @@ describe('navigationFromPath', () => {
     ['/c/6/customer', { companyID: 6 }],
     ['/c/6/customer/2', { companyID: 6, customerID: 2 }],
     ['/c/6/customer/2/location/3', { companyID: 6, customerID: 2, locationID: 3 }],
-    ['/c/6/customer/2/location/3/storage/4/plan', { companyID: 6, customerID: 2, locationID: 3, storageID: 4 }],
+    [
+      '/c/6/customer/2/location/3/storage/4/plan',
+      { companyID: 6, customerID: 2, locationID: 3, storageID: 4 },
+    ],
     ['/c/6/supplier/5/import/server', { companyID: 6, supplierID: 5 }],
     ['/c/6/supplier/x', { companyID: 6 }],
     ['/c/abc/customer/2', {}],

@@ -1,10 +1,21 @@
 import { Role } from '@kanban/access';
 import type { LoginResult } from '@kanban/contracts';
-import { afterLoginTarget, claimsOf, readTokens, refreshUsable, rememberTarget, type StoredTokens, takeTarget, tokensOf, writeTokens } from './tokens';
+import {
+  afterLoginTarget,
+  claimsOf,
+  readTokens,
+  refreshUsable,
+  rememberTarget,
+  type StoredTokens,
+  takeTarget,
+  tokensOf,
+  writeTokens,
+} from './tokens';
 
 /** A JWT-shaped token with the given payload (base64url, no padding); the signature is not checked here. */
 function token(payload: unknown): string {
-  const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const b64url = (text: string) =>
+    Buffer.from(text, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(payload))}.c2lnbmF0dXJl`;
 }
 
@@ -21,7 +32,11 @@ class MemoryStorage {
   }
 }
 
-const stored: StoredTokens = { token: 'a.b.c', refreshToken: 'r', refreshExpiresAt: '2030-01-01T00:00:00.000Z' };
+const stored: StoredTokens = {
+  token: 'a.b.c',
+  refreshToken: 'r',
+  refreshExpiresAt: '2030-01-01T00:00:00.000Z',
+};
 
 describe('afterLoginTarget (spec 2: routing behaviour)', () => {
   it('goes to /companies when nothing was remembered or the target was the login page', () => {
@@ -56,13 +71,21 @@ describe('refreshUsable: validity by the refresh token expiry (spec 5)', () => {
     expect(refreshUsable({ ...stored, refreshExpiresAt: '' }, now)).toBe(false);
   });
   it('ignores the access token (it may well be expired)', () => {
-    expect(refreshUsable({ ...stored, token: token({ exp: 1 }), refreshExpiresAt: '2026-02-01T00:00:00.000Z' }, now)).toBe(true);
+    expect(
+      refreshUsable(
+        { ...stored, token: token({ exp: 1 }), refreshExpiresAt: '2026-02-01T00:00:00.000Z' },
+        now,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('claimsOf', () => {
   it('reads the role per company and the operator flag', () => {
-    expect(claimsOf(token({ sub: 1, c: { 6: Role.Owner, 7: Role.Readonly } }))).toEqual({ companies: { 6: Role.Owner, 7: Role.Readonly }, operator: false });
+    expect(claimsOf(token({ sub: 1, c: { 6: Role.Owner, 7: Role.Readonly } }))).toEqual({
+      companies: { 6: Role.Owner, 7: Role.Readonly },
+      operator: false,
+    });
     expect(claimsOf(token({ sub: 1, op: 1 }))).toEqual({ companies: {}, operator: true });
     expect(claimsOf(token({ sub: 1, op: 0, c: {} }))).toEqual({ companies: {}, operator: false });
     expect(claimsOf(token({ sub: 1, op: true }))).toEqual({ companies: {}, operator: false });
@@ -85,7 +108,10 @@ describe('claimsOf', () => {
 });
 
 describe('stored tokens and the remembered target', () => {
-  const original = { localStorage: (globalThis as Record<string, unknown>).localStorage, sessionStorage: (globalThis as Record<string, unknown>).sessionStorage };
+  const original = {
+    localStorage: (globalThis as Record<string, unknown>).localStorage,
+    sessionStorage: (globalThis as Record<string, unknown>).sessionStorage,
+  };
   beforeEach(() => {
     Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
   });
@@ -109,8 +135,18 @@ describe('stored tokens and the remembered target', () => {
   });
 
   it('takes the login result apart', () => {
-    const result = { user: {}, token: 't', refresh_token: 'r', expires_in: 900, refresh_expires_at: '2030-01-01T00:00:00.000Z' } as unknown as LoginResult;
-    expect(tokensOf(result)).toEqual({ token: 't', refreshToken: 'r', refreshExpiresAt: '2030-01-01T00:00:00.000Z' });
+    const result = {
+      user: {},
+      token: 't',
+      refresh_token: 'r',
+      expires_in: 900,
+      refresh_expires_at: '2030-01-01T00:00:00.000Z',
+    } as unknown as LoginResult;
+    expect(tokensOf(result)).toEqual({
+      token: 't',
+      refreshToken: 'r',
+      refreshExpiresAt: '2030-01-01T00:00:00.000Z',
+    });
   });
 
   it('remembers the wanted address once', () => {
