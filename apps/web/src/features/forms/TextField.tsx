@@ -55,6 +55,7 @@ export function TextField({
           onChange={(e) => onChange(e.target.value)}
           autoComplete={autoComplete}
           maxLength={maxLength}
+          bg={readOnly ? 'gray.100' : undefined}
         />
       )}
       {clientInvalid && error ? (
