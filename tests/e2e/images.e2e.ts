@@ -102,6 +102,21 @@ describe('profile image', () => {
     firstUrl = url;
   });
 
+  it('keeps exactly one of two uploads sent at once', async () => {
+    const [a, b] = await Promise.all(
+      [10, 250].map(async (red) =>
+        api().postForm('/image/', form({ data: await png(120, 90, { r: red, g: 0, b: 0 }), name: 'x.png', type: 'image/png' }), writer.token),
+      ),
+    );
+    const urls = [a!.body.Data.img.url as string, b!.body.Data.img.url as string];
+    const current = (await api().get('/user/me', writer.token)).body.Data.img.url as string;
+    expect(urls).toContain(current);
+    const statuses = await Promise.all(urls.map(async (url) => (await fetchImage(url)).response.status));
+    expect(statuses.sort()).toEqual([200, 404]);
+    expect((await fetchImage(firstUrl)).response.status).toBe(404);
+    firstUrl = current;
+  });
+
   it('answers 1013 without a file, for a file in another field and for a file that is not an image', async () => {
     const cases: [string, FormData | undefined][] = [
       ['no file', form()],

@@ -83,6 +83,8 @@ export class UsersService {
   async setImage(userId: number, input: UserImageInput | null): Promise<SetUserImageReply> {
     if (input && !/^[0-9a-f]{32}$/.test(input.key)) throw AppError.validation('key', 'must be 32 hex characters');
     return this.uow.write(async (em) => {
+      // Two uploads at once: the second waits, then releases the first one's image.
+      await em.execute('select 1 from "identity"."user" where id = ? for update', [userId]);
       const user = await em.findOne(User, userId);
       if (!user) throw new AppError(ProtocolCode.NotFound, 'user not found');
       const previous = await em.find(UserImage, { userId });
