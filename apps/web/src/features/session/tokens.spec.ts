@@ -55,6 +55,7 @@ describe('afterLoginTarget (spec 2: routing behaviour)', () => {
   it('never leaves the app for an absolute address', () => {
     expect(afterLoginTarget('https://evil.example/')).toBe('/companies');
     expect(afterLoginTarget('javascript:alert(1)')).toBe('/companies');
+    expect(afterLoginTarget('//evil.example/c/1')).toBe('/companies');
   });
 });
 

@@ -73,7 +73,8 @@ export function takeTarget(): string {
 
 /** After login: the remembered address; /companies when none or when it was the login page. */
 export function afterLoginTarget(target: string | null): string {
-  if (!target || !target.startsWith('/') || target === '/' || target.startsWith('/login'))
+  // Only an address inside the app: "//host/..." would be another site.
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target === '/' || target.startsWith('/login'))
     return '/companies';
   return target;
 }

@@ -32,7 +32,7 @@ export function LoginPage() {
       try {
         const result = await authenticate({ Email: email.trim(), Password: password }).unwrap();
         dispatch(loggedIn(result));
-        navigate(takeTarget(), { replace: true });
+        void navigate(takeTarget(), { replace: true });
       } catch (error) {
         setFailure(errorText(error, t));
       }
