@@ -1,4 +1,4 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -6,12 +6,13 @@ import { Snackbar } from '../features/layout/Snackbar';
 import { SessionBoot } from '../features/session/SessionBoot';
 import { AppRoutes } from './routes';
 import { makeStore } from './store';
+import { system } from './theme';
 
 export function App() {
   const [store] = useState(makeStore);
   return (
     <Provider store={store}>
-      <ChakraProvider value={defaultSystem}>
+      <ChakraProvider value={system}>
         <BrowserRouter>
           <SessionBoot>
             <AppRoutes />
