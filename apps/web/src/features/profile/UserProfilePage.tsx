@@ -6,8 +6,7 @@ import { formErrorText } from '../../app/apiError';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
-import { useServerErrors } from '../forms/useServerErrors';
-import { useSubmitLock } from '../forms/useSubmitLock';
+import { useForm } from '../forms/useForm';
 import { initialsError, INITIALS_MAX, isValid, required } from '../forms/validation';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n/i18n';
 import { snackbarShown } from '../layout/layoutSlice';
@@ -24,17 +23,14 @@ export function UserProfilePage() {
   const user = useAppSelector((s) => s.session.user)!;
   const [update] = useUpdateProfileMutation();
   const [upload, uploadState] = useUploadProfileImageMutation();
-  const { locked, run } = useSubmitLock();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const form = useForm<FieldName>({
     first_name: user.first_name,
     last_name: user.last_name,
     initials: user.initials,
     job_title: user.job_title,
   });
+  const { values } = form;
   const [language, setLanguage] = useState(user.pref_language);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const server = useServerErrors();
   const [imageFailure, setImageFailure] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const errors = {
@@ -42,35 +38,23 @@ export function UserProfilePage() {
     last_name: required(values.last_name),
     initials: initialsError(values.initials),
   };
-  const set = (name: FieldName) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((s) => ({ ...s, [name]: true }));
-    server.clear(name);
-  };
   // Back to where the dialog was opened from; straight to the companies when it was opened directly.
   const close = () =>
     void ((window.history.state as { idx?: number } | null)?.idx
       ? navigate(-1)
       : navigate('/companies', { replace: true }));
   const submit = () =>
-    void run(async () => {
-      setFailure(null);
-      server.reset();
-      try {
-        await update({
-          first_name: values.first_name.trim(),
-          last_name: values.last_name.trim(),
-          initials: values.initials.trim(),
-          job_title: values.job_title.trim(),
-          pref_language: language,
-        }).unwrap();
-        changeLanguage(language);
-        dispatch(snackbarShown({ message: t('profile.saved'), variant: 'success' }));
-        close();
-      } catch (error) {
-        setFailure(formErrorText(error, t));
-        server.fromError(error);
-      }
+    form.submit(async () => {
+      await update({
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        initials: values.initials.trim(),
+        job_title: values.job_title.trim(),
+        pref_language: language,
+      }).unwrap();
+      changeLanguage(language);
+      dispatch(snackbarShown({ message: t('profile.saved'), variant: 'success' }));
+      close();
     });
   const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -99,8 +83,8 @@ export function UserProfilePage() {
       testId="profile-dialog"
       submitLabel={t('common.save')}
       canSubmit={isValid(errors)}
-      busy={locked}
-      failure={failure}
+      busy={form.locked}
+      failure={form.failure}
       onSubmit={submit}
     >
       <Flex align="center" gap="4">
@@ -151,45 +135,27 @@ export function UserProfilePage() {
       />
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <TextField
-          name="first_name"
+          {...form.field('first_name')}
           label={t('fields.firstName')}
-          value={values.first_name}
-          onChange={set('first_name')}
           error={errors.first_name}
-          touched={touched.first_name}
           required
-          serverError={server.errors.first_name}
         />
         <TextField
-          name="last_name"
+          {...form.field('last_name')}
           label={t('fields.lastName')}
-          value={values.last_name}
-          onChange={set('last_name')}
           error={errors.last_name}
-          touched={touched.last_name}
           required
-          serverError={server.errors.last_name}
         />
       </Flex>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <TextField
-          name="initials"
+          {...form.field('initials')}
           label={t('fields.initials')}
-          value={values.initials}
-          onChange={set('initials')}
           error={errors.initials}
-          touched={touched.initials}
           required
           maxLength={INITIALS_MAX + 1}
-          serverError={server.errors.initials}
         />
-        <TextField
-          name="job_title"
-          label={t('fields.jobTitle')}
-          value={values.job_title}
-          onChange={set('job_title')}
-          serverError={server.errors.job_title}
-        />
+        <TextField {...form.field('job_title')} label={t('fields.jobTitle')} />
       </Flex>
       <Field.Root>
         <Field.Label>{t('fields.language')}</Field.Label>

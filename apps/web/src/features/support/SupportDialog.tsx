@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrorText } from '../../app/apiError';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useSendSupportMutation } from '../companies/companiesApi';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
-import { useServerErrors } from '../forms/useServerErrors';
-import { useSubmitLock } from '../forms/useSubmitLock';
+import { useForm } from '../forms/useForm';
 import { isValid } from '../forms/validation';
 import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
 
@@ -19,39 +16,25 @@ export function SupportDialog() {
   const open = useAppSelector((s) => s.layout.dialog === 'support');
   const companyID = useAppSelector((s) => s.navigation.companyID);
   const [send] = useSendSupportMutation();
-  const { locked, run } = useSubmitLock();
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState({ subject: false, message: false });
-  const [failure, setFailure] = useState<string | null>(null);
-  const server = useServerErrors();
+  const form = useForm(EMPTY);
   const errors = {
-    subject: values.subject.trim() ? undefined : 'support.subjectRequired',
-    message: values.message.trim() ? undefined : 'support.messageRequired',
+    subject: form.values.subject.trim() ? undefined : 'support.subjectRequired',
+    message: form.values.message.trim() ? undefined : 'support.messageRequired',
   };
   const close = () => {
     dispatch(dialogOpened(null));
-    setValues(EMPTY);
-    setTouched({ subject: false, message: false });
-    setFailure(null);
-    server.reset();
-  };
-  const set = (name: keyof typeof EMPTY) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((s) => ({ ...s, [name]: true }));
-    server.clear(name);
+    form.reset();
   };
   const submit = () =>
-    void run(async () => {
+    form.submit(async () => {
       if (!companyID) return;
-      setFailure(null);
-      try {
-        await send({ companyID, subject: values.subject.trim(), message: values.message.trim() }).unwrap();
-        close();
-        dispatch(snackbarShown({ message: t('support.sent'), variant: 'success' }));
-      } catch (error) {
-        setFailure(formErrorText(error, t));
-        server.fromError(error);
-      }
+      await send({
+        companyID,
+        subject: form.values.subject.trim(),
+        message: form.values.message.trim(),
+      }).unwrap();
+      close();
+      dispatch(snackbarShown({ message: t('support.sent'), variant: 'success' }));
     });
   return (
     <FormDialog
@@ -61,30 +44,22 @@ export function SupportDialog() {
       testId="support-dialog"
       submitLabel={t('support.send')}
       canSubmit={isValid(errors)}
-      busy={locked}
-      failure={failure}
+      busy={form.locked}
+      failure={form.failure}
       onSubmit={submit}
     >
       <TextField
-        name="subject"
+        {...form.field('subject')}
         label={t('support.subject')}
-        value={values.subject}
-        onChange={set('subject')}
         error={errors.subject}
-        touched={touched.subject}
         required
-        serverError={server.errors.subject}
         maxLength={200}
       />
       <TextField
-        name="message"
+        {...form.field('message')}
         label={t('support.message')}
-        value={values.message}
-        onChange={set('message')}
         error={errors.message}
-        touched={touched.message}
         required
-        serverError={server.errors.message}
         multiline
         maxLength={5000}
       />
