@@ -833,12 +833,19 @@ async function checkMenusOf(t, email, expected, failures) {
   } else if ((await page.locator(testid('menu-company.settingsStats')).count()) > 0) {
     failures.push(`${email}: menu-company.settingsStats should not be in the DOM`);
   }
+  await page.waitForLoadState('networkidle').catch(() => undefined);
   await openUserMenu(page);
   for (const item of ['user-menu-profile', 'user-menu-password', 'user-menu-logout']) {
     if (!(await page.locator(testid(item)).first().isVisible()))
       failures.push(`${email}: ${item} should be visible in the user menu`);
   }
-  const app = (await page.locator(testid('user-menu-app')).count()) > 0;
+  // whether the app entry shows depends on a query: decide only once it has had the time to answer
+  const app = expected.app
+    ? await visible(page, testid('user-menu-app'), 5000).then(
+        () => true,
+        () => false,
+      )
+    : (await page.locator(testid('user-menu-app')).count()) > 0;
   if (app !== expected.app)
     failures.push(`${email}: user-menu-app should be ${expected.app ? 'present' : 'absent'}`);
   await page.context().close();
