@@ -117,4 +117,16 @@ const config = defineConfig({
   globalCss,
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+/** Error texts darker than the default red.500, which is below 4.5:1 on white for small text (WCAG AA). */
+const accessible = defineConfig({
+  theme: {
+    semanticTokens: {
+      colors: {
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        border: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, config, accessible);

@@ -67,10 +67,10 @@ export function CompanyDashboard() {
                 <Stat.ValueText fontSize="xl" data-testid="dashboard-members">
                   {users.data?.total ?? '…'}
                 </Stat.ValueText>
-                <Stat.HelpText>
-                  {t('dashboard.pending', { count: members.filter((m) => m.invitation_pending).length })}
-                </Stat.HelpText>
               </Stat.Root>
+              <Text fontSize="xs" color="gray.600">
+                {t('dashboard.pending', { count: members.filter((m) => m.invitation_pending).length })}
+              </Text>
             </Card.Body>
           </Card.Root>
         ) : null}

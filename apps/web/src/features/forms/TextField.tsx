@@ -27,7 +27,7 @@ export function TextField({
   value,
   onChange,
   error,
-  touched = true,
+  touched = false,
   serverError,
   required,
   type = 'text',

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../app/routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { passes } from '../menus/access';
 import { navigationCleared } from '../navigation/navigationSlice';
-import { rememberTarget } from './tokens';
+import { clearTarget, peekTarget, rememberTarget } from './tokens';
 
 /**
  * Access is checked on every route change (spec 3): not logged in -> /login with the address remembered;
@@ -36,7 +36,8 @@ export function RouteGuard() {
 
   if (!match) return <Navigate to="/pages/error" replace />;
   if (match.def.auth === 'public') {
-    if (match.def.page === 'login' && authenticated) return <Navigate to="/companies" replace />;
+    // After login: the remembered address, or /companies when there is none (spec 2).
+    if (match.def.page === 'login' && authenticated) return <Navigate to={peekTarget()} replace />;
     return <Outlet />;
   }
   if (session.status === 'restoring') return <PageSpinner />;
@@ -45,5 +46,11 @@ export function RouteGuard() {
     return <Navigate to="/login" replace />;
   }
   if (denied) return <Navigate to="/" replace />;
+  return <Reached />;
+}
+
+/** A signed-in page is shown: the address remembered before login has served its purpose. */
+function Reached() {
+  useEffect(clearTarget, []);
   return <Outlet />;
 }

@@ -3,11 +3,12 @@ import type { LoginResult } from '@kanban/contracts';
 import {
   afterLoginTarget,
   claimsOf,
+  clearTarget,
+  peekTarget,
   readTokens,
   refreshUsable,
   rememberTarget,
   type StoredTokens,
-  takeTarget,
   tokensOf,
   writeTokens,
 } from './tokens';
@@ -150,12 +151,14 @@ describe('stored tokens and the remembered target', () => {
     });
   });
 
-  it('remembers the wanted address once', () => {
+  it('remembers the wanted address until a signed-in page clears it', () => {
     rememberTarget('/c/6/order');
-    expect(takeTarget()).toBe('/c/6/order');
-    expect(takeTarget()).toBe('/companies');
+    expect(peekTarget()).toBe('/c/6/order');
+    expect(peekTarget()).toBe('/c/6/order');
+    clearTarget();
+    expect(peekTarget()).toBe('/companies');
     rememberTarget('/login');
-    expect(takeTarget()).toBe('/companies');
+    expect(peekTarget()).toBe('/companies');
   });
 
   it('survives storage that is not available', () => {
@@ -174,6 +177,7 @@ describe('stored tokens and the remembered target', () => {
     expect(readTokens()).toBeNull();
     expect(() => writeTokens(stored)).not.toThrow();
     expect(() => rememberTarget('/c/1')).not.toThrow();
-    expect(takeTarget()).toBe('/companies');
+    expect(peekTarget()).toBe('/companies');
+    expect(() => clearTarget()).not.toThrow();
   });
 });

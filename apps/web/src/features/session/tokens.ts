@@ -61,20 +61,34 @@ export function rememberTarget(path: string): void {
   }
 }
 
-export function takeTarget(): string {
+/** Where to go after login: the remembered address, else /companies (the address stays until reached). */
+export function peekTarget(): string {
   try {
-    const target = sessionStorage.getItem(TARGET_KEY);
-    sessionStorage.removeItem(TARGET_KEY);
-    return afterLoginTarget(target);
+    return afterLoginTarget(sessionStorage.getItem(TARGET_KEY));
   } catch {
     return afterLoginTarget(null);
+  }
+}
+
+/** Forgets the remembered address once a signed-in page is shown. */
+export function clearTarget(): void {
+  try {
+    sessionStorage.removeItem(TARGET_KEY);
+  } catch {
+    // ignore
   }
 }
 
 /** After login: the remembered address; /companies when none or when it was the login page. */
 export function afterLoginTarget(target: string | null): string {
   // Only an address inside the app: "//host/..." would be another site.
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target === '/' || target.startsWith('/login'))
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target === '/' ||
+    target.startsWith('/login')
+  )
     return '/companies';
   return target;
 }

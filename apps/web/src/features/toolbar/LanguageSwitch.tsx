@@ -9,7 +9,12 @@ export function LanguageSwitch() {
   return (
     <Menu.Root onSelect={(d) => isLanguage(d.value) && changeLanguage(d.value)}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('toolbar.language')} data-testid="language-switch">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('toolbar.languageCurrent', { code: i18n.language.toUpperCase() })}
+          data-testid="language-switch"
+        >
           <Icon name="globe" />
           {i18n.language.toUpperCase()}
         </Button>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Code, Dialog, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Code, Dialog, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -44,20 +44,17 @@ export function UserMenu() {
     <>
       <Menu.Root onSelect={(d) => select(d.value)}>
         <Menu.Trigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            px="1"
-            data-testid="user-menu"
-            aria-label={t('userMenu.open', { name })}
-          >
-            <Avatar.Root size="xs" colorPalette="blue">
+          <Button variant="ghost" size="sm" px="1" data-testid="user-menu">
+            {/* The name is the button's accessible name; on narrow screens it is only visually hidden. */}
+            <Avatar.Root size="xs" colorPalette="blue" aria-hidden="true">
               <Avatar.Fallback>{user.initials || undefined}</Avatar.Fallback>
               {user.img?.url ? <Avatar.Image src={user.img.url} alt="" /> : null}
             </Avatar.Root>
-            <Text display={{ base: 'none', md: 'block' }} maxW="160px" truncate>
-              {name}
-            </Text>
+            <Box srOnly={{ base: true, md: false }}>
+              <Text maxW="160px" truncate>
+                {name}
+              </Text>
+            </Box>
           </Button>
         </Menu.Trigger>
         <Portal>

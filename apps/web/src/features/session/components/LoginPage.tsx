@@ -1,7 +1,7 @@
 import { Alert, Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../../app/apiError';
 import { useAppDispatch } from '../../../app/store';
 import { TextField } from '../../forms/TextField';
@@ -9,12 +9,10 @@ import { emailError, required } from '../../forms/validation';
 import { useSubmitLock } from '../../forms/useSubmitLock';
 import { useAuthenticateMutation } from '../sessionApi';
 import { loggedIn } from '../sessionSlice';
-import { takeTarget } from '../tokens';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [authenticate] = useAuthenticateMutation();
   const { locked, run } = useSubmitLock();
   const [email, setEmail] = useState('');
@@ -31,8 +29,8 @@ export function LoginPage() {
       setFailure(null);
       try {
         const result = await authenticate({ Email: email.trim(), Password: password }).unwrap();
+        // The route guard then sends the signed-in user to the remembered address.
         dispatch(loggedIn(result));
-        void navigate(takeTarget(), { replace: true });
       } catch (error) {
         setFailure(errorText(error, t));
       }
