@@ -125,7 +125,7 @@ export function CompanyDashboard() {
                 <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" data-testid="dashboard-activity">
                   {members.slice(0, RECENT).map((m) => (
                     <Flex as="li" key={m.id} justify="space-between" gap="3">
-                      <Text truncate>
+                      <Text>
                         {t(m.invitation_pending ? 'dashboard.invited' : 'dashboard.joined', {
                           name: `${m.first_name} ${m.last_name}`.trim() || m.email,
                           role: t(`roles.${m.role}`),
