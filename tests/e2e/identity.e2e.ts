@@ -250,8 +250,14 @@ describe('registration and confirmation', () => {
 describe('profile', () => {
   it('lists the companies of the caller with the role', async () => {
     const answer = await api().get('/company', tokens.writer);
-    expect(answer.body.Data).toEqual([expect.objectContaining({ id: demoCompany, name: 'Demo Distribution GmbH', user_role: 2 })]);
+    expect(answer.body.Data).toEqual([expect.objectContaining({ id: demoCompany, name: 'Demo Distribution GmbH', user_role: 2, user_app: false })]);
     expect((await api().get('/company', tokens.other)).body.Data).toEqual([expect.objectContaining({ id: otherCompany, user_role: 3 })]);
+  });
+
+  it('tells each member whether the app is granted to them', async () => {
+    expect((await api().get('/company', tokens.admin)).body.Data).toEqual([expect.objectContaining({ id: demoCompany, user_app: true })]);
+    expect((await api().get(`/c/${demoCompany}`, tokens.admin)).body.Data).toMatchObject({ id: demoCompany, user_app: true });
+    expect((await api().get(`/c/${demoCompany}`, tokens.writer)).body.Data).toMatchObject({ id: demoCompany, user_app: false });
   });
 
   it('counts app usage per kind', async () => {

@@ -126,6 +126,8 @@ export interface CompanyDto {
   country_iso: string;
   timezone: string;
   user_role: Role | null;
+  /** whether the caller's membership may use the mobile app (granted per user, licence-limited) */
+  user_app: boolean;
   images: { url: string; selected: boolean }[];
   created_at: string;
 }

@@ -46,19 +46,22 @@ export class CompaniesService {
   /** The caller's companies with the role in each: one query (this is the hottest call after sign-in). */
   async listMine(userId: number): Promise<CompanyDto[]> {
     return this.uow.read(async (em) => {
-      const rows = await em.execute<(Record<string, unknown> & { role: number })[]>(
-        `select c.*, m.role from identity.membership m join identity.company c on c.id = m.company_id
+      const rows = await em.execute<(Record<string, unknown> & { role: number; app: boolean })[]>(
+        `select c.*, m.role, m.app from identity.membership m join identity.company c on c.id = m.company_id
          where m.user_id = ? order by c.name, c.id`,
         [userId],
       );
-      return rows.map((row) => toCompanyDto(em.map(Company, row), row.role));
+      return rows.map((row) => toCompanyDto(em.map(Company, row), row.role, row.app));
     });
   }
 
   async get(caller: CompanyCaller): Promise<CompanyDto> {
-    const company = await this.uow.read((em) => em.findOne(Company, caller.companyId));
-    if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
-    return toCompanyDto(company, caller.role);
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const company = await em.findOne(Company, caller.companyId);
+      if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
+      const membership = await em.findOne(Membership, { companyId: caller.companyId, user: caller.userId });
+      return toCompanyDto(company, caller.role, membership?.app ?? false);
+    });
   }
 
   async update(caller: CompanyCaller, update: CompanyUpdate): Promise<CompanyDto> {

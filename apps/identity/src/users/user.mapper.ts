@@ -36,7 +36,7 @@ export function toCompanyUserDto(membership: Membership, restrictions: number): 
   };
 }
 
-export function toCompanyDto(company: Company, role: Membership['role'] | null): CompanyDto {
+export function toCompanyDto(company: Company, role: Membership['role'] | null, app = false): CompanyDto {
   return {
     id: company.id,
     name: company.name,
@@ -49,6 +49,7 @@ export function toCompanyDto(company: Company, role: Membership['role'] | null):
     country_iso: company.countryIso,
     timezone: company.timezone,
     user_role: role,
+    user_app: app,
     images: [],
     created_at: company.createdAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { AppUsageDto, UserDto } from '@kanban/contracts';
+import type { UserDto } from '@kanban/contracts';
 import { api } from '../../app/api';
 import { userUpdated } from '../session/sessionSlice';
 
@@ -16,7 +16,6 @@ export interface ProfileUpdate {
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     me: build.query<UserDto, void>({ query: () => '/user/me', providesTags: ['Me'] }),
-    appUsage: build.query<AppUsageDto, void>({ query: () => '/user/appusage', providesTags: ['AppUsage'] }),
     updateProfile: build.mutation<UserDto, ProfileUpdate>({
       query: (body) => ({ url: '/auth/user/update', method: 'POST', body }),
       invalidatesTags: ['Me'],
@@ -53,7 +52,6 @@ export const profileApi = api.injectEndpoints({
 
 export const {
   useMeQuery,
-  useAppUsageQuery,
   useUpdateProfileMutation,
   useUploadProfileImageMutation,
   useChangePasswordMutation,

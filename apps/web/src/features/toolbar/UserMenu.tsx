@@ -6,19 +6,23 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened } from '../layout/layoutSlice';
 import { Icon } from '../menus/icons';
 import { navigationCleared } from '../navigation/navigationSlice';
-import { useAppUsageQuery } from '../profile/profileApi';
+import { useMyCompaniesQuery } from '../companies/companiesApi';
 import { loggedOut } from '../session/sessionSlice';
 
 /** Where the mobile app can be downloaded (set at build time); without it the dialog says whom to ask. */
 const APP_DOWNLOAD_URL: string | undefined = import.meta.env.VITE_APP_DOWNLOAD_URL;
 
-/** The user menu: profile, change password, app download (only for users allowed the app), logout. */
+/** The user menu: profile, change password, app download (only for users granted the app), logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.session.user);
-  const { data: usage } = useAppUsageQuery();
+  const companyID = useAppSelector((s) => s.navigation.companyID);
+  const { data: companies } = useMyCompaniesQuery();
+  // The app is granted per membership (and only to users and customers, spec 6): in a company, that
+  // membership decides; outside any company, any membership with the grant.
+  const appGranted = (companies ?? []).some((c) => c.user_app && (companyID === null || c.id === companyID));
   const [appDialog, setAppDialog] = useState(false);
   if (!user) return null;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
@@ -70,7 +74,7 @@ export function UserMenu() {
                   <Icon name="key" />
                   {t('userMenu.password')}
                 </Menu.Item>
-                {usage?.allowed ? (
+                {appGranted ? (
                   <Menu.Item value="app" data-testid="user-menu-app">
                     <Icon name="download" />
                     {t('userMenu.app')}
