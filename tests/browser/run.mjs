@@ -887,6 +887,55 @@ test('logout clears the session', async (t) => {
   await visible(page, 'input[name=email]');
 });
 
+test('shortcuts: search, star a page, kept on the user, unstar', async (t) => {
+  const page = await loginPage(t, 'owner@demo.example');
+  await (await visible(page, testid('shortcuts-open'))).click();
+  const search = await visible(page, testid('shortcuts-search'));
+  assert(
+    (await search.getAttribute('placeholder')) === 'Search for an app or page',
+    `search placeholder should be "Search for an app or page", is "${await search.getAttribute('placeholder')}"`,
+  );
+  await search.fill('zzzz');
+  const empty = await visible(page, testid('shortcuts-empty'));
+  assert((await text(empty)) === 'No results..', `empty text should be "No results..", is "${await text(empty)}"`);
+  await search.fill('changelog');
+  await (await visible(page, testid('shortcut-toggle-platform.changelog'))).click();
+  await page.keyboard.press('Escape');
+  await visible(page, testid('shortcut-platform.changelog'));
+  // kept on the user (data.shortcuts): a fresh session of the same user shows it
+  await until(async () => {
+    const answer = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
+      const response = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${tokens.token}` } });
+      return response.json();
+    });
+    return (answer?.Data?.data?.shortcuts ?? []).includes('platform.changelog');
+  }, 'the shortcut should be stored on the user (data.shortcuts)');
+  const again = await loginPage(t, 'owner@demo.example');
+  await (await visible(again, testid('shortcut-platform.changelog'))).click();
+  await waitPath(again, '/documentation/changelog');
+  await (await visible(again, testid('shortcuts-open'))).click();
+  await (await visible(again, testid('shortcut-toggle-platform.changelog'))).click();
+  await again.keyboard.press('Escape');
+  await until(
+    async () => (await again.locator(testid('shortcut-platform.changelog')).count()) === 0,
+    'unstarring should remove the shortcut from the toolbar',
+  );
+});
+
+test('trade-fair mode hides the toolbar until switched off', async (t) => {
+  const page = await loginPage(t, 'admin@demo.example');
+  await visible(page, testid('toolbar'));
+  await goto(page, '/c/1/?messe=1');
+  await visible(page, testid('company-dashboard'));
+  await absent(page, testid('toolbar'));
+  await goto(page, '/c/1/');
+  await visible(page, testid('company-dashboard'));
+  await absent(page, testid('toolbar'));
+  await goto(page, '/c/1/?messe=0');
+  await visible(page, testid('toolbar'));
+});
+
 test('support dialog validates and sends', async (t) => {
   const page = await loginPage(t, 'admin@demo.example');
   await (await visible(page, testid('support-button'))).click();
