@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from './FormMessage';
 
 interface Props {
   open: boolean;
@@ -53,12 +54,10 @@ export function FormDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure ? (
-                    <Alert.Root status="error" data-testid={`${testId}-error`}>
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <FormMessage
+                    outcome={failure ? { ok: false, text: failure } : null}
+                    testId={`${testId}-error`}
+                  />
                   {children}
                 </Stack>
               </Dialog.Body>

@@ -1,6 +1,7 @@
-import { Alert, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
+import { Heading, Link, Spinner, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorText } from '../../../app/apiError';
 import { useConfirmMutation } from '../sessionApi';
@@ -28,14 +29,7 @@ export function ConfirmPage() {
       <Heading as="h1" size="lg">
         {t('confirm.title')}
       </Heading>
-      {state ? (
-        <Alert.Root status={state.ok ? 'success' : 'error'}>
-          <Alert.Indicator />
-          <Alert.Title>{state.text}</Alert.Title>
-        </Alert.Root>
-      ) : (
-        <Spinner aria-label={t('common.loading')} />
-      )}
+      {state ? <FormMessage outcome={state} /> : <Spinner aria-label={t('common.loading')} />}
       <Link asChild color="blue.700" fontSize="sm">
         <RouterLink to="/login">{t('common.backToLogin')}</RouterLink>
       </Link>

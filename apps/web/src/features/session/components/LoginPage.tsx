@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Link, Stack } from '@chakra-ui/react';
+import { Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../forms/FormMessage';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../../app/apiError';
 import { useAppDispatch } from '../../../app/store';
@@ -43,12 +44,7 @@ export function LoginPage() {
         <Heading as="h1" size="lg">
           {t('login.title')}
         </Heading>
-        {failure ? (
-          <Alert.Root status="error" data-testid="login-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage outcome={failure ? { ok: false, text: failure } : null} testId="login-error" />
         <TextField
           name="email"
           type="email"

@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorText } from '../../../app/apiError';
 import { TextField } from '../../forms/TextField';
@@ -51,12 +52,7 @@ function RequestForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
         <Text>{t('password.requestHint')}</Text>
-        {state ? (
-          <Alert.Root status={state.ok ? 'success' : 'error'}>
-            <Alert.Indicator />
-            <Alert.Title>{state.text}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage outcome={state} />
         <TextField
           name="email"
           type="email"
@@ -99,12 +95,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        {state ? (
-          <Alert.Root status={state.ok ? 'success' : 'error'}>
-            <Alert.Indicator />
-            <Alert.Title>{state.text}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage outcome={state} />
         <TextField
           name="password"
           type="password"

@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Link, Stack } from '@chakra-ui/react';
+import { Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorText } from '../../../app/apiError';
 import { TextField } from '../../forms/TextField';
@@ -80,12 +81,7 @@ export function RegisterPage() {
         <Heading as="h1" size="lg">
           {t('register.title')}
         </Heading>
-        {state ? (
-          <Alert.Root status={state.ok ? 'success' : 'error'} data-testid="register-result">
-            <Alert.Indicator />
-            <Alert.Title>{state.text}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormMessage outcome={state} testId="register-result" />
         {token ? null : field('email', t('fields.email'), 'email')}
         {token ? null : field('company_name', t('fields.companyName'))}
         {field('first_name', t('fields.firstName'))}
