@@ -1,0 +1,57 @@
+import { type ApiError, errorText, fieldErrors, formErrorText, isEnvelope } from './apiError';
+
+const t = (key: string) => `t:${key}`;
+const failure = (code: number, message = '', extra: Partial<ApiError> = {}): ApiError => ({
+  status: 400,
+  code,
+  message,
+  ...extra,
+});
+
+describe('errorText (spec 8: catalogue text, else server message, else unknown error)', () => {
+  it('shows the catalogue text for a catalogue code', () => {
+    expect(errorText(failure(1026, 'wrong credentials'), t)).toBe('t:errors.code.1026');
+    expect(errorText(failure(1058, 'limit'), t)).toBe('t:errors.code.1058');
+  });
+
+  it('shows the server message for a code outside the catalogue or 0', () => {
+    expect(errorText(failure(404, 'company not found'), t)).toBe('company not found');
+    expect(errorText(failure(0, 'network down'), t)).toBe('network down');
+  });
+
+  it('falls back to unknown error', () => {
+    expect(errorText(failure(500), t)).toBe('t:errors.unknown');
+    expect(errorText(new Error('boom'), t)).toBe('t:errors.unknown');
+    expect(errorText(undefined, t)).toBe('t:errors.unknown');
+  });
+});
+
+describe('formErrorText (forms show Meta.message, else unknown error)', () => {
+  it('prefers the server message even for catalogue codes', () => {
+    expect(formErrorText(failure(1000, 'first_name: is required'), t)).toBe('first_name: is required');
+    expect(formErrorText(failure(1000), t)).toBe('t:errors.unknown');
+  });
+});
+
+describe('fieldErrors', () => {
+  it('collects the messages per field from Data.errors and Meta.field, first one winning', () => {
+    const error = failure(1000, 'initials: at most 2', {
+      field: 'initials',
+      errors: [
+        { field: 'first_name', message: 'is required' },
+        { field: 'first_name', message: 'second' },
+      ],
+    });
+    expect(fieldErrors(error)).toEqual({ first_name: 'is required', initials: 'initials: at most 2' });
+    expect(fieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('isEnvelope', () => {
+  it('recognises {Meta:{code}, Data}', () => {
+    expect(isEnvelope({ Meta: { code: 200, message: '' }, Data: null })).toBe(true);
+    expect(isEnvelope({ Meta: {} })).toBe(false);
+    expect(isEnvelope('<html>')).toBe(false);
+    expect(isEnvelope(null)).toBe(false);
+  });
+});
