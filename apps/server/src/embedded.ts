@@ -11,6 +11,7 @@ import { createBlobStore } from '@kanban/images';
 import { InProcessBroker, InProcessServer, MessagingModule } from '@kanban/messaging';
 import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
 import { configureHttpApp, GatewayModule, loadGatewayConfig } from '@kanban/app-gateway';
+import { CatalogModule, loadCatalogConfig } from '@kanban/app-catalog';
 import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { SERVICE_DATA, seedDemo } from './services';
 
@@ -47,6 +48,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const gatewayConfig = loadGatewayConfig(env, { ...defaults, BLOB_STORE: 'folder', BLOB_DIR: path.join(stateDir, 'blobs') });
   if (gatewayConfig.blobs.kind !== 'folder') throw new ConfigError(['BLOB_STORE must be folder in the embedded run (there is no NATS)']);
   const identityConfig = loadIdentityConfig(env, defaults);
+  const catalogConfig = loadCatalogConfig(env);
   const mailDir = path.join(stateDir, 'mail');
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
@@ -61,6 +63,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       MessagingModule.forRoot({ kind: 'in-process', broker }),
       GatewayModule.forRoot(gatewayConfig, { blobs: createBlobStore(gatewayConfig.blobs) }),
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
+      CatalogModule.forRoot(catalogConfig),
     ],
   })
   class EmbeddedModule {}

@@ -1,12 +1,15 @@
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
+import { catalogData, seedCatalogDemo } from '@kanban/app-catalog';
 import { identityData, seedIdentityDemo } from '@kanban/app-identity';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
  * order. Only this app sees every service.
  */
-export const SERVICE_DATA: ServiceDataOptions[] = [identityData];
+export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData];
 
 export async function seedDemo(database: Database): Promise<void> {
-  await seedIdentityDemo(database);
+  // The catalog's demo customers belong to the demo tenants the identity seed answers.
+  const tenants = await seedIdentityDemo(database);
+  await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId });
 }

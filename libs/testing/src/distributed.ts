@@ -26,7 +26,7 @@ export interface DistributedHandles {
   prefix: string;
   env: Record<string, string>;
   processes: Map<string, ServiceProcess>;
-  start(name: 'identity' | 'gateway', extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  start(name: 'identity' | 'catalog' | 'gateway', extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ function runNode(script: string, env: Record<string, string>, output: string[]):
   return child;
 }
 
-/** Gateway and identity as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
+/** Gateway, identity and catalog as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
 export async function startDistributedSystem(): Promise<LaunchedSystem> {
   const id = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `kanban_${id}`;
@@ -142,6 +142,7 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
 
   try {
     await handles.start('identity');
+    await handles.start('catalog');
     await handles.start('gateway');
     await waitReady(api, processes);
   } catch (error) {

@@ -1,0 +1,24 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { serviceOutbox } from '@kanban/messaging';
+import { servicePersistence } from '@kanban/persistence';
+import { catalogData } from './catalog.data';
+import { CATALOG_CONFIG, type CatalogConfig } from './config';
+import { CustomersHandler } from './customers/customers.handler';
+import { CustomersService } from './customers/customers.service';
+import { HealthHandler } from './health/health.handler';
+
+/** Customers (later: locations, suppliers, catalogs, items, contacts, units, ...). */
+@Module({})
+export class CatalogModule {
+  static forRoot(config: CatalogConfig): DynamicModule {
+    return {
+      module: CatalogModule,
+      imports: [
+        servicePersistence(catalogData),
+        serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
+      ],
+      controllers: [HealthHandler, CustomersHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService],
+    };
+  }
+}

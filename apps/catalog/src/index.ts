@@ -1,0 +1,5 @@
+// What the composition root needs from the catalog service.
+export { CatalogModule } from './catalog.module';
+export { catalogData } from './catalog.data';
+export { loadCatalogConfig, type CatalogConfig } from './config';
+export { seedCatalogDemo, type CatalogSeedInput } from './seed';

@@ -1,0 +1,63 @@
+import { connect, type NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { eventually } from '@kanban/testing';
+import { login, NATS_URL, startSystem, type TestSystem } from '../support/system';
+
+jest.setTimeout(180_000);
+
+/** A customer's state changes reach JetStream (stream EVT_catalog) through the catalog's outbox. */
+describe('catalog events (distributed)', () => {
+  let system: TestSystem;
+  let db: Client;
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    system = await startSystem('distributed');
+    db = new Client({ connectionString: system.distributed!.databaseUrl });
+    await db.connect();
+    nc = await connect({ servers: NATS_URL });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await db?.end();
+    await system?.close();
+  });
+
+  it('publishes evt.catalog.customer_changed for create, deactivate and delete', async () => {
+    const token = (await login(system, 'writer@demo.example')).token;
+    const company = (await system.api.get('/company', token)).body.Data[0].id as number;
+    const created = await system.api.post(`/c/${company}/customer/`, { name: 'Event Test GmbH' }, token);
+    const id = created.body.Data.id as number;
+    await system.api.get(`/c/${company}/customer/${id}/toggleActive?active=0`, token);
+    await system.api.get(`/c/${company}/customer/${id}/toggleActive?active=0`, token);
+    await system.api.delete(`/c/${company}/customer/${id}`, token);
+
+    const stream = `${system.distributed!.prefix.replace(/[^A-Za-z0-9_-]/g, '_')}EVT_catalog`;
+    const events = await eventually(
+      async () => {
+        const jsm = await nc.jetstreamManager();
+        const info = await jsm.streams.info(stream).catch(() => null);
+        if (!info) return undefined;
+        const found: { inactive: boolean; deleted?: boolean; company_id: number; name: string }[] = [];
+        for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+          const message = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+          if (!message) continue;
+          const envelope = message.json<{ subject: string; data: { id: number; inactive: boolean; company_id: number; name: string } }>();
+          if (envelope.subject === 'evt.catalog.customer_changed' && envelope.data.id === id) found.push(envelope.data);
+        }
+        return found.length === 3 ? found : undefined;
+      },
+      15_000,
+      'three customer events in JetStream',
+    );
+    // The repeated deactivation changed nothing and announced nothing.
+    expect(events).toEqual([
+      { id, company_id: company, name: 'Event Test GmbH', inactive: false },
+      { id, company_id: company, name: 'Event Test GmbH', inactive: true },
+      { id, company_id: company, name: 'Event Test GmbH', inactive: true, deleted: true },
+    ]);
+    const pending = await db.query(`select count(*)::int as n from catalog.outbox where published_at is null`);
+    expect(pending.rows[0].n).toBe(0);
+  });
+});
