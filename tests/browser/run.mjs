@@ -897,7 +897,10 @@ test('shortcuts: search, star a page, kept on the user, unstar', async (t) => {
   );
   await search.fill('zzzz');
   const empty = await visible(page, testid('shortcuts-empty'));
-  assert((await text(empty)) === 'No results..', `empty text should be "No results..", is "${await text(empty)}"`);
+  assert(
+    (await text(empty)) === 'No results..',
+    `empty text should be "No results..", is "${await text(empty)}"`,
+  );
   await search.fill('changelog');
   await (await visible(page, testid('shortcut-toggle-platform.changelog'))).click();
   await page.keyboard.press('Escape');
@@ -989,6 +992,85 @@ test('support dialog validates and sends', async (t) => {
     15_000,
   );
 });
+
+for (const language of ['en', 'de']) {
+  test(`customers: create, edit, deactivate, show all, delete (${language})`, async (t) => {
+    const words = {
+      en: { saved: 'The customer has been saved.', inactive: 'Inactive', deleted: 'has been deleted' },
+      de: { saved: 'Der Kunde wurde gespeichert.', inactive: 'Inaktiv', deleted: 'wurde gelöscht' },
+    }[language];
+    const page = await loginPage(t, 'writer@demo.example');
+    if (language === 'de') await chooseLanguage(page, 'de');
+    await (await visible(page, testid('menu-company.customers'))).click();
+    await waitPath(page, /^\/c\/1\/customer\/?$/);
+    await visible(page, testid('customers-page'));
+    const name = `Browser ${language} ${Date.now().toString(36)}`;
+    // create: save stays disabled until the required name is given
+    await (await visible(page, testid('customer-create'))).click();
+    const dialog = await visible(page, `[role=dialog]${testid('customer-dialog')}`);
+    const save = dialog.locator(testid('customer-submit'));
+    assert(await save.isDisabled(), 'save should be disabled while the name is empty');
+    await dialog.locator('input[name=name]').fill(name);
+    await dialog.locator('input[name=city]').fill('Stuttgart');
+    await dialog.locator('select[name=country_iso]').selectOption('DE');
+    await until(() => save.isEnabled(), 'save should be enabled with a name');
+    await save.click();
+    await visible(page, `${testid('snackbar')}[data-variant=success]`);
+    assert(
+      (await text(page.locator(testid('snackbar')))).includes(words.saved),
+      `the snackbar should say "${words.saved}"`,
+    );
+    // find it through the server-side filter
+    await page.locator(testid('customer-filter')).fill(name);
+    const row = page.locator('[data-testid^=customer-row-]', { hasText: name });
+    await visible(row);
+    // edit
+    await row.locator('[data-testid^=customer-actions-]').click();
+    await (await visible(page, testid('action-edit'))).click();
+    const edit = await visible(page, `[role=dialog]${testid('customer-dialog')}`);
+    await edit.locator('input[name=city]').fill('Ulm');
+    await edit.locator(testid('customer-submit')).click();
+    await until(async () => (await text(row)).includes('Ulm'), 'the edited city should show in the list');
+    // deactivate: gone from the list, back with show-all, marked inactive
+    await row.locator('[data-testid^=customer-actions-]').click();
+    await (await visible(page, testid('action-toggle'))).click();
+    await until(async () => (await row.count()) === 0, 'a deactivated customer should leave the list');
+    await page
+      .locator(`${testid('show-all')} label, ${testid('show-all')}`)
+      .first()
+      .click();
+    await visible(row);
+    assert((await text(row)).includes(words.inactive), `the row should be marked "${words.inactive}"`);
+    // the dashboard shows the customer in the header and the breadcrumbs
+    await row.locator('a').first().click();
+    await visible(page, testid('customer-dashboard'));
+    await until(
+      async () => (await text(page.locator(testid('customer-header')))).includes(name),
+      'the header should name the customer',
+    );
+    await until(
+      async () => (await text(page.locator(testid('breadcrumbs')))).includes(name),
+      'the breadcrumbs should name the customer',
+    );
+    await page.goBack();
+    await visible(page, testid('customers-page'));
+    await page.locator(testid('customer-filter')).fill(name);
+    if (!(await page.locator('[data-testid^=customer-row-]', { hasText: name }).count()))
+      await page
+        .locator(`${testid('show-all')} label, ${testid('show-all')}`)
+        .first()
+        .click();
+    // delete asks first
+    await row.locator('[data-testid^=customer-actions-]').click();
+    await (await visible(page, testid('action-delete'))).click();
+    await (await visible(page, testid('confirm-submit'))).click();
+    await until(
+      async () => (await text(page.locator(testid('snackbar')))).includes(words.deleted),
+      `the snackbar should say "${words.deleted}"`,
+    );
+    await until(async () => (await row.count()) === 0, 'the deleted customer should leave the list');
+  });
+}
 
 test('user without access is sent away', async (t) => {
   const page = await t.newPage();

@@ -11,7 +11,9 @@ export type PageName =
   | 'userProfile'
   | 'changelog'
   | 'platformDashboard'
-  | 'companyDashboard';
+  | 'companyDashboard'
+  | 'customers'
+  | 'customerDashboard';
 
 export interface PathDef {
   path: string;
@@ -51,6 +53,20 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'member',
     title: 'dashboard.title',
+  },
+  {
+    path: '/c/:companyID/customer',
+    page: 'customers',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'customers.title',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID',
+    page: 'customerDashboard',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'customers.dashboard',
   },
 ];
 

@@ -22,6 +22,8 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   userProfile: named(() => import('../features/profile/UserProfilePage'), 'UserProfilePage'),
   changelog: named(() => import('../features/changelog/ChangelogPage'), 'ChangelogPage'),
   platformDashboard: named(() => import('../features/platform/PlatformDashboard'), 'PlatformDashboard'),
+  customers: named(() => import('../features/customers/CustomersPage'), 'CustomersPage'),
+  customerDashboard: named(() => import('../features/customers/CustomerDashboard'), 'CustomerDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
 };
 

@@ -16,10 +16,12 @@ interface Props {
   failure: string | null;
   onSubmit: () => void;
   children: ReactNode;
+  size?: 'md' | 'lg';
 }
 
 /** A dialog holding one form: fields, the error of the last call, cancel and submit (disabled until valid). */
 export function FormDialog({
+  size = 'md',
   open,
   onClose,
   title,
@@ -41,7 +43,7 @@ export function FormDialog({
       open={open}
       onOpenChange={(d) => !d.open && onClose()}
       placement="center"
-      size="md"
+      size={size}
       scrollBehavior="inside"
     >
       <Portal>

@@ -5,19 +5,15 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { apiPath } from '../navigation/apiPath';
 import { entityNamed, locationLabel, type NamedEntity } from '../navigation/contextSlice';
 import { EntityHeader, selectedImage } from './EntityHeader';
-import {
-  type HeaderEntity,
-  useHeaderCustomerQuery,
-  useHeaderLocationQuery,
-  useHeaderSupplierQuery,
-} from './contextApi';
+import { useCustomerQuery } from '../customers/customersApi';
+import { type HeaderEntity, useHeaderLocationQuery, useHeaderSupplierQuery } from './contextApi';
 
 /** Customer header: back to the customer list, hidden in single-customer mode; names the breadcrumb. */
 export function CustomerHeader({ companyID, customerID }: { companyID: number; customerID: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const single = useAppSelector((s) => s.context.single.customerID);
-  const { data, isLoading, error } = useHeaderCustomerQuery({ companyID, customerID });
+  const { data, isLoading, error } = useCustomerQuery({ companyID, customerID });
   useEffect(() => {
     if (data)
       dispatch(

@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 import type { HeaderImage } from './EntityHeader';
 
-/** What a page header needs of a customer, location or supplier (the full records come with master data). */
+/** What a page header needs of a location or supplier (their full records come with master data). */
 export interface HeaderEntity {
   id: number;
   name: string;
@@ -15,9 +15,6 @@ export interface HeaderEntity {
 
 export const contextApi = api.injectEndpoints({
   endpoints: (build) => ({
-    headerCustomer: build.query<HeaderEntity, { companyID: number; customerID: number }>({
-      query: (ids) => `${apiPath(ids)}/`,
-    }),
     headerLocation: build.query<HeaderEntity, { companyID: number; customerID: number; locationID: number }>({
       query: ({ companyID, customerID, locationID }) =>
         `${apiPath({ companyID, customerID })}/location/${locationID}`,
@@ -28,4 +25,4 @@ export const contextApi = api.injectEndpoints({
   }),
 });
 
-export const { useHeaderCustomerQuery, useHeaderLocationQuery, useHeaderSupplierQuery } = contextApi;
+export const { useHeaderLocationQuery, useHeaderSupplierQuery } = contextApi;

@@ -34,6 +34,7 @@ const PATHS = {
   home: 'M3 11l9-8 9 8M5 9v12h14V9',
   clock: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 7v5l3 3',
   close: 'M6 6l12 12M18 6L6 18',
+  dots: 'M5 12h.01M12 12h.01M19 12h.01',
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   key: 'M8 14a4 4 0 1 0 0-8a4 4 0 1 0 0 8M11 10h10M17 10v4M20 10v3',
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9a1 1 0 1 0 0-.01',
