@@ -5,7 +5,7 @@ import { login, NATS_URL, startSystem, type TestSystem } from '../support/system
 
 jest.setTimeout(180_000);
 
-/** A customer's state changes reach JetStream (stream EVT_catalog) through the catalog's outbox. */
+/** Customer and supplier state changes reach JetStream (stream EVT_catalog) through the catalog's outbox. */
 describe('catalog events (distributed)', () => {
   let system: TestSystem;
   let db: Client;
@@ -24,7 +24,7 @@ describe('catalog events (distributed)', () => {
     await system?.close();
   });
 
-  it('publishes evt.catalog.customer_changed for create, deactivate and delete', async () => {
+  it('publishes evt.catalog.customer_changed (create, deactivate, delete) and evt.catalog.supplier_changed', async () => {
     const token = (await login(system, 'writer@demo.example')).token;
     const company = (await system.api.get('/company', token)).body.Data[0].id as number;
     const created = await system.api.post(`/c/${company}/customer/`, { name: 'Event Test GmbH' }, token);
@@ -56,6 +56,29 @@ describe('catalog events (distributed)', () => {
       { id, company_id: company, name: 'Event Test GmbH', inactive: false },
       { id, company_id: company, name: 'Event Test GmbH', inactive: true },
       { id, company_id: company, name: 'Event Test GmbH', inactive: true, deleted: true },
+    ]);
+    // Suppliers the same way, on their own subject.
+    const supplier = await system.api.post(`/c/${company}/supplier/`, { name: 'Event Supplier AG' }, token);
+    const supplierId = supplier.body.Data.id as number;
+    await system.api.get(`/c/${company}/supplier/${supplierId}/toggleActive?active=0`, token);
+    const supplierEvents = await eventually(
+      async () => {
+        const jsm = await nc.jetstreamManager();
+        const info = await jsm.streams.info(stream);
+        const found: unknown[] = [];
+        for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+          const message = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+          const envelope = message?.json<{ subject: string; data: { id: number } }>();
+          if (envelope?.subject === 'evt.catalog.supplier_changed' && envelope.data.id === supplierId) found.push(envelope.data);
+        }
+        return found.length === 2 ? found : undefined;
+      },
+      15_000,
+      'two supplier events in JetStream',
+    );
+    expect(supplierEvents).toEqual([
+      { id: supplierId, company_id: company, name: 'Event Supplier AG', active: true },
+      { id: supplierId, company_id: company, name: 'Event Supplier AG', active: false },
     ]);
     const pending = await db.query(`select count(*)::int as n from catalog.outbox where published_at is null`);
     expect(pending.rows[0].n).toBe(0);

@@ -220,3 +220,82 @@ describe('customers: roles and tenants', () => {
     expect(still.body.Data).toMatchObject({ name: 'Tenant Secret GmbH', inactive: false });
   });
 });
+
+describe('suppliers', () => {
+  const sbase = () => `/c/${demoCompany}/supplier`;
+
+  async function createSupplier(body: Record<string, unknown>, token = tokens.writer) {
+    const answer = await api().post(`${sbase()}/`, body, token);
+    if (answer.body.Meta.code !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body.Meta)}`);
+    return answer.body.Data as { id: number; [key: string]: unknown };
+  }
+
+  it('lists the active demo suppliers, with all=1 the inactive one too', async () => {
+    const active = await api().get(`${sbase()}?q=L-&sort=nr`, tokens.supplier);
+    expect(active.body.Meta.code).toBe(200);
+    expect(active.body.Data.items.map((s: { nr: string }) => s.nr)).toEqual(['L-100', 'L-200']);
+    const all = await api().get(`${sbase()}?q=L-&sort=nr&all=1`, tokens.supplier);
+    expect(all.body.Data.items.map((s: { nr: string; active: boolean }) => [s.nr, s.active])).toEqual([
+      ['L-100', true],
+      ['L-200', true],
+      ['L-300', false],
+    ]);
+  });
+
+  it('creates, reads, updates, toggles and deletes a supplier', async () => {
+    const body = {
+      name: 'Normteile Bayern GmbH',
+      nr: 'E2E-S1',
+      ext_nr: 'SAP-4711',
+      description: 'e2e',
+      street: 'Gewerbering 5',
+      postal: '86150',
+      city: 'Augsburg',
+      state: 'Bayern',
+      country_iso: 'DE',
+    };
+    const created = await createSupplier(body);
+    expect(created).toMatchObject({ ...body, active: true, images: [] });
+    expect((await api().get(`${sbase()}/${created.id}/`, tokens.readonly)).body.Data).toEqual(created);
+    const updated = await api().patch(`${sbase()}/${created.id}`, { city: 'München', ext_nr: '' }, tokens.writer);
+    expect(updated.body.Data).toMatchObject({ name: 'Normteile Bayern GmbH', city: 'München', ext_nr: '' });
+    const off = await api().get(`${sbase()}/${created.id}/toggleActive?active=0`, tokens.writer);
+    expect(off.body.Data.active).toBe(false);
+    expect((await api().get(`${sbase()}/${created.id}/toggleActive?active=0`, tokens.writer)).body.Data.active).toBe(false);
+    expect((await api().get(`${sbase()}?q=Normteile Bayern`, tokens.admin)).body.Data.total).toBe(0);
+    expect((await api().get(`${sbase()}?q=Normteile Bayern&all=1`, tokens.admin)).body.Data.total).toBe(1);
+    expect((await api().get(`${sbase()}/${created.id}/toggleActive?active=1`, tokens.writer)).body.Data.active).toBe(true);
+    expect((await api().delete(`${sbase()}/${created.id}`, tokens.writer)).body.Meta.code).toBe(200);
+    expect((await api().get(`${sbase()}/${created.id}/`, tokens.admin)).body.Meta.code).toBe(404);
+  });
+
+  it('answers 1000 naming the field and 1059 for a duplicate number', async () => {
+    expect((await api().post(`${sbase()}/`, { name: '' }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'name' });
+    expect((await api().post(`${sbase()}/`, { name: 'X', country_iso: 'XX' }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'country_iso' });
+    await createSupplier({ name: 'Dup Supplier 1', nr: 'E2E-SDUP' });
+    expect((await api().post(`${sbase()}/`, { name: 'Dup Supplier 2', nr: 'E2E-SDUP' }, tokens.writer)).body.Meta.code).toBe(1059);
+  });
+
+  it('lets readonly and supplier users read but not write; customer users not even read', async () => {
+    const target = await createSupplier({ name: 'Supplier Roles GmbH' });
+    for (const role of ['readonly', 'supplier']) {
+      expect((await api().get(`${sbase()}/${target.id}/`, tokens[role])).body.Meta.code).toBe(200);
+      expect((await api().post(`${sbase()}/`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
+      expect((await api().patch(`${sbase()}/${target.id}`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
+      expect((await api().get(`${sbase()}/${target.id}/toggleActive?active=0`, tokens[role])).body.Meta.code).toBe(1020);
+      expect((await api().delete(`${sbase()}/${target.id}`, tokens[role])).body.Meta.code).toBe(1020);
+    }
+    expect((await api().get(sbase(), tokens.customer)).body.Meta.code).toBe(1020);
+  });
+
+  it("never shows or changes another company's suppliers", async () => {
+    const mine = await createSupplier({ name: 'Supplier Secret GmbH' });
+    const theirs = `/c/${otherCompany}/supplier/${mine.id}`;
+    expect((await api().get(sbase(), tokens.other)).body.Meta.code).toBe(1020);
+    expect((await api().get(`${theirs}/`, tokens.other)).body.Meta.code).toBe(404);
+    expect((await api().patch(theirs, { name: 'Stolen' }, tokens.other)).body.Meta.code).toBe(404);
+    expect((await api().delete(theirs, tokens.other)).body.Meta.code).toBe(404);
+    const list = await api().get(`/c/${otherCompany}/supplier?all=1`, tokens.other);
+    expect(list.body.Data.items.map((s: { name: string }) => s.name)).toEqual(['Zürcher Werkzeughandel AG']);
+  });
+});

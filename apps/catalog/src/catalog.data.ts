@@ -2,10 +2,11 @@ import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
+import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -6,8 +6,10 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
+import { SuppliersHandler } from './suppliers/suppliers.handler';
+import { SuppliersService } from './suppliers/suppliers.service';
 
-/** Customers (later: locations, suppliers, catalogs, items, contacts, units, ...). */
+/** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
 @Module({})
 export class CatalogModule {
   static forRoot(config: CatalogConfig): DynamicModule {
@@ -17,8 +19,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
     };
   }
 }

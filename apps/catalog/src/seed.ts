@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Customer } from './customers/customer.entity';
+import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
   demoCompanyId: number;
@@ -9,6 +10,7 @@ export interface CatalogSeedInput {
 }
 
 type DemoCustomer = Partial<Customer> & { name: string };
+type DemoSupplier = Partial<Supplier> & { name: string };
 
 const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
@@ -60,7 +62,25 @@ const OTHER_CUSTOMERS: DemoCustomer[] = [
   { name: 'Rheintal Fahrzeugbau AG', nr: 'R-500', street: 'Hauptstrasse 8', postal: '9430', city: 'St. Margrethen', countryIso: 'CH' },
 ];
 
-/** Demo customers of the demo tenants (ids from the identity seed); does nothing if they exist already. */
+const DEMO_SUPPLIERS: DemoSupplier[] = [
+  { name: 'Schraubenwerk Franken GmbH', nr: 'L-100', extNr: 'SAP-70001', street: 'Am Hafen 14', postal: '90451', city: 'Nürnberg', state: 'Bayern', countryIso: 'DE' },
+  { name: 'Tiroler Normteile GmbH', nr: 'L-200', extNr: 'SAP-70002', street: 'Gewerbepark 3', postal: '6020', city: 'Innsbruck', state: 'Tirol', countryIso: 'AT' },
+  {
+    name: 'Helvetia Befestigungstechnik AG',
+    nr: 'L-300',
+    street: 'Industriestrasse 22',
+    postal: '5600',
+    city: 'Lenzburg',
+    state: 'Aargau',
+    countryIso: 'CH',
+    description: 'Framework contract paused.',
+    active: false,
+  },
+];
+
+const OTHER_SUPPLIERS: DemoSupplier[] = [{ name: 'Zürcher Werkzeughandel AG', nr: 'S-10', street: 'Badenerstrasse 120', postal: '8004', city: 'Zürich', countryIso: 'CH' }];
+
+/** Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist already. */
 export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput): Promise<void> {
   const orm = await MikroORM.init(database.ormOptions(catalogData));
   try {
@@ -74,6 +94,17 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
         // One row per flush: the embedded driver answers a multi-row insert's ids unreliably.
         for (const data of customers) {
           scoped.create(Customer, { ...data, companyId } as Customer);
+          await scoped.flush();
+        }
+      }
+      for (const [companyId, suppliers] of [
+        [ids.demoCompanyId, DEMO_SUPPLIERS],
+        [ids.otherCompanyId, OTHER_SUPPLIERS],
+      ] as const) {
+        const scoped = tenantEm(em, companyId);
+        if ((await scoped.count(Supplier, {})) > 0) continue;
+        for (const data of suppliers) {
+          scoped.create(Supplier, { ...data, companyId } as Supplier);
           await scoped.flush();
         }
       }

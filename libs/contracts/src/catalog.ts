@@ -9,11 +9,18 @@ export const CatalogSubjects = {
   updateCustomer: 'catalog.customer.update',
   deleteCustomer: 'catalog.customer.delete',
   toggleCustomer: 'catalog.customer.toggle_active',
+  listSuppliers: 'catalog.supplier.list',
+  getSupplier: 'catalog.supplier.get',
+  createSupplier: 'catalog.supplier.create',
+  updateSupplier: 'catalog.supplier.update',
+  deleteSupplier: 'catalog.supplier.delete',
+  toggleSupplier: 'catalog.supplier.toggle_active',
 } as const;
 
 /** Durable events published by the catalog service (JetStream stream EVT_catalog). */
 export const CatalogEvents = {
   customerChanged: 'evt.catalog.customer_changed',
+  supplierChanged: 'evt.catalog.supplier_changed',
 } as const;
 
 /** Countries a customer address may name (empty: not set). */
@@ -70,5 +77,45 @@ export interface CustomerChanged {
   company_id: number;
   name: string;
   inactive: boolean;
+  deleted?: boolean;
+}
+
+export const SUPPLIER_SORTS = ['name', 'nr', 'city', 'created_at'] as const;
+export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
+
+/** A supplier of the company (spec 3), as returned by the API. */
+export interface SupplierDto {
+  id: number;
+  name: string;
+  /** catalog id; unique in the company when set */
+  nr: string;
+  /** the supplier's number in an external system */
+  ext_nr: string;
+  description: string;
+  street: string;
+  postal: string;
+  city: string;
+  state: string;
+  country_iso: string;
+  active: boolean;
+  images: { url: string; selected: boolean }[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** The writable fields of a supplier (create and update). */
+export type SupplierInput = Partial<Omit<SupplierDto, 'id' | 'images' | 'created_at' | 'updated_at'>>;
+
+export interface SupplierListQuery extends ListQuery {
+  /** false (default): only active suppliers */
+  all?: boolean;
+}
+
+/** evt.catalog.supplier_changed: a supplier was created, changed, (de)activated or deleted. */
+export interface SupplierChanged {
+  id: number;
+  company_id: number;
+  name: string;
+  active: boolean;
   deleted?: boolean;
 }

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '@kanban/access';
 import { Customer } from './customer.entity';
-import { applyCustomerInput, containsPattern, customerSortProperty, normalizeCustomerInput, pageOf } from './customer.rules';
+import { containsPattern, pageOf } from '../shared/list-query';
+import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
 
 function fieldOf(work: () => unknown): string | undefined {
   try {

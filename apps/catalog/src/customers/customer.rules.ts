@@ -1,5 +1,6 @@
 import { AppError } from '@kanban/access';
-import { CUSTOMER_COUNTRIES, CUSTOMER_SORTS, type CustomerInput, type CustomerSort } from '@kanban/contracts';
+import { CUSTOMER_COUNTRIES, type CustomerInput, type CustomerSort } from '@kanban/contracts';
+import { sortProperty } from '../shared/list-query';
 import type { Customer } from './customer.entity';
 
 const TEXT_FIELDS = [
@@ -93,19 +94,7 @@ export function applyCustomerInput(customer: Customer, input: CustomerInput): vo
 
 const SORT_COLUMNS: Record<CustomerSort, string> = { name: 'name', nr: 'nr', city: 'city', created_at: 'createdAt' };
 
-/** The entity property a list is sorted by; unknown values sort by name. */
+/** The entity property a customer list is sorted by; unknown values sort by name. */
 export function customerSortProperty(sort: string | undefined): string {
-  return (CUSTOMER_SORTS as readonly string[]).includes(sort ?? '') ? SORT_COLUMNS[sort as CustomerSort] : SORT_COLUMNS.name;
-}
-
-/** A case-insensitive LIKE pattern that matches `q` anywhere, with LIKE's wildcards taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Page and page size of a list query: page at least 1, 1..200 rows per page (default 50). */
-export function pageOf(query: { page?: number; per_page?: number }): { page: number; perPage: number } {
-  const page = Math.max(1, Math.floor(query.page ?? 1));
-  const perPage = Math.min(200, Math.max(1, Math.floor(query.per_page ?? 50)));
-  return { page, perPage };
+  return sortProperty(sort, SORT_COLUMNS, 'name');
 }

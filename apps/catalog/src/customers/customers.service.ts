@@ -15,7 +15,8 @@ import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Customer } from './customer.entity';
 import { toCustomerDto } from './customer.mapper';
-import { applyCustomerInput, containsPattern, customerSortProperty, normalizeCustomerInput, pageOf } from './customer.rules';
+import { containsPattern, pageOf } from '../shared/list-query';
+import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
 
 @Injectable()
 export class CustomersService {

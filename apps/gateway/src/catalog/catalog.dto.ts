@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { CUSTOMER_COUNTRIES, CUSTOMER_SORTS } from '@kanban/contracts';
+import { CUSTOMER_COUNTRIES, CUSTOMER_SORTS, SUPPLIER_SORTS } from '@kanban/contracts';
 
 const COUNTRY_OR_EMPTY = ['', ...CUSTOMER_COUNTRIES];
 const FLAG = ['0', '1', 'true', 'false'];
@@ -65,4 +65,31 @@ export class ToggleActiveQueryDto {
 
 export function flag(value: string | undefined): boolean {
   return value === '1' || value === 'true';
+}
+
+/** A supplier's writable fields (spec 3); every field optional: PATCH changes what it names. */
+export class SupplierUpdateDto {
+  @ApiPropertyOptional({ maxLength: 200 }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
+  @ApiPropertyOptional({ description: 'catalog id, unique in the company when set (1059)' }) @IsOptional() @IsString() @MaxLength(50) nr?: string;
+  @ApiPropertyOptional({ description: 'number in an external system' }) @IsOptional() @IsString() @MaxLength(100) ext_nr?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) description?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) street?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) postal?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) state?: string;
+  @ApiPropertyOptional({ enum: COUNTRY_OR_EMPTY }) @IsOptional() @IsIn(COUNTRY_OR_EMPTY) country_iso?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class SupplierCreateDto extends OmitType(SupplierUpdateDto, ['name'] as const) {
+  @ApiProperty({ maxLength: 200 }) @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
+}
+
+export class SupplierListQueryDto {
+  @ApiPropertyOptional({ enum: FLAG, description: '1: also inactive suppliers' }) @IsOptional() @IsIn(FLAG) all?: string;
+  @ApiPropertyOptional({ description: 'part of name, number or city' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @ApiPropertyOptional({ enum: SUPPLIER_SORTS }) @IsOptional() @IsIn(SUPPLIER_SORTS) sort?: string;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
