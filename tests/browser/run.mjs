@@ -1006,8 +1006,17 @@ for (const language of ['en', 'de']) {
     await visible(page, testid('customers-page'));
     const name = `Browser ${language} ${Date.now().toString(36)}`;
     // create: save stays disabled until the required name is given
+    if (language === 'en') {
+      await page.locator('[data-testid^=customer-row-]').first().waitFor();
+      const axe = await runAxe(page, '/c/1/customer');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
     await (await visible(page, testid('customer-create'))).click();
     const dialog = await visible(page, `[role=dialog]${testid('customer-dialog')}`);
+    if (language === 'en') {
+      const axe = await runAxe(page, 'customer dialog');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
     const save = dialog.locator(testid('customer-submit'));
     assert(await save.isDisabled(), 'save should be disabled while the name is empty');
     await dialog.locator('input[name=name]').fill(name);
