@@ -89,6 +89,15 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Company', 'CompanyUser', 'LicenseStats', 'AppUsage', 'PlatformCompany', 'Customer'],
+  tagTypes: [
+    'Me',
+    'Company',
+    'CompanyUser',
+    'LicenseStats',
+    'AppUsage',
+    'PlatformCompany',
+    'Customer',
+    'Supplier',
+  ],
   endpoints: () => ({}),
 });

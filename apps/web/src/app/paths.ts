@@ -13,7 +13,9 @@ export type PageName =
   | 'platformDashboard'
   | 'companyDashboard'
   | 'customers'
-  | 'customerDashboard';
+  | 'customerDashboard'
+  | 'suppliers'
+  | 'supplierDashboard';
 
 export interface PathDef {
   path: string;
@@ -67,6 +69,20 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'customer',
     title: 'customers.dashboard',
+  },
+  {
+    path: '/c/:companyID/supplier',
+    page: 'suppliers',
+    layout: 'shell',
+    auth: 'supplier',
+    title: 'suppliers.title',
+  },
+  {
+    path: '/c/:companyID/supplier/:supplierID',
+    page: 'supplierDashboard',
+    layout: 'shell',
+    auth: 'supplier',
+    title: 'suppliers.dashboard',
   },
 ];
 

@@ -24,6 +24,8 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   platformDashboard: named(() => import('../features/platform/PlatformDashboard'), 'PlatformDashboard'),
   customers: named(() => import('../features/customers/CustomersPage'), 'CustomersPage'),
   customerDashboard: named(() => import('../features/customers/CustomerDashboard'), 'CustomerDashboard'),
+  suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
+  supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
 };
 

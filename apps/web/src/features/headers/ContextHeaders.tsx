@@ -6,7 +6,8 @@ import { apiPath } from '../navigation/apiPath';
 import { entityNamed, locationLabel, type NamedEntity } from '../navigation/contextSlice';
 import { EntityHeader, selectedImage } from './EntityHeader';
 import { useCustomerQuery } from '../customers/customersApi';
-import { type HeaderEntity, useHeaderLocationQuery, useHeaderSupplierQuery } from './contextApi';
+import { useSupplierQuery } from '../suppliers/suppliersApi';
+import { type HeaderEntity, useHeaderLocationQuery } from './contextApi';
 
 /** Customer header: back to the customer list, hidden in single-customer mode; names the breadcrumb. */
 export function CustomerHeader({ companyID, customerID }: { companyID: number; customerID: number }) {
@@ -75,7 +76,7 @@ export function LocationHeader({
 export function SupplierHeader({ companyID, supplierID }: { companyID: number; supplierID: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { data, isLoading, error } = useHeaderSupplierQuery({ companyID, supplierID });
+  const { data, isLoading, error } = useSupplierQuery({ companyID, supplierID });
   useEffect(() => {
     if (data) dispatch(entityNamed({ kind: 'supplier', entity: { id: data.id, name: data.name } }));
   }, [data, dispatch]);

@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 import type { HeaderImage } from './EntityHeader';
 
-/** What a page header needs of a location or supplier (their full records come with master data). */
+/** What a page header needs of a location (its full record comes with master data). */
 export interface HeaderEntity {
   id: number;
   name: string;
@@ -19,10 +19,7 @@ export const contextApi = api.injectEndpoints({
       query: ({ companyID, customerID, locationID }) =>
         `${apiPath({ companyID, customerID })}/location/${locationID}`,
     }),
-    headerSupplier: build.query<HeaderEntity, { companyID: number; supplierID: number }>({
-      query: (ids) => `${apiPath(ids)}/`,
-    }),
   }),
 });
 
-export const { useHeaderLocationQuery, useHeaderSupplierQuery } = contextApi;
+export const { useHeaderLocationQuery } = contextApi;
