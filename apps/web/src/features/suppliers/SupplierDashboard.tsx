@@ -39,7 +39,7 @@ export function SupplierDashboard() {
         <Card.Root maxW="720px">
           <Card.Header>
             <Heading as="h2" size="md">
-              {t('customers.address')}{' '}
+              {t('suppliers.details')}{' '}
               {supplier.active ? null : <Badge colorPalette="gray">{t('lists.inactive')}</Badge>}
             </Heading>
           </Card.Header>
