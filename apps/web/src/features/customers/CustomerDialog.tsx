@@ -2,6 +2,7 @@ import { Checkbox, Field, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store';
+import { AddressFields } from '../forms/AddressFields';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
@@ -9,7 +10,6 @@ import { isValid, required } from '../forms/validation';
 import { snackbarShown } from '../layout/layoutSlice';
 import {
   type BackorderType,
-  COUNTRIES,
   type CustomerDto,
   type CustomerInput,
   useCreateCustomerMutation,
@@ -126,32 +126,7 @@ export function CustomerDialog({
         {text('scan_id_prefix', t('customers.fields.scan_id_prefix'))}
       </SimpleGrid>
       {text('description', t('customers.fields.description'), { multiline: true })}
-      <Text fontWeight="semibold">{t('customers.address')}</Text>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        {text('street', t('customers.fields.street'))}
-        {text('postal', t('customers.fields.postal'))}
-        {text('city', t('customers.fields.city'))}
-        {text('state', t('customers.fields.state'))}
-        <Field.Root>
-          <Field.Label>{t('customers.fields.country_iso')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="country_iso"
-              value={values.country_iso}
-              onChange={(e) => form.set('country_iso')(e.target.value)}
-            >
-              <option value="">{t('customers.noCountry')}</option>
-              {COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`countries.${c}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        {text('vat_id', t('customers.fields.vat_id'))}
-      </SimpleGrid>
+      <AddressFields field={form.field}>{text('vat_id', t('customers.fields.vat_id'))}</AddressFields>
       <Text fontWeight="semibold">{t('customers.ordering')}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('auftragsnr', t('customers.fields.auftragsnr'))}

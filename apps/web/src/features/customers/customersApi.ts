@@ -1,6 +1,5 @@
 import {
   type BackorderType,
-  CUSTOMER_COUNTRIES,
   type CUSTOMER_SORTS,
   type CustomerDto,
   type CustomerInput,
@@ -9,8 +8,6 @@ import {
 import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 
-/** Countries offered (spec 9). */
-export const COUNTRIES = CUSTOMER_COUNTRIES;
 export type { BackorderType, CustomerDto, CustomerInput };
 
 export interface CustomerListQuery {

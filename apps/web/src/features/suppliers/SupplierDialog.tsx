@@ -1,7 +1,7 @@
-import { Field, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { CUSTOMER_COUNTRIES } from '@kanban/contracts';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store';
+import { AddressFields } from '../forms/AddressFields';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
@@ -76,31 +76,7 @@ export function SupplierDialog({
         {text('ext_nr')}
       </SimpleGrid>
       {text('description', { multiline: true })}
-      <Text fontWeight="semibold">{t('customers.address')}</Text>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        {text('street')}
-        {text('postal')}
-        {text('city')}
-        {text('state')}
-        <Field.Root>
-          <Field.Label>{t('suppliers.fields.country_iso')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="country_iso"
-              value={form.values.country_iso}
-              onChange={(e) => form.set('country_iso')(e.target.value)}
-            >
-              <option value="">{t('customers.noCountry')}</option>
-              {CUSTOMER_COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`countries.${c}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SimpleGrid>
+      <AddressFields field={form.field} />
     </FormDialog>
   );
 }
