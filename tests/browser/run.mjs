@@ -1084,6 +1084,21 @@ for (const { kind, menu, path, words: allWords } of MASTER_DATA)
     });
   }
 
+test('recent customers in the toolbar: disabled while empty, filled by visits, kept over reload', async (t) => {
+  const page = await loginPage(t, 'admin@demo.example');
+  const recent = await visible(page, testid('recent-customers'));
+  assert(await recent.isDisabled(), 'the recent-customers menu should be disabled before any visit');
+  await (await visible(page, testid('menu-company.customers'))).click();
+  const link = page.locator('[data-testid^=customer-row-] a').first();
+  const name = await text(await visible(link));
+  await link.click();
+  await visible(page, testid('customer-dashboard'));
+  await until(() => page.locator(testid('recent-customers')).isEnabled(), 'visiting a customer should enable the menu');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await (await visible(page, testid('recent-customers'))).click();
+  await visible(page, `[role=menuitem]:has-text("${name}")`);
+});
+
 test('supplier context: supplier menu and "Back to Company"', async (t) => {
   const page = await loginPage(t, 'supplier@demo.example');
   await (await visible(page, testid('menu-company.suppliers'))).click();
