@@ -1,3 +1,4 @@
+import { eventually } from '@kanban/testing';
 import { login, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(120_000);
@@ -6,11 +7,14 @@ let system: TestSystem;
 let demoCompany: number;
 let otherCompany: number;
 const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   system = await startSystem();
   for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    tokens[name] = (await login(system, `${name}@demo.example`)).token;
+    const session = await login(system, `${name}@demo.example`);
+    tokens[name] = session.token;
+    ids[name] = session.user.id;
   }
   tokens.other = (await login(system, 'admin@other.example')).token;
   demoCompany = (await system.api.get('/company', tokens.admin)).body.Data[0].id;
@@ -297,5 +301,94 @@ describe('suppliers', () => {
     expect((await api().delete(theirs, tokens.other)).body.Meta.code).toBe(404);
     const list = await api().get(`/c/${otherCompany}/supplier?all=1`, tokens.other);
     expect(list.body.Data.items.map((s: { name: string }) => s.name)).toEqual(['Zürcher Werkzeughandel AG']);
+  });
+});
+
+describe('access restrictions narrow customers and suppliers', () => {
+  // Restrictions live in identity; the catalog keeps a copy fed by evt.identity.restrictions_changed, so
+  // their effect shows after a moment (polled with a deadline). Every test removes what it adds.
+  async function restrict(body: Record<string, number>): Promise<number> {
+    const answer = await api().post(`/c/${demoCompany}/accessrestriction`, body, tokens.admin);
+    if (answer.body.Meta.code !== 200) throw new Error(`restriction failed: ${JSON.stringify(answer.body.Meta)}`);
+    return answer.body.Data.id as number;
+  }
+  async function unrestrict(id: number): Promise<void> {
+    expect((await api().delete(`/c/${demoCompany}/accessrestriction/${id}`, tokens.admin)).body.Meta.code).toBe(200);
+  }
+  async function names(path: string, token: string): Promise<string[]> {
+    const answer = await api().get(path, token);
+    expect(answer.body.Meta.code).toBe(200);
+    return answer.body.Data.items.map((x: { name: string }) => x.name);
+  }
+  const until = (check: () => Promise<boolean>, what: string) => eventually(async () => ((await check()) ? true : undefined), 20_000, what);
+
+  it('shows a restricted user only their customers and answers 404 for the others', async () => {
+    const a = await create({ name: 'Restricted Customer A', nr: 'RST-A' }, tokens.admin);
+    const b = await create({ name: 'Restricted Customer B', nr: 'RST-B' }, tokens.admin);
+    const listed = (token: string) => names(`${base()}?q=RST-&sort=nr&all=1`, token);
+    const both = ['Restricted Customer A', 'Restricted Customer B'];
+    expect(await listed(tokens.customer)).toEqual(both);
+
+    const restrictions = [await restrict({ user_id: ids.customer, customer_id: a.id }), await restrict({ user_id: ids.writer, customer_id: a.id })];
+    try {
+      await until(async () => (await listed(tokens.customer)).length === 1, 'the customer user to be restricted');
+      expect(await listed(tokens.customer)).toEqual(['Restricted Customer A']);
+      const whole = await api().get(`${base()}?all=1`, tokens.customer);
+      expect(whole.body.Data).toMatchObject({ total: 1, items: [expect.objectContaining({ id: a.id })] });
+      expect((await api().get(`${base()}/${a.id}/`, tokens.customer)).body.Meta.code).toBe(200);
+      expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(404);
+
+      await until(async () => (await listed(tokens.writer)).length === 1, 'the writer to be restricted');
+      expect((await api().get(`${base()}/${b.id}/`, tokens.writer)).body.Meta.code).toBe(404);
+      expect((await api().patch(`${base()}/${b.id}`, { name: 'Nope' }, tokens.writer)).body.Meta.code).toBe(404);
+      expect((await api().get(`${base()}/${b.id}/toggleActive?active=0`, tokens.writer)).body.Meta.code).toBe(404);
+      expect((await api().delete(`${base()}/${b.id}`, tokens.writer)).body.Meta.code).toBe(404);
+      expect((await api().patch(`${base()}/${a.id}`, { extended: 'seen' }, tokens.writer)).body.Data).toMatchObject({ id: a.id, extended: 'seen' });
+
+      // Users without restrictions see everything their role allows.
+      expect(await listed(tokens.readonly)).toEqual(both);
+      expect(await listed(tokens.admin)).toEqual(both);
+    } finally {
+      for (const id of restrictions) await unrestrict(id);
+    }
+    await until(async () => (await listed(tokens.customer)).length === 2, 'the customer user to see all again');
+    await until(async () => (await listed(tokens.writer)).length === 2, 'the writer to see all again');
+    expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(200);
+  });
+
+  it('counts a location restriction as a customer restriction that grants no customer until locations exist', async () => {
+    const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.total as number;
+    expect(await listed()).toBeGreaterThan(0);
+    const id = await restrict({ user_id: ids.customer, location_id: 987654 });
+    try {
+      await until(async () => (await listed()) === 0, 'the location-restricted user to see no customer');
+      expect((await api().get(`/c/${demoCompany}/supplier?all=1`, tokens.readonly)).body.Data.total).toBeGreaterThan(0);
+    } finally {
+      await unrestrict(id);
+    }
+    await until(async () => (await listed()) > 0, 'the customer user to see customers again');
+  });
+
+  it('shows a restricted supplier user only their suppliers', async () => {
+    const sbase = `/c/${demoCompany}/supplier`;
+    const make = async (name: string, nr: string) => (await api().post(`${sbase}/`, { name, nr }, tokens.admin)).body.Data as { id: number };
+    const a = await make('Restricted Supplier A', 'RSS-A');
+    const b = await make('Restricted Supplier B', 'RSS-B');
+    const listed = (token: string) => names(`${sbase}?q=RSS-&sort=nr&all=1`, token);
+    const both = ['Restricted Supplier A', 'Restricted Supplier B'];
+    expect(await listed(tokens.supplier)).toEqual(both);
+
+    const id = await restrict({ user_id: ids.supplier, supplier_id: a.id });
+    try {
+      await until(async () => (await listed(tokens.supplier)).length === 1, 'the supplier user to be restricted');
+      expect(await listed(tokens.supplier)).toEqual(['Restricted Supplier A']);
+      expect((await api().get(`${sbase}/${a.id}/`, tokens.supplier)).body.Meta.code).toBe(200);
+      expect((await api().get(`${sbase}/${b.id}/`, tokens.supplier)).body.Meta.code).toBe(404);
+      expect(await listed(tokens.readonly)).toEqual(both);
+    } finally {
+      await unrestrict(id);
+    }
+    await until(async () => (await listed(tokens.supplier)).length === 2, 'the supplier user to see all again');
+    expect((await api().get(`${sbase}/${b.id}/`, tokens.supplier)).body.Meta.code).toBe(200);
   });
 });

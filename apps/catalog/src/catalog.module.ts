@@ -6,6 +6,7 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
+import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
 
@@ -19,7 +20,7 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
     };
   }

@@ -39,6 +39,7 @@ export const IdentityEvents = {
   userCreated: 'evt.identity.user_created',
   userDeleted: 'evt.identity.user_deleted',
   membershipChanged: 'evt.identity.membership_changed',
+  restrictionsChanged: 'evt.identity.restrictions_changed',
   companyCreated: 'evt.identity.company_created',
 } as const;
 
@@ -179,6 +180,23 @@ export interface AuthenticateRequest {
   password: string;
   client: ClientKind;
   ip?: string;
+}
+
+/** One access restriction as events carry it: exactly one of the ids is set. */
+export interface RestrictionTarget {
+  customer_id: number | null;
+  location_id: number | null;
+  supplier_id: number | null;
+}
+
+/**
+ * evt.identity.restrictions_changed: the full current set of a user's access restrictions in a company,
+ * published in the transaction that changed it (an empty set: no restrictions, or no longer a member).
+ */
+export interface RestrictionsChanged {
+  company_id: number;
+  user_id: number;
+  restrictions: RestrictionTarget[];
 }
 
 export interface RestrictionDto {

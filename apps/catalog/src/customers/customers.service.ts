@@ -16,6 +16,7 @@ import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Customer } from './customer.entity';
 import { toCustomerDto } from './customer.mapper';
 import { containsPattern, pageOf } from '../shared/list-query';
+import { mayAccess, visibleCondition } from '../restrictions/restriction-scope';
 import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
 
 @Injectable()
@@ -32,6 +33,8 @@ export class CustomersService {
         const like = containsPattern(query.q);
         qb.andWhere({ $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }] });
       }
+      // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
+      qb.andWhere(...visibleCondition('customer', 'c', caller));
       const [rows, total] = await qb
         .orderBy({ [customerSortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
@@ -42,7 +45,7 @@ export class CustomersService {
   }
 
   async get(caller: CompanyCaller, customerId: number): Promise<CustomerDto> {
-    return this.uow.forCompany(caller.companyId).read(async (em) => toCustomerDto(await customerOrFail(em, customerId)));
+    return this.uow.forCompany(caller.companyId).read(async (em) => toCustomerDto(await customerOrFail(em, caller, customerId)));
   }
 
   async create(caller: CompanyCaller, raw: CustomerInput): Promise<CustomerDto> {
@@ -63,7 +66,7 @@ export class CustomersService {
     const input = normalizeCustomerInput(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const customer = await customerOrFail(em, customerId);
+        const customer = await customerOrFail(em, caller, customerId);
         await assertNrFree(em, input.nr, customer.id);
         applyCustomerInput(customer, input);
         customer.updatedAt = new Date();
@@ -77,7 +80,7 @@ export class CustomersService {
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
   async setActive(caller: CompanyCaller, customerId: number, active: boolean): Promise<CustomerDto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const customer = await customerOrFail(em, customerId);
+      const customer = await customerOrFail(em, caller, customerId);
       if (customer.inactive === !active) return toCustomerDto(customer);
       customer.inactive = !active;
       customer.updatedAt = new Date();
@@ -89,17 +92,17 @@ export class CustomersService {
 
   async remove(caller: CompanyCaller, customerId: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const customer = await customerOrFail(em, customerId);
+      const customer = await customerOrFail(em, caller, customerId);
       announce(em, customer, true);
       em.remove(customer);
     });
   }
 }
 
-/** Unknown ids and other companies' customers answer alike (the tenant filter hides the latter). */
-async function customerOrFail(em: EntityManager, customerId: number): Promise<Customer> {
+/** Unknown ids, other companies' customers and those the caller's restrictions exclude answer alike (404). */
+async function customerOrFail(em: EntityManager, caller: CompanyCaller, customerId: number): Promise<Customer> {
   const customer = await em.findOne(Customer, customerId);
-  if (!customer) throw new AppError(ProtocolCode.NotFound, 'customer not found');
+  if (!customer || !(await mayAccess(em, 'customer', caller, customer.id))) throw new AppError(ProtocolCode.NotFound, 'customer not found');
   return customer;
 }
 

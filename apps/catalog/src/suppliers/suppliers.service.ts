@@ -14,6 +14,7 @@ import {
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { containsPattern, pageOf } from '../shared/list-query';
+import { mayAccess, visibleCondition } from '../restrictions/restriction-scope';
 import { Supplier } from './supplier.entity';
 import { toSupplierDto } from './supplier.mapper';
 import { applySupplierInput, normalizeSupplierInput, supplierSortProperty } from './supplier.rules';
@@ -32,6 +33,8 @@ export class SuppliersService {
         const like = containsPattern(query.q);
         qb.andWhere({ $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }] });
       }
+      // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
+      qb.andWhere(...visibleCondition('supplier', 's', caller));
       const [rows, total] = await qb
         .orderBy({ [supplierSortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
@@ -42,7 +45,7 @@ export class SuppliersService {
   }
 
   async get(caller: CompanyCaller, supplierId: number): Promise<SupplierDto> {
-    return this.uow.forCompany(caller.companyId).read(async (em) => toSupplierDto(await supplierOrFail(em, supplierId)));
+    return this.uow.forCompany(caller.companyId).read(async (em) => toSupplierDto(await supplierOrFail(em, caller, supplierId)));
   }
 
   async create(caller: CompanyCaller, raw: SupplierInput): Promise<SupplierDto> {
@@ -63,7 +66,7 @@ export class SuppliersService {
     const input = normalizeSupplierInput(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const supplier = await supplierOrFail(em, supplierId);
+        const supplier = await supplierOrFail(em, caller, supplierId);
         await assertNrFree(em, input.nr, supplier.id);
         applySupplierInput(supplier, input);
         supplier.updatedAt = new Date();
@@ -77,7 +80,7 @@ export class SuppliersService {
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
   async setActive(caller: CompanyCaller, supplierId: number, active: boolean): Promise<SupplierDto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const supplier = await supplierOrFail(em, supplierId);
+      const supplier = await supplierOrFail(em, caller, supplierId);
       if (supplier.active === active) return toSupplierDto(supplier);
       supplier.active = active;
       supplier.updatedAt = new Date();
@@ -89,17 +92,17 @@ export class SuppliersService {
 
   async remove(caller: CompanyCaller, supplierId: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const supplier = await supplierOrFail(em, supplierId);
+      const supplier = await supplierOrFail(em, caller, supplierId);
       announce(em, supplier, true);
       em.remove(supplier);
     });
   }
 }
 
-/** Unknown ids and other companies' suppliers answer alike (the tenant filter hides the latter). */
-async function supplierOrFail(em: EntityManager, supplierId: number): Promise<Supplier> {
+/** Unknown ids, other companies' suppliers and those the caller's restrictions exclude answer alike (404). */
+async function supplierOrFail(em: EntityManager, caller: CompanyCaller, supplierId: number): Promise<Supplier> {
   const supplier = await em.findOne(Supplier, supplierId);
-  if (!supplier) throw new AppError(ProtocolCode.NotFound, 'supplier not found');
+  if (!supplier || !(await mayAccess(em, 'supplier', caller, supplier.id))) throw new AppError(ProtocolCode.NotFound, 'supplier not found');
   return supplier;
 }
 

@@ -9,6 +9,7 @@ import {
   type ListQuery,
   type Page,
   type RestrictionDto,
+  type RestrictionsChanged,
   type SetUserImageReply,
   type UserData,
   type UserDto,
@@ -210,6 +211,8 @@ export class UsersService {
         addToOutbox(em, IdentityEvents.userDeleted, { user_id: userId });
       }
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: userId, role: null });
+      const restrictions: RestrictionsChanged = { company_id: caller.companyId, user_id: userId, restrictions: [] };
+      addToOutbox(em, IdentityEvents.restrictionsChanged, restrictions);
     });
   }
 
@@ -266,6 +269,7 @@ export class UsersService {
       } as AccessRestriction);
       await em.flush();
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: input.user_id });
+      await announceRestrictions(em, caller.companyId, input.user_id);
       return toRestrictionDto(row);
     });
   }
@@ -275,7 +279,9 @@ export class UsersService {
       const row = await em.findOne(AccessRestriction, id);
       if (!row) throw new AppError(ProtocolCode.NotFound, 'access restriction not found');
       em.remove(row);
+      await em.flush();
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: row.userId });
+      await announceRestrictions(em, caller.companyId, row.userId);
     });
   }
 
@@ -324,6 +330,19 @@ function applyProfile(user: User, update: ProfileUpdate): void {
   if (update.image_id !== undefined && update.image_id !== (user.image?.id ?? null)) {
     throw AppError.validation('image_id', 'upload a new image with POST /api/image/; null removes it');
   }
+}
+
+/** Publishes the user's full current set of restrictions in the company (after the change was flushed). */
+async function announceRestrictions(em: EntityManager, companyId: number, userId: number): Promise<void> {
+  // Two changes for one user at once: the lock orders them, and the second reads the first's committed row.
+  await em.execute('select 1 from identity.membership where company_id = ? and user_id = ? for update', [companyId, userId]);
+  const rows = await em.find(AccessRestriction, { userId }, { orderBy: { id: 'asc' } });
+  const data: RestrictionsChanged = {
+    company_id: companyId,
+    user_id: userId,
+    restrictions: rows.map((r) => ({ customer_id: r.customerId ?? null, location_id: r.locationId ?? null, supplier_id: r.supplierId ?? null })),
+  };
+  addToOutbox(em, IdentityEvents.restrictionsChanged, data);
 }
 
 function toRestrictionDto(row: AccessRestriction): RestrictionDto {
