@@ -1,0 +1,180 @@
+import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
+import type { UnitOfWork } from '@kanban/persistence';
+import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
+import { containsPattern, pageOf } from './list-query';
+
+/** What every master-data record of the catalog has: company, name, a number unique in the company when set. */
+export interface MasterDataRecord {
+  id: number;
+  companyId: number;
+  name: string;
+  nr: string | null;
+  updatedAt: Date;
+}
+
+/** The parts in which customers, suppliers (and later locations, items) differ. */
+export interface MasterDataDefinition<
+  E extends MasterDataRecord,
+  Dto,
+  Input extends { name?: string; nr?: string | null },
+> {
+  entity: EntityClass<E>;
+  /** names the restrictions that narrow it, the query alias and the not-found message */
+  kind: RestrictedKind;
+  /** the condition that keeps only active records (lists without all=1) */
+  activeOnly: FilterQuery<E>;
+  isActive(record: E): boolean;
+  markActive(record: E, active: boolean): void;
+  sortProperty(sort: string | undefined): string;
+  normalize(input: Input, mode: 'create' | 'update'): Input;
+  apply(record: E, input: Input): void;
+  toDto(record: E): Dto;
+  /** the outbox event announcing a change, and its payload */
+  event: string;
+  changed(record: E): Record<string, unknown>;
+}
+
+/**
+ * Lists (filter on name, number and city; sort; pages; active only unless all=1; narrowed by access
+ * restrictions), reads, creates, updates, (de)activates and deletes one kind of master data, each change
+ * announced through the outbox in its transaction. Unknown ids, other companies' records and records the
+ * caller's restrictions exclude all answer 404; a number already used in the company answers 1059.
+ */
+export class MasterDataService<
+  E extends MasterDataRecord,
+  Dto,
+  Input extends { name?: string; nr?: string | null },
+> {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly def: MasterDataDefinition<E, Dto, Input>,
+  ) {}
+
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }): Promise<Page<Dto>> {
+    const { page, perPage } = pageOf(query);
+    const { def } = this;
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      // Query builders do not apply the tenant filter: the company condition is explicit.
+      const qb = em
+        .createQueryBuilder(def.entity, def.kind)
+        .select(`${def.kind}.*`)
+        .where({ companyId: caller.companyId } as FilterQuery<E>);
+      if (!query.all) qb.andWhere(def.activeOnly);
+      if (query.q) {
+        const like = containsPattern(query.q);
+        qb.andWhere({
+          $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }],
+        } as FilterQuery<E>);
+      }
+      // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
+      qb.andWhere(...visibleCondition(def.kind, def.kind, caller));
+      const [rows, total] = await qb
+        .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .getResultAndCount();
+      return { items: rows.map((r) => def.toDto(r)), total, page, per_page: perPage };
+    });
+  }
+
+  async get(caller: CompanyCaller, id: number): Promise<Dto> {
+    return this.uow
+      .forCompany(caller.companyId)
+      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id)));
+  }
+
+  async create(caller: CompanyCaller, raw: Input): Promise<Dto> {
+    const input = this.def.normalize(raw, 'create');
+    return duplicateAs1059(() =>
+      this.uow.forCompany(caller.companyId).write(async (em) => {
+        await this.assertNrFree(em, input.nr, null);
+        const record = em.create(this.def.entity, {
+          companyId: caller.companyId,
+          name: input.name!,
+        } as never);
+        this.def.apply(record, input);
+        await em.flush();
+        this.announce(em, record);
+        return this.def.toDto(record);
+      }),
+    );
+  }
+
+  async update(caller: CompanyCaller, id: number, raw: Input): Promise<Dto> {
+    const input = this.def.normalize(raw, 'update');
+    return duplicateAs1059(() =>
+      this.uow.forCompany(caller.companyId).write(async (em) => {
+        const record = await this.orFail(em, caller, id);
+        await this.assertNrFree(em, input.nr, record.id);
+        this.def.apply(record, input);
+        record.updatedAt = new Date();
+        await em.flush();
+        this.announce(em, record);
+        return this.def.toDto(record);
+      }),
+    );
+  }
+
+  /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
+  async setActive(caller: CompanyCaller, id: number, active: boolean): Promise<Dto> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const record = await this.orFail(em, caller, id);
+      if (this.def.isActive(record) === active) return this.def.toDto(record);
+      this.def.markActive(record, active);
+      record.updatedAt = new Date();
+      await em.flush();
+      this.announce(em, record);
+      return this.def.toDto(record);
+    });
+  }
+
+  async remove(caller: CompanyCaller, id: number): Promise<void> {
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const record = await this.orFail(em, caller, id);
+      this.announce(em, record, true);
+      em.remove(record);
+    });
+  }
+
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number): Promise<E> {
+    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
+    if (!record || !(await mayAccess(em, this.def.kind, caller, record.id)))
+      throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
+    return record;
+  }
+
+  /** 1059 when another record of the company has this number (the unique index catches races). */
+  private async assertNrFree(
+    em: EntityManager,
+    nr: string | null | undefined,
+    ownId: number | null,
+  ): Promise<void> {
+    if (!nr) return;
+    const where = (ownId === null ? { nr } : { nr, id: { $ne: ownId } }) as unknown as FilterQuery<E>;
+    const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
+    if (clash) throw duplicate();
+  }
+
+  private announce(em: EntityManager, record: E, deleted = false): void {
+    const data = this.def.changed(record);
+    if (deleted) data.deleted = true;
+    addToOutbox(em, this.def.event, data);
+  }
+}
+
+function duplicate(): AppError {
+  return new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'nr' });
+}
+
+async function duplicateAs1059<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw duplicate();
+    throw error;
+  }
+}
