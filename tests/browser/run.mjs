@@ -22,7 +22,7 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -198,7 +198,12 @@ function flatten(object, prefix = '', out = []) {
 }
 
 function loadKeys() {
+  // the core file plus the feature files locales/en/<feature>.json (see apps/web/src/i18n/merge.ts)
   const en = JSON.parse(readFileSync(EN_JSON, 'utf8'));
+  const featureDir = path.join(path.dirname(EN_JSON), 'en');
+  if (existsSync(featureDir))
+    for (const f of readdirSync(featureDir).filter((name) => name.endsWith('.json')))
+      Object.assign(en, JSON.parse(readFileSync(path.join(featureDir, f), 'utf8')));
   const keys = flatten(en).filter((k) => k.includes('.'));
   const namespaces = Object.entries(en)
     .filter(([, v]) => v && typeof v === 'object')
@@ -1343,6 +1348,43 @@ test('route-based code splitting and login bundle size', async (t) => {
     );
   }
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Feature suites: tests/browser/suites/<feature>.mjs, each `export default function register(h)` calling
+// h.test(name, fn, timeout?) with the helpers below (one file per feature keeps parallel work apart).
+
+const helpers = {
+  test,
+  testid,
+  until,
+  waitPath,
+  visible,
+  absent,
+  assert,
+  text,
+  goto,
+  fillLogin,
+  loginPage,
+  chooseLanguage,
+  openUserMenu,
+  runAxe,
+  screenshot,
+  mailFiles,
+  sleep,
+  localStorageItem,
+  expectDates,
+  state,
+  root,
+  PASSWORD,
+  DESKTOP,
+  PHONE,
+};
+const SUITES = path.join(root, 'tests/browser/suites');
+if (existsSync(SUITES))
+  for (const file of readdirSync(SUITES).filter((f) => f.endsWith('.mjs')).sort()) {
+    const suite = await import(pathToFileURL(path.join(SUITES, file)).href);
+    suite.default(helpers);
+  }
 
 // ---------------------------------------------------------------------------------------------------------
 // Runner

@@ -889,21 +889,50 @@ function sourceFiles(dir: string): Source[] {
   });
 }
 
-function readLocales(): Locales {
+/**
+ * Each language: the core file locales/<lang>.json plus the feature files locales/<lang>/<feature>.json. A
+ * top-level section may be defined in one file only, and both languages must have the same feature files.
+ */
+function readLocales(): { locales: Locales; problems: string[] } {
   const locales: Locales = {};
+  const problems: string[] = [];
+  const featureSets: string[] = [];
   for (const lang of ['en', 'de']) {
     const file = path.join(LOCALE_DIR, `${lang}.json`);
     if (!existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} does not exist`);
-    locales[lang] = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    const merged = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Json>;
+    const owner = new Map(Object.keys(merged).map((k) => [k, `${lang}.json`]));
+    const dir = path.join(LOCALE_DIR, lang);
+    const features = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+    featureSets.push(features.join(','));
+    for (const feature of features) {
+      const json = JSON.parse(readFileSync(path.join(dir, feature), 'utf8')) as Record<string, Json>;
+      for (const [section, value] of Object.entries(json)) {
+        if (owner.has(section))
+          problems.push(`${lang}/${feature}: section "${section}" is already defined in ${owner.get(section)}`);
+        owner.set(section, `${lang}/${feature}`);
+        merged[section] = value;
+      }
+    }
+    locales[lang] = merged;
   }
-  return locales;
+  if (featureSets[0] !== featureSets[1])
+    problems.push(`feature files differ: en has [${featureSets[0]}], de has [${featureSets[1]}]`);
+  return { locales, problems };
 }
 
-describe('i18n of the web app (apps/web/src, locales en.json and de.json)', () => {
+describe('i18n of the web app (apps/web/src, locales en.json, de.json and their feature files)', () => {
   let report: Report;
+  let fileProblems: string[];
   beforeAll(() => {
-    report = checkI18n(readLocales(), sourceFiles(SRC));
+    const { locales, problems } = readLocales();
+    fileProblems = problems;
+    report = checkI18n(locales, sourceFiles(SRC));
   }, 120_000);
+
+  it('feature files: the same in both languages, each section defined once', () => {
+    expect(fileProblems).toEqual([]);
+  });
 
   it('reads the sources and finds keys in them', () => {
     expect(report.seen.files).toBeGreaterThanOrEqual(30);

@@ -2,6 +2,17 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { mergeLocales } from './merge';
+
+/**
+ * Feature texts live beside the core files, one file per feature and language: locales/en/<feature>.json and
+ * locales/de/<feature>.json, each holding its own top-level sections (merged here; a section named twice fails
+ * the i18n spec).
+ */
+const featureFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,7 +46,10 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
+  resources: {
+    en: { translation: mergeLocales(en, featureFiles, 'en') },
+    de: { translation: mergeLocales(de, featureFiles, 'de') },
+  },
   lng: storedLanguage(),
   fallbackLng: false,
   interpolation: { escapeValue: false },
