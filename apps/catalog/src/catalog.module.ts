@@ -9,6 +9,8 @@ import { HealthHandler } from './health/health.handler';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
+import { TargetsHandler } from './user-admin/targets.handler';
+import { TargetsService } from './user-admin/targets.service';
 
 /** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
 @Module({})
@@ -20,8 +22,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, TargetsHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, TargetsService],
     };
   }
 }
