@@ -3,11 +3,12 @@ import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
+import { SETTINGS_ENTITIES } from './settings/settings.providers';
 import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, ...SETTINGS_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -7,6 +7,7 @@ import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
+import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
 
@@ -20,8 +21,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, ...SETTINGS_HANDLERS],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, ...SETTINGS_PROVIDERS],
     };
   }
 }

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Customer } from './customers/customer.entity';
+import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
@@ -108,6 +109,7 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           await scoped.flush();
         }
       }
+      await seedSettingsDemo(em, ids);
     });
   } finally {
     await orm.close();

@@ -13,6 +13,7 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
 import { CustomersController } from './catalog/customers.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
+import { CustomFieldsController, StorageTypesController, UnitsController } from './catalog/settings.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
@@ -35,7 +36,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, UnitsController, StorageTypesController, CustomFieldsController, HealthController, ImagesController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
