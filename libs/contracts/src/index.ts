@@ -2,3 +2,4 @@ export * from './identity';
 export * from './catalog';
 export * from './locations';
 export * from './users';
+export * from './settings';
