@@ -15,7 +15,10 @@ export type PageName =
   | 'customers'
   | 'customerDashboard'
   | 'suppliers'
-  | 'supplierDashboard';
+  | 'supplierDashboard'
+  | 'locations'
+  | 'locationDashboard'
+  | 'locationTimes';
 
 export interface PathDef {
   path: string;
@@ -83,6 +86,27 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'supplier',
     title: 'suppliers.dashboard',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location',
+    page: 'locations',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.title',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID',
+    page: 'locationDashboard',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.dashboard',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/times',
+    page: 'locationTimes',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.timesTitle',
   },
 ];
 

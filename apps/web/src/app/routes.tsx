@@ -26,6 +26,9 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   customerDashboard: named(() => import('../features/customers/CustomerDashboard'), 'CustomerDashboard'),
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
+  locations: named(() => import('../features/locations/LocationsPage'), 'LocationsPage'),
+  locationDashboard: named(() => import('../features/locations/LocationDashboard'), 'LocationDashboard'),
+  locationTimes: named(() => import('../features/locations/LocationTimesPage'), 'LocationTimesPage'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
 };
 
