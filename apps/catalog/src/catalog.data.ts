@@ -4,11 +4,12 @@ import { Customer } from './customers/customer.entity';
 import { Location } from './locations/location.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
+import { SETTINGS_ENTITIES } from './settings/settings.providers';
 import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, Location, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, ...SETTINGS_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

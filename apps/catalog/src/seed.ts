@@ -3,6 +3,7 @@ import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Customer } from './customers/customer.entity';
 import { Location } from './locations/location.entity';
+import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
@@ -229,6 +230,7 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           await scoped.flush();
         }
       }
+      await seedSettingsDemo(em, ids);
     });
   } finally {
     await orm.close();

@@ -99,6 +99,9 @@ export const api = createApi({
     'Customer',
     'Supplier',
     'Location',
+    'Unit',
+    'StorageType',
+    'CustomField',
   ],
   endpoints: () => ({}),
 });

@@ -18,7 +18,10 @@ export type PageName =
   | 'supplierDashboard'
   | 'locations'
   | 'locationDashboard'
-  | 'locationTimes';
+  | 'locationTimes'
+  | 'units'
+  | 'storageTypes'
+  | 'customFields';
 
 export interface PathDef {
   path: string;
@@ -107,6 +110,21 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'customer',
     title: 'locations.timesTitle',
+  },
+  { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  {
+    path: '/c/:companyID/settings/storage_types',
+    page: 'storageTypes',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.storageTypes.title',
+  },
+  {
+    path: '/c/:companyID/settings/custom_fields',
+    page: 'customFields',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.customFields.title',
   },
 ];
 

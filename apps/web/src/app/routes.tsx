@@ -30,6 +30,9 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   locationDashboard: named(() => import('../features/locations/LocationDashboard'), 'LocationDashboard'),
   locationTimes: named(() => import('../features/locations/LocationTimesPage'), 'LocationTimesPage'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+  units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
+  storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
+  customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
