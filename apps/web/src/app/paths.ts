@@ -16,6 +16,9 @@ export type PageName =
   | 'customerDashboard'
   | 'suppliers'
   | 'supplierDashboard'
+  | 'locations'
+  | 'locationDashboard'
+  | 'locationTimes'
   | 'units'
   | 'storageTypes'
   | 'customFields';
@@ -86,6 +89,27 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'supplier',
     title: 'suppliers.dashboard',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location',
+    page: 'locations',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.title',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID',
+    page: 'locationDashboard',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.dashboard',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/times',
+    page: 'locationTimes',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.timesTitle',
   },
   { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   {
