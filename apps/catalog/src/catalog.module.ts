@@ -5,7 +5,13 @@ import { catalogData } from './catalog.data';
 import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
+import { CatalogsHandler } from './catalogs/catalogs.handler';
+import { CatalogsService } from './catalogs/catalogs.service';
 import { HealthHandler } from './health/health.handler';
+import { BackordersConsumer, BackordersService } from './items/backorders';
+import { ContractEndJob } from './items/contract-end.job';
+import { ItemsHandler } from './items/items.handler';
+import { ItemsService } from './items/items.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
@@ -20,8 +26,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, CatalogsHandler, ItemsHandler, BackordersConsumer],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, CatalogsService, ItemsService, BackordersService, ContractEndJob],
     };
   }
 }

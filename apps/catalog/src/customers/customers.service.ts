@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
+import { AppError, ErrorCode } from '@kanban/access';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { Item } from '../items/item.entity';
 import { MasterDataService } from '../shared/master-data.service';
 import { Customer } from './customer.entity';
 import { toCustomerDto } from './customer.mapper';
@@ -27,6 +29,9 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
         name: c.name,
         inactive: c.inactive,
       }),
+      assertRemovable: async (em, c) => {
+        if ((await em.count(Item, { customerId: c.id })) > 0) throw new AppError(ErrorCode.HasDependencies, 'data cannot be deleted, the customer has items');
+      },
     });
   }
 }

@@ -12,8 +12,18 @@ export interface MasterDataRecord {
   id: number;
   companyId: number;
   name: string;
-  nr: string | null;
+  /** optional: records without a number (items) leave it out */
+  nr?: string | null;
   updatedAt: Date;
+}
+
+/**
+ * Optional narrowing of a call to records under a parent (catalogs of a supplier, items of a customer):
+ * `where` is added to every lookup and written onto created records; `sql` adds list conditions.
+ */
+export interface MasterDataScope<E> {
+  where?: FilterQuery<E>;
+  sql?: [string, unknown[]][];
 }
 
 /** The parts in which customers, suppliers (and later locations, items) differ. */
@@ -36,6 +46,17 @@ export interface MasterDataDefinition<
   /** the outbox event announcing a change, and its payload */
   event: string;
   changed(record: E): Record<string, unknown>;
+  /** Optional: the query alias and the not-found name (default: kind). */
+  alias?: string;
+  /** Optional: list filter for q (default: part of name, number or city). */
+  search?(q: string): FilterQuery<E> | [string, unknown[]];
+  /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
+  visible?(alias: string, caller: CompanyCaller): [string, unknown[]];
+  mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
+  /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
+  validate?(em: EntityManager, record: E): Promise<void>;
+  /** Optional: refuses a delete while other records depend on this one (1007). */
+  assertRemovable?(em: EntityManager, record: E): Promise<void>;
 }
 
 /**
@@ -54,24 +75,32 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }): Promise<Page<Dto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
+    const alias = def.alias ?? def.kind;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const qb = em
-        .createQueryBuilder(def.entity, def.kind)
-        .select(`${def.kind}.*`)
+        .createQueryBuilder(def.entity, alias)
+        .select(`${alias}.*`)
         .where({ companyId: caller.companyId } as FilterQuery<E>);
+      if (scope.where) qb.andWhere(scope.where);
+      for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
       if (!query.all) qb.andWhere(def.activeOnly);
-      if (query.q) {
+      if (query.q && def.search) {
+        const condition = def.search(query.q);
+        if (Array.isArray(condition) && typeof condition[0] === 'string') qb.andWhere(condition[0], condition[1] as unknown[]);
+        else qb.andWhere(condition as FilterQuery<E>);
+      } else if (query.q) {
         const like = containsPattern(query.q);
         qb.andWhere({
           $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }],
         } as FilterQuery<E>);
       }
       // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
-      qb.andWhere(...visibleCondition(def.kind, def.kind, caller));
+      if (def.visible) qb.andWhere(...def.visible(alias, caller));
+      else qb.andWhere(...visibleCondition(def.kind, alias, caller));
       const [rows, total] = await qb
         .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
@@ -81,22 +110,24 @@ export class MasterDataService<
     });
   }
 
-  async get(caller: CompanyCaller, id: number): Promise<Dto> {
+  async get(caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id)));
+      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, scope)));
   }
 
-  async create(caller: CompanyCaller, raw: Input): Promise<Dto> {
+  async create(caller: CompanyCaller, raw: Input, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'create');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
         await this.assertNrFree(em, input.nr, null);
         const record = em.create(this.def.entity, {
+          ...(scope.where as object),
           companyId: caller.companyId,
           name: input.name!,
         } as never);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
         return this.def.toDto(record);
@@ -104,13 +135,14 @@ export class MasterDataService<
     );
   }
 
-  async update(caller: CompanyCaller, id: number, raw: Input): Promise<Dto> {
+  async update(caller: CompanyCaller, id: number, raw: Input, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const record = await this.orFail(em, caller, id);
+        const record = await this.orFail(em, caller, id, scope);
         await this.assertNrFree(em, input.nr, record.id);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
@@ -120,9 +152,9 @@ export class MasterDataService<
   }
 
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
-  async setActive(caller: CompanyCaller, id: number, active: boolean): Promise<Dto> {
+  async setActive(caller: CompanyCaller, id: number, active: boolean, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id);
+      const record = await this.orFail(em, caller, id, scope);
       if (this.def.isActive(record) === active) return this.def.toDto(record);
       this.def.markActive(record, active);
       record.updatedAt = new Date();
@@ -132,18 +164,20 @@ export class MasterDataService<
     });
   }
 
-  async remove(caller: CompanyCaller, id: number): Promise<void> {
+  async remove(caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id);
+      const record = await this.orFail(em, caller, id, scope);
+      await this.def.assertRemovable?.(em, record);
       this.announce(em, record, true);
       em.remove(record);
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, id: number): Promise<E> {
-    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
-    if (!record || !(await mayAccess(em, this.def.kind, caller, record.id)))
-      throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<E> {
+    const record = await em.findOne(this.def.entity, { ...(scope.where as object), id } as unknown as FilterQuery<E>);
+    const allowed = (r: E) => (this.def.mayAccess ? this.def.mayAccess(em, caller, r) : mayAccess(em, this.def.kind, caller, r.id));
+    if (!record || !(await allowed(record)))
+      throw new AppError(ProtocolCode.NotFound, `${this.def.alias ?? this.def.kind} not found`);
     return record;
   }
 

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type SupplierChanged, type SupplierDto, type SupplierInput } from '@kanban/contracts';
+import { AppError, ErrorCode } from '@kanban/access';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { Catalog } from '../catalogs/catalog.entity';
 import { MasterDataService } from '../shared/master-data.service';
 import { Supplier } from './supplier.entity';
 import { toSupplierDto } from './supplier.mapper';
@@ -27,6 +29,9 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
         name: s.name,
         active: s.active,
       }),
+      assertRemovable: async (em, s) => {
+        if ((await em.count(Catalog, { supplierId: s.id })) > 0) throw new AppError(ErrorCode.HasDependencies, 'data cannot be deleted, the supplier has catalogs');
+      },
     });
   }
 }
