@@ -106,7 +106,12 @@ export interface ItemListQuery extends ListQuery {
   all?: boolean;
   /** only paused items */
   paused?: boolean;
+  /** how q matches: prefix of SKU, name or customer SKU; part of the name (3+ characters); any (default): both */
+  match?: ItemMatch;
 }
+
+export const ITEM_MATCHES = ['any', 'prefix', 'part'] as const;
+export type ItemMatch = (typeof ITEM_MATCHES)[number];
 
 /** Where an item list is taken from. */
 export interface ItemScope {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller } from '@kanban/contracts';
-import { mayAccess } from '../restrictions/restriction-scope';
 
 /**
  * Access restrictions for records under customers and suppliers (spec 6): a caller restricted to customers
@@ -32,8 +31,9 @@ export async function itemAccessible(em: EntityManager, caller: CompanyCaller, i
   return rows.length > 0;
 }
 
-/** 404 unless the parent exists in the caller's company and the caller's restrictions allow it. */
+/** 404 unless the parent exists in the caller's company and the caller's restrictions allow it (one statement). */
 export async function assertParent(em: EntityManager, kind: 'customer' | 'supplier', caller: CompanyCaller, id: number): Promise<void> {
-  const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from catalog.${kind} where id = ? and company_id = ?`, [id, caller.companyId]);
-  if (rows.length === 0 || !(await mayAccess(em, kind, caller, id))) throw new AppError(ProtocolCode.NotFound, `${kind} not found`);
+  const [allowed, params] = allowedBy(kind, 'p.id', caller);
+  const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from catalog.${kind} p where p.id = ? and p.company_id = ? and ${allowed}`, [id, caller.companyId, ...params]);
+  if (rows.length === 0) throw new AppError(ProtocolCode.NotFound, `${kind} not found`);
 }

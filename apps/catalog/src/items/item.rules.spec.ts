@@ -78,6 +78,9 @@ describe('item search and sort', () => {
     const [sql, params] = itemSearch('m_1%');
     expect(sql).toContain('or lower(item.name) like ?)');
     expect(params).toEqual(['m\\_1\\%%', 'm\\_1\\%%', 'm\\_1\\%%', '%m\\_1\\%%']);
+    expect(itemSearch('Nut', 'prefix')[1]).toEqual(['nut%', 'nut%', 'nut%']);
+    expect(itemSearch('Nut', 'part')).toEqual(['(lower(item.name) like ?)', ['%nut%']]);
+    expect(itemSearch('Nu', 'part')[1]).toEqual(['nu%', 'nu%', 'nu%']);
   });
 
   it('sorts by the allowed columns, else by name', () => {

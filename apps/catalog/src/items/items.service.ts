@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@kanban/access';
-import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type Page } from '@kanban/contracts';
+import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
@@ -16,15 +16,18 @@ function escapeLike(q: string): string {
 }
 
 /**
- * The search of item lists: SKU or name starting with q (btree text_pattern_ops indexes on lower(sku) and
- * lower(name)), and from 3 characters on also a name containing q (pg_trgm GIN index on lower(name)).
+ * The search of item lists: SKU, name or customer SKU starting with q (btree text_pattern_ops indexes on
+ * lower(sku), lower(name), lower(customer_sku)), and from 3 characters on a name containing q (pg_trgm GIN
+ * index on lower(name)). `match` picks prefixes, parts of names or both (default); a part shorter than 3
+ * characters searches prefixes (a trigram index cannot narrow it).
  */
-export function itemSearch(q: string, alias = 'item'): [string, unknown[]] {
+export function itemSearch(q: string, match: ItemMatch = 'any', alias = 'item'): [string, unknown[]] {
   const lower = q.toLowerCase();
   const prefix = `${escapeLike(lower)}%`;
-  const parts = [`lower(${alias}.sku) like ?`, `lower(${alias}.name) like ?`, `lower(${alias}.customer_sku) like ?`];
-  const params: unknown[] = [prefix, prefix, prefix];
-  if (lower.length >= 3) {
+  const part = match === 'part' && lower.length >= 3;
+  const parts = part ? [] : [`lower(${alias}.sku) like ?`, `lower(${alias}.name) like ?`, `lower(${alias}.customer_sku) like ?`];
+  const params: unknown[] = part ? [] : [prefix, prefix, prefix];
+  if (lower.length >= 3 && match !== 'prefix') {
     parts.push(`lower(${alias}.name) like ?`);
     params.push(`%${escapeLike(lower)}%`);
   }
@@ -68,7 +71,6 @@ export class ItemsService {
       toDto: (item) => toItemDto(item),
       event: ItemEvents.itemChanged,
       changed: itemChanged,
-      search: (q) => itemSearch(q),
       visible: itemVisible,
       mayAccess: (em, caller, item) => itemAccessible(em, caller, item.id),
       validate: (em, item) => this.validate(em, item),
@@ -95,6 +97,7 @@ export class ItemsService {
     // Checked when read too: an item whose contract end date is reached counts as disabled at once.
     if (!query.all) sql.push(['(item.contract_end_date is null or item.contract_end_date > ?)', [today()]]);
     if (query.paused) sql.push(['item.paused_until >= ?', [today()]]);
+    if (query.q) sql.push(itemSearch(query.q, query.match));
     return { where, sql };
   }
 
@@ -104,17 +107,22 @@ export class ItemsService {
 
   /** Company level (item_search, item_search/paused). */
   search(caller: CompanyCaller, query: ItemListQuery): Promise<Page<ItemDto>> {
-    return this.data.list(caller, query, this.listScope(query, undefined));
+    return this.data.list(caller, this.withoutQ(query), this.listScope(query, undefined));
+  }
+
+  /** q is applied by listScope (with its match mode), not by the shared list. */
+  private withoutQ(query: ItemListQuery): ItemListQuery {
+    return { ...query, q: undefined };
   }
 
   async listForCustomer(caller: CompanyCaller, customerId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
     await this.parent(caller, 'customer', customerId);
-    return this.data.list(caller, query, this.listScope(query, { customerId }));
+    return this.data.list(caller, this.withoutQ(query), this.listScope(query, { customerId }));
   }
 
   async listForSupplier(caller: CompanyCaller, supplierId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
     await this.parent(caller, 'supplier', supplierId);
-    return this.data.list(caller, query, this.listScope(query, { supplierId }));
+    return this.data.list(caller, this.withoutQ(query), this.listScope(query, { supplierId }));
   }
 
   get(caller: CompanyCaller, scope: { customerId?: number; supplierId?: number }, itemId: number): Promise<ItemDto> {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CATALOG_SORTS, ITEM_SORTS } from '@kanban/contracts';
+import { CATALOG_SORTS, ITEM_MATCHES, ITEM_SORTS, type ItemMatch } from '@kanban/contracts';
 
 const FLAG = ['0', '1', 'true', 'false'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,6 +69,8 @@ export class ItemListQueryDto {
   @ApiPropertyOptional({ enum: FLAG, description: '1: also disabled items (and those whose contract ended)' }) @IsOptional() @IsIn(FLAG) all?: string;
   @ApiPropertyOptional({ description: 'SKU, name or customer SKU starting with q; from 3 characters also a name containing q' })
   @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @ApiPropertyOptional({ enum: ITEM_MATCHES, description: 'prefix: SKU, name or customer SKU starts with q; part: the name contains q (3+ characters); any (default): both' })
+  @IsOptional() @IsIn(ITEM_MATCHES) match?: ItemMatch;
   @ApiPropertyOptional({ enum: ITEM_SORTS }) @IsOptional() @IsIn(ITEM_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;

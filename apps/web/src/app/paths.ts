@@ -15,7 +15,12 @@ export type PageName =
   | 'customers'
   | 'customerDashboard'
   | 'suppliers'
-  | 'supplierDashboard';
+  | 'supplierDashboard'
+  | 'catalogs'
+  | 'customerItems'
+  | 'supplierItems'
+  | 'supplierItem'
+  | 'itemSearch';
 
 export interface PathDef {
   path: string;
@@ -84,6 +89,11 @@ export const PATHS: readonly PathDef[] = [
     auth: 'supplier',
     title: 'suppliers.dashboard',
   },
+  { path: '/c/:companyID/supplier/:supplierID/catalog', page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
+  { path: '/c/:companyID/customer/:customerID/item', page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
 ];
 
 function segments(path: string): string[] {

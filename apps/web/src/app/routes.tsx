@@ -27,6 +27,11 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+  catalogs: named(() => import('../features/items/CatalogsPage'), 'CatalogsPage'),
+  customerItems: named(() => import('../features/items/CustomerItemsPage'), 'CustomerItemsPage'),
+  supplierItems: named(() => import('../features/items/SupplierItemsPage'), 'SupplierItemsPage'),
+  supplierItem: named(() => import('../features/items/ItemDetailPage'), 'ItemDetailPage'),
+  itemSearch: named(() => import('../features/items/ItemSearchPage'), 'ItemSearchPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
