@@ -416,6 +416,32 @@ describe('items: roles, tenants, restrictions', () => {
   });
 });
 
+describe('item subscriptions at a location', () => {
+  it('lists the customer items with their subscription state and toggles it, safe to repeat', async () => {
+    const cu = customers['K-10001'];
+    const location = ok(await api().post(`/c/${demo}/customer/${cu}/location/`, { name: 'Subscription hall' }, tokens.writer)).id as number;
+    const item = await newItem(cu, { sku: 'E2E-SUB', name: 'Subscribed gloves', subscription_interval: 14 });
+    const base = `/c/${demo}/customer/${cu}/location/${location}/item`;
+    const state = async () => ok(await api().get(`${base}?q=E2E-SUB`, tokens.readonly)).items.map((i: { id: number; subscribed: boolean }) => [i.id, i.subscribed]);
+    expect(await state()).toEqual([[item.id, false]]);
+    const on = await api().get(`${base}/${item.id}/toggleSubscription?active=1`, tokens.writer);
+    expect(on.body.Data).toMatchObject({ id: item.id, subscribed: true });
+    expect((await api().get(`${base}/${item.id}/toggleSubscription?active=1`, tokens.writer)).body.Data.subscribed).toBe(true);
+    expect(await state()).toEqual([[item.id, true]]);
+    expect((await api().get(`${base}/${item.id}/toggleSubscription?active=0`, tokens.writer)).body.Data.subscribed).toBe(false);
+    expect(await state()).toEqual([[item.id, false]]);
+    // Errors: the flag is required; readers may not toggle; unknown location, another customer's location or item: 404.
+    expect((await api().get(`${base}/${item.id}/toggleSubscription`, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'active' });
+    expect((await api().get(`${base}/${item.id}/toggleSubscription?active=1`, tokens.readonly)).body.Meta.code).toBe(1020);
+    expect((await api().get(`${base}/${item.id}/toggleSubscription?active=1`, tokens.other)).body.Meta.code).toBe(1020);
+    expect((await api().get(`${base}?q=x`, tokens.other)).body.Meta.code).toBe(1020);
+    expect((await api().get(`/c/${demo}/customer/${cu}/location/987654/item/${item.id}/toggleSubscription?active=1`, tokens.writer)).body.Meta.code).toBe(404);
+    expect((await api().get(`/c/${demo}/customer/${customers['K-10002']}/location/${location}/item`, tokens.writer)).body.Meta.code).toBe(404);
+    const foreign = await newItem(customers['K-10002'], { sku: 'E2E-SUB-2', name: 'Not here' });
+    expect((await api().get(`${base}/${foreign.id}/toggleSubscription?active=1`, tokens.writer)).body.Meta.code).toBe(404);
+  });
+});
+
 describe('backorders from evt.orders.backorder_changed', () => {
   async function publish(data: Record<string, unknown>, id = randomUUID()): Promise<void> {
     const envelope = { id, subject: 'evt.orders.backorder_changed', occurredAt: new Date().toISOString(), data };

@@ -20,6 +20,7 @@ export const ItemSubjects = {
 export const ItemEvents = {
   catalogChanged: 'evt.catalog.catalog_changed',
   itemChanged: 'evt.catalog.item_changed',
+  subscriptionChanged: 'evt.catalog.item_subscription_changed',
   /** Published by the orders service (issue 5); the catalog keeps a read model of open backorders. */
   backorderChanged: 'evt.orders.backorder_changed',
 } as const;
@@ -96,10 +97,20 @@ export interface ItemDto {
   latest_order: string | null;
   created_at: string;
   updated_at: string;
+  /** location item lists only: whether the item is subscribed at the location */
+  subscribed?: boolean;
+}
+
+/** evt.catalog.item_subscription_changed */
+export interface SubscriptionChanged {
+  company_id: number;
+  location_id: number;
+  item_id: number;
+  active: boolean;
 }
 
 /** The writable fields of an item (create and update); `disabled` and `paused_until` also disable/enable and pause/unpause. */
-export type ItemInput = Partial<Omit<ItemDto, 'id' | 'customer_id' | 'supplier_id' | 'paused' | 'latest_order' | 'created_at' | 'updated_at'>>;
+export type ItemInput = Partial<Omit<ItemDto, 'id' | 'customer_id' | 'supplier_id' | 'paused' | 'latest_order' | 'created_at' | 'updated_at' | 'subscribed'>>;
 
 export interface ItemListQuery extends ListQuery {
   /** false (default): only enabled items */

@@ -33,10 +33,6 @@ export class CatalogsService {
       toDto: toCatalogDto,
       event: ItemEvents.catalogChanged,
       changed: (c): CatalogChanged & Record<string, unknown> => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name }),
-      search: (q) => {
-        const like = containsPattern(q);
-        return { $or: [{ name: { $ilike: like } }, { contractName: { $ilike: like } }, { extSystemId: { $ilike: like } }] };
-      },
       visible: (alias, caller) => allowedBy('supplier', `${alias}.supplier_id`, caller),
       mayAccess: (em, caller, c) => mayAccess(em, 'supplier', caller, c.supplierId),
       validate: async (em, c) => {
@@ -48,9 +44,7 @@ export class CatalogsService {
         ]);
         if (clash.length > 0) throw new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'name' });
       },
-      assertRemovable: async (em, c) => {
-        if ((await em.count(Item, { catalogId: c.id })) > 0) throw new AppError(ErrorCode.HasDependencies, 'data cannot be deleted, the catalog has items');
-      },
+      dependents: [{ what: 'items', count: (em, c) => em.count(Item, { catalogId: c.id }) }],
     });
   }
 
@@ -60,23 +54,29 @@ export class CatalogsService {
 
   async list(caller: CompanyCaller, supplierId: number, query: ListQuery): Promise<Page<CatalogDto>> {
     await this.parent(caller, supplierId);
-    return this.data.list(caller, { ...query, all: true }, { where: { supplierId } });
+    // q matches part of the name, contract name or external id (applied here: the shared filter knows name, nr, city).
+    const sql: [string, unknown[]][] = [];
+    if (query.q) {
+      const like = containsPattern(query.q);
+      sql.push(['(catalog.name ilike ? or catalog.contract_name ilike ? or catalog.ext_system_id ilike ?)', [like, like, like]]);
+    }
+    return this.data.list(caller, { ...query, q: undefined, all: true }, undefined, { where: { supplierId }, sql });
   }
 
   async get(caller: CompanyCaller, supplierId: number, id: number): Promise<CatalogDto> {
-    return this.data.get(caller, id, { where: { supplierId } });
+    return this.data.get(caller, id, undefined, { where: { supplierId } });
   }
 
   async create(caller: CompanyCaller, supplierId: number, input: CatalogInput): Promise<CatalogDto> {
     await this.parent(caller, supplierId);
-    return this.data.create(caller, input, { where: { supplierId } });
+    return this.data.create(caller, input, undefined, { where: { supplierId } });
   }
 
   async update(caller: CompanyCaller, supplierId: number, id: number, input: CatalogInput): Promise<CatalogDto> {
-    return this.data.update(caller, id, input, { where: { supplierId } });
+    return this.data.update(caller, id, input, undefined, { where: { supplierId } });
   }
 
   async remove(caller: CompanyCaller, supplierId: number, id: number): Promise<void> {
-    return this.data.remove(caller, id, { where: { supplierId } });
+    return this.data.remove(caller, id, undefined, { where: { supplierId } });
   }
 }

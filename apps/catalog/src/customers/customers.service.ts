@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
-import { AppError, ErrorCode } from '@kanban/access';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Item } from '../items/item.entity';
 import { MasterDataService } from '../shared/master-data.service';
+import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
 import { toCustomerDto } from './customer.mapper';
 import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
@@ -29,9 +29,10 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
         name: c.name,
         inactive: c.inactive,
       }),
-      assertRemovable: async (em, c) => {
-        if ((await em.count(Item, { customerId: c.id })) > 0) throw new AppError(ErrorCode.HasDependencies, 'data cannot be deleted, the customer has items');
-      },
+      dependents: [
+        { what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) },
+        { what: 'items', count: (em, c) => em.count(Item, { customerId: c.id }) },
+      ],
     });
   }
 }

@@ -11,10 +11,16 @@ const OWN = 'r.company_id = ? and r.user_id = ?';
 
 export function allowedBy(kind: 'customer' | 'supplier', column: string, caller: CompanyCaller): [string, number[]] {
   const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
+  const own = [caller.companyId, caller.userId];
+  // A location restriction grants the location's customer too (as for the customer lists).
+  const viaLocation =
+    kind === 'customer'
+      ? ` or ${column} in (select l.customer_id from catalog.location l join catalog.access_restriction r on r.location_id = l.id where ${OWN})`
+      : '';
   return [
     `(not exists (select 1 from catalog.access_restriction r where ${OWN} and ${restricting})` +
-      ` or ${column} in (select r.${kind}_id from catalog.access_restriction r where ${OWN} and r.${kind}_id is not null))`,
-    [caller.companyId, caller.userId, caller.companyId, caller.userId],
+      ` or ${column} in (select r.${kind}_id from catalog.access_restriction r where ${OWN} and r.${kind}_id is not null)${viaLocation})`,
+    kind === 'customer' ? [...own, ...own, ...own] : [...own, ...own],
   ];
 }
 

@@ -14,6 +14,9 @@ export class ItemsHandler {
   /** scope: customerId (customer item page), supplierId (supplier item page) or none (company item_search). */
   @MessagePattern(ItemSubjects.listItems)
   list(@Payload() p: { caller: CompanyCaller; scope: ItemScope; query: ItemListQuery }) {
+    if (p.scope.customerId !== undefined && p.scope.locationId !== undefined && !p.query.paused) {
+      return this.items.listForLocation(p.caller, p.scope.customerId, p.scope.locationId, p.query);
+    }
     if (p.scope.customerId !== undefined) return this.items.listForCustomer(p.caller, p.scope.customerId, p.query);
     if (p.scope.supplierId !== undefined) return this.items.listForSupplier(p.caller, p.scope.supplierId, p.query);
     return this.items.search(p.caller, p.query);
@@ -38,6 +41,11 @@ export class ItemsHandler {
   async remove(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number }): Promise<null> {
     await this.items.remove(p.caller, p.customerId, p.itemId);
     return null;
+  }
+
+  @MessagePattern(ItemSubjects.toggleSubscription)
+  toggleSubscription(@Payload() p: { caller: CompanyCaller; customerId: number; locationId: number; itemId: number; active: boolean }) {
+    return this.items.toggleSubscription(p.caller, p.customerId, p.locationId, p.itemId, p.active);
   }
 
   @MessagePattern(ItemSubjects.backorders)

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@kanban/access';
-import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page } from '@kanban/contracts';
+import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page, type SubscriptionChanged } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
+import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
 import { Item } from './item.entity';
+import { ItemSubscription } from './subscription.entity';
 import { applyItemInput, dateOf, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
 import { assertParent, itemAccessible, itemVisible } from './item-visibility';
 
@@ -107,7 +109,7 @@ export class ItemsService {
 
   /** Company level (item_search, item_search/paused). */
   search(caller: CompanyCaller, query: ItemListQuery): Promise<Page<ItemDto>> {
-    return this.data.list(caller, this.withoutQ(query), this.listScope(query, undefined));
+    return this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, undefined));
   }
 
   /** q is applied by listScope (with its match mode), not by the shared list. */
@@ -117,29 +119,72 @@ export class ItemsService {
 
   async listForCustomer(caller: CompanyCaller, customerId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
     await this.parent(caller, 'customer', customerId);
-    return this.data.list(caller, this.withoutQ(query), this.listScope(query, { customerId }));
+    return this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { customerId }));
   }
 
   async listForSupplier(caller: CompanyCaller, supplierId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
     await this.parent(caller, 'supplier', supplierId);
-    return this.data.list(caller, this.withoutQ(query), this.listScope(query, { supplierId }));
+    return this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { supplierId }));
+  }
+
+  /** 404 unless the location is the customer's and visible to the caller. */
+  private async assertLocation(em: EntityManager, caller: CompanyCaller, customerId: number, locationId: number): Promise<void> {
+    const rows = await em.execute<{ ok: number }[]>('select 1 as ok from catalog.location where id = ? and company_id = ? and customer_id = ?', [
+      locationId,
+      caller.companyId,
+      customerId,
+    ]);
+    if (rows.length === 0 || !(await mayAccess(em, 'location', caller, locationId))) throw new AppError(ProtocolCode.NotFound, 'location not found');
+  }
+
+  private async subscribedAt(em: EntityManager, locationId: number, itemIds: number[]): Promise<Set<number>> {
+    if (itemIds.length === 0) return new Set();
+    const rows = await em.find(ItemSubscription, { locationId, itemId: { $in: itemIds }, active: true }, { fields: ['itemId'] });
+    return new Set(rows.map((r) => r.itemId));
+  }
+
+  /** The location item page: the customer's items with their subscription state at the location. */
+  async listForLocation(caller: CompanyCaller, customerId: number, locationId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
+    await this.uow.forCompany(caller.companyId).read((em) => this.assertLocation(em, caller, customerId, locationId));
+    const page = await this.listForCustomer(caller, customerId, query);
+    const subscribed = await this.uow.forCompany(caller.companyId).read((em) => this.subscribedAt(em, locationId, page.items.map((i) => i.id)));
+    return { ...page, items: page.items.map((i) => ({ ...i, subscribed: subscribed.has(i.id) })) };
+  }
+
+  /** Activates or deactivates the item's subscription at the location; safe to repeat (announces changes only). */
+  async toggleSubscription(caller: CompanyCaller, customerId: number, locationId: number, itemId: number, active: boolean): Promise<ItemDto> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      await this.assertLocation(em, caller, customerId, locationId);
+      const item = await em.findOne(Item, { id: itemId, customerId });
+      if (!item || !(await itemAccessible(em, caller, itemId))) throw new AppError(ProtocolCode.NotFound, 'item not found');
+      let row = await em.findOne(ItemSubscription, { locationId, itemId });
+      if (!row || row.active !== active) {
+        if (!row) row = em.create(ItemSubscription, { companyId: caller.companyId, locationId, itemId, active } as ItemSubscription);
+        row.active = active;
+        row.updatedAt = new Date();
+        const event: SubscriptionChanged = { company_id: caller.companyId, location_id: locationId, item_id: itemId, active };
+        addToOutbox(em, ItemEvents.subscriptionChanged, event);
+        await em.flush();
+      }
+      return { ...toItemDto(item), subscribed: active };
+    });
   }
 
   get(caller: CompanyCaller, scope: { customerId?: number; supplierId?: number }, itemId: number): Promise<ItemDto> {
-    return this.data.get(caller, itemId, { where: scope });
+    return this.data.get(caller, itemId, undefined, { where: scope });
   }
 
   async create(caller: CompanyCaller, customerId: number, input: ItemInput): Promise<ItemDto> {
     await this.parent(caller, 'customer', customerId);
-    return this.data.create(caller, input, { where: { customerId } });
+    return this.data.create(caller, input, undefined, { where: { customerId } });
   }
 
   update(caller: CompanyCaller, customerId: number, itemId: number, input: ItemInput): Promise<ItemDto> {
-    return this.data.update(caller, itemId, input, { where: { customerId } });
+    return this.data.update(caller, itemId, input, undefined, { where: { customerId } });
   }
 
   remove(caller: CompanyCaller, customerId: number, itemId: number): Promise<void> {
-    return this.data.remove(caller, itemId, { where: { customerId } });
+    return this.data.remove(caller, itemId, undefined, { where: { customerId } });
   }
 
   /**

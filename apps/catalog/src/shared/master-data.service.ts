@@ -18,12 +18,33 @@ export interface MasterDataRecord {
 }
 
 /**
- * Optional narrowing of a call to records under a parent (catalogs of a supplier, items of a customer):
- * `where` is added to every lookup and written onto created records; `sql` adds list conditions.
+ * Optional further narrowing of a call (items at supplier level, catalogs under a supplier): `where` is
+ * added to every lookup and written onto created records; `sql` adds list conditions.
  */
 export interface MasterDataScope<E> {
   where?: FilterQuery<E>;
   sql?: [string, unknown[]][];
+}
+
+/**
+ * Records that live under a parent (a location under its customer): lists, reads and changes take the
+ * parent's id, a record under another parent is unknown (404), and numbers are unique per parent.
+ */
+export interface ParentScope<E> {
+  /** the entity property holding the parent's id (e.g. `customerId`) */
+  property: keyof E & string;
+  /**
+   * Throws unless the caller may reach the parent for the purpose: 404 when it is unknown or hidden by
+   * access restrictions; `create` and `activate` may also need an active parent (1039).
+   */
+  check(em: EntityManager, caller: CompanyCaller, parentId: number, purpose: 'read' | 'write' | 'create' | 'activate'): Promise<void>;
+}
+
+/** A reason a record may not be deleted yet: how many dependents of a kind it has (any above 0 answers 1007). */
+export interface DependentsCheck<E> {
+  /** what depends on it, named in the 1007 message (e.g. `locations`) */
+  what: string;
+  count(em: EntityManager, record: E): Promise<number>;
 }
 
 /** The parts in which customers, suppliers (and later locations, items) differ. */
@@ -46,17 +67,17 @@ export interface MasterDataDefinition<
   /** the outbox event announcing a change, and its payload */
   event: string;
   changed(record: E): Record<string, unknown>;
+  /** set for records under a parent: every call then takes the parent's id */
+  parent?: ParentScope<E>;
+  /** checked by remove: 1007 while any of them counts dependents */
+  dependents?: DependentsCheck<E>[];
   /** Optional: the query alias and the not-found name (default: kind). */
   alias?: string;
-  /** Optional: list filter for q (default: part of name, number or city). */
-  search?(q: string): FilterQuery<E> | [string, unknown[]];
   /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
   visible?(alias: string, caller: CompanyCaller): [string, unknown[]];
   mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
   /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
   validate?(em: EntityManager, record: E): Promise<void>;
-  /** Optional: refuses a delete while other records depend on this one (1007). */
-  assertRemovable?(em: EntityManager, record: E): Promise<void>;
 }
 
 /**
@@ -75,24 +96,22 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
     const alias = def.alias ?? def.kind;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
+      await this.checkParent(em, caller, parentId, 'read');
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const qb = em
         .createQueryBuilder(def.entity, alias)
         .select(`${alias}.*`)
         .where({ companyId: caller.companyId } as FilterQuery<E>);
+      if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
       if (scope.where) qb.andWhere(scope.where);
       for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
       if (!query.all) qb.andWhere(def.activeOnly);
-      if (query.q && def.search) {
-        const condition = def.search(query.q);
-        if (Array.isArray(condition) && typeof condition[0] === 'string') qb.andWhere(condition[0], condition[1] as unknown[]);
-        else qb.andWhere(condition as FilterQuery<E>);
-      } else if (query.q) {
+      if (query.q) {
         const like = containsPattern(query.q);
         qb.andWhere({
           $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }],
@@ -110,21 +129,23 @@ export class MasterDataService<
     });
   }
 
-  async get(caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
+  async get(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, scope)));
+      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId, scope)));
   }
 
-  async create(caller: CompanyCaller, raw: Input, scope: MasterDataScope<E> = {}): Promise<Dto> {
+  async create(caller: CompanyCaller, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'create');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        await this.assertNrFree(em, input.nr, null);
+        await this.checkParent(em, caller, parentId, 'create');
+        await this.assertNrFree(em, input.nr, null, parentId);
         const record = em.create(this.def.entity, {
           ...(scope.where as object),
           companyId: caller.companyId,
           name: input.name!,
+          ...(this.def.parent ? { [this.def.parent.property]: parentId } : {}),
         } as never);
         this.def.apply(record, input);
         await this.def.validate?.(em, record);
@@ -135,12 +156,12 @@ export class MasterDataService<
     );
   }
 
-  async update(caller: CompanyCaller, id: number, raw: Input, scope: MasterDataScope<E> = {}): Promise<Dto> {
+  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const record = await this.orFail(em, caller, id, scope);
-        await this.assertNrFree(em, input.nr, record.id);
+        const record = await this.orFail(em, caller, id, parentId, scope);
+        await this.assertNrFree(em, input.nr, record.id, parentId);
         this.def.apply(record, input);
         await this.def.validate?.(em, record);
         record.updatedAt = new Date();
@@ -152,10 +173,11 @@ export class MasterDataService<
   }
 
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
-  async setActive(caller: CompanyCaller, id: number, active: boolean, scope: MasterDataScope<E> = {}): Promise<Dto> {
+  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, scope);
+      const record = await this.orFail(em, caller, id, parentId, scope);
       if (this.def.isActive(record) === active) return this.def.toDto(record);
+      if (active) await this.checkParent(em, caller, parentId, 'activate');
       this.def.markActive(record, active);
       record.updatedAt = new Date();
       await em.flush();
@@ -164,31 +186,56 @@ export class MasterDataService<
     });
   }
 
-  async remove(caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<void> {
+  async remove(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, scope);
-      await this.def.assertRemovable?.(em, record);
+      const record = await this.orFail(em, caller, id, parentId, scope);
+      for (const check of this.def.dependents ?? []) {
+        const count = await check.count(em, record);
+        if (count > 0) {
+          throw new AppError(ErrorCode.HasDependencies, `${this.def.kind} still has ${count} ${check.what}`);
+        }
+      }
       this.announce(em, record, true);
       em.remove(record);
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, scope: MasterDataScope<E> = {}): Promise<E> {
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<E> {
+    await this.checkParent(em, caller, parentId, 'write');
     const record = await em.findOne(this.def.entity, { ...(scope.where as object), id } as unknown as FilterQuery<E>);
+    const parent = this.def.parent;
     const allowed = (r: E) => (this.def.mayAccess ? this.def.mayAccess(em, caller, r) : mayAccess(em, this.def.kind, caller, r.id));
-    if (!record || !(await allowed(record)))
+    if (
+      !record ||
+      (parent && (record[parent.property] as unknown) !== parentId) ||
+      !(await allowed(record))
+    )
       throw new AppError(ProtocolCode.NotFound, `${this.def.alias ?? this.def.kind} not found`);
     return record;
   }
 
-  /** 1059 when another record of the company has this number (the unique index catches races). */
+  /** For records under a parent: the parent must be given and reachable (see ParentScope.check). */
+  private async checkParent(
+    em: EntityManager,
+    caller: CompanyCaller,
+    parentId: number | undefined,
+    purpose: 'read' | 'write' | 'create' | 'activate',
+  ): Promise<void> {
+    if (!this.def.parent) return;
+    if (parentId === undefined) throw new Error(`${this.def.kind} needs its parent's id`);
+    await this.def.parent.check(em, caller, parentId, purpose);
+  }
+
+  /** 1059 when another record of the company (or of the parent) has this number (the unique index catches races). */
   private async assertNrFree(
     em: EntityManager,
     nr: string | null | undefined,
     ownId: number | null,
+    parentId?: number,
   ): Promise<void> {
     if (!nr) return;
-    const where = (ownId === null ? { nr } : { nr, id: { $ne: ownId } }) as unknown as FilterQuery<E>;
+    const scope = this.def.parent ? { [this.def.parent.property]: parentId } : {};
+    const where = (ownId === null ? { nr, ...scope } : { nr, id: { $ne: ownId }, ...scope }) as unknown as FilterQuery<E>;
     const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
     if (clash) throw duplicate();
   }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type SupplierChanged, type SupplierDto, type SupplierInput } from '@kanban/contracts';
-import { AppError, ErrorCode } from '@kanban/access';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
 import { MasterDataService } from '../shared/master-data.service';
@@ -29,9 +28,7 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
         name: s.name,
         active: s.active,
       }),
-      assertRemovable: async (em, s) => {
-        if ((await em.count(Catalog, { supplierId: s.id })) > 0) throw new AppError(ErrorCode.HasDependencies, 'data cannot be deleted, the supplier has catalogs');
-      },
+      dependents: [{ what: 'catalogs', count: (em, s) => em.count(Catalog, { supplierId: s.id }) }],
     });
   }
 }

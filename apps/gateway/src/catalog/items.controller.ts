@@ -5,7 +5,7 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { flag } from './catalog.dto';
+import { flag, ToggleActiveQueryDto } from './catalog.dto';
 import { ItemCreateDto, ItemListQueryDto, ItemUpdateDto } from './items.dto';
 
 function listQuery(query: ItemListQueryDto, paused = false): ItemListQuery {
@@ -42,6 +42,31 @@ export class CustomerItemsController {
   @ApiOperation({ summary: "Open backorders of the customer's items (from the orders service's events)" })
   backorders(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number): Promise<BackorderDto[]> {
     return this.bus.request(ItemSubjects.backorders, { caller, scope: { customerId } });
+  }
+
+  @Get('location/:locationID/item')
+  @Access('customer')
+  @ApiOperation({ summary: "The location's items: the customer's items with their subscription state at the location (subscribed)" })
+  locationItems(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @Query() query: ItemListQueryDto,
+  ): Promise<Page<ItemDto>> {
+    return this.list(caller, { customerId, locationId }, listQuery(query));
+  }
+
+  @Get('location/:locationID/item/:itemID/toggleSubscription')
+  @Access('user')
+  @ApiOperation({ summary: "Activate (active=1) or deactivate (active=0) the item's subscription at the location; safe to repeat" })
+  toggleSubscription(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @IdParam('itemID') itemId: number,
+    @Query() query: ToggleActiveQueryDto,
+  ): Promise<ItemDto> {
+    return this.bus.request(ItemSubjects.toggleSubscription, { caller, customerId, locationId, itemId, active: flag(query.active) });
   }
 
   @Get('location/:locationID/item/paused')

@@ -20,7 +20,10 @@ export type PageName =
   | 'customerItems'
   | 'supplierItems'
   | 'supplierItem'
-  | 'itemSearch';
+  | 'itemSearch'
+  | 'units'
+  | 'storageTypes'
+  | 'customFields';
 
 export interface PathDef {
   path: string;
@@ -94,6 +97,21 @@ export const PATHS: readonly PathDef[] = [
   { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
   { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
   { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  {
+    path: '/c/:companyID/settings/storage_types',
+    page: 'storageTypes',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.storageTypes.title',
+  },
+  {
+    path: '/c/:companyID/settings/custom_fields',
+    page: 'customFields',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.customFields.title',
+  },
 ];
 
 function segments(path: string): string[] {

@@ -32,6 +32,9 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   supplierItems: named(() => import('../features/items/SupplierItemsPage'), 'SupplierItemsPage'),
   supplierItem: named(() => import('../features/items/ItemDetailPage'), 'ItemDetailPage'),
   itemSearch: named(() => import('../features/items/ItemSearchPage'), 'ItemSearchPage'),
+  units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
+  storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
+  customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

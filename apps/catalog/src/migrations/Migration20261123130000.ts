@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261123123035 extends Migration {
+export class Migration20261123130000 extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`create extension if not exists pg_trgm with schema public;`);
