@@ -30,10 +30,10 @@ export class TargetsService {
       const locations = hasLocations ? await this.locations(em, caller, ids(request.location_ids)) : [];
       let locationIds: number[] = [];
       if (hasLocations && request.locations_of) {
-        const rows = await em.execute<{ id: number }[]>('select id from catalog.location where company_id = ? and customer_id = ? order by id', [
-          caller.companyId,
-          request.locations_of,
-        ]);
+        const rows = await em.execute<{ id: number }[]>(
+          'select id from catalog.location where company_id = ? and customer_id = ? order by id',
+          [caller.companyId, request.locations_of],
+        );
         locationIds = rows.map((r) => Number(r.id));
       }
       return { customers, suppliers, locations, location_ids: locationIds, has_locations: hasLocations };
@@ -81,7 +81,9 @@ function ids(list: number[] | undefined): number[] {
 }
 
 async function locationTableExists(em: EntityManager): Promise<boolean> {
-  const rows = await em.execute<{ ok: boolean }[]>("select to_regclass('catalog.location') is not null as ok");
+  const rows = await em.execute<{ ok: boolean }[]>(
+    "select to_regclass('catalog.location') is not null as ok",
+  );
   return rows[0]?.ok === true;
 }
 

@@ -27,6 +27,11 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+  users: named(() => import('../features/users/UsersPage'), 'UsersPage'),
+  userDetail: named(() => import('../features/users/UserDetailPage'), 'UserDetailPage'),
+  customerUsers: named(() => import('../features/users/TargetUsersPage'), 'CustomerUsersPage'),
+  locationUsers: named(() => import('../features/users/TargetUsersPage'), 'LocationUsersPage'),
+  supplierUsers: named(() => import('../features/users/TargetUsersPage'), 'SupplierUsersPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
