@@ -6,6 +6,8 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
+import { LocationsHandler } from './locations/locations.handler';
+import { LocationsService } from './locations/locations.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
@@ -22,8 +24,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, TargetsHandler],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, TargetsService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService],
     };
   }
 }

@@ -12,6 +12,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
 import { CustomersController } from './catalog/customers.controller';
+import { LocationsController } from './catalog/locations.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
@@ -37,7 +38,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController, TargetUsersController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

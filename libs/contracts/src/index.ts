@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './catalog';
+export * from './locations';
 export * from './users';
