@@ -380,9 +380,10 @@ describe('company users and access restrictions', () => {
     // Restrictions point to real customers and suppliers of the company (checked against the catalog).
     const [c11, c12] = (await api().get(`/c/${demoCompany}/customer?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
     const [s31] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
+    const l21 = (await api().post(`/c/${demoCompany}/customer/${c11}/location/`, { name: 'Restricted hall' }, tokens.writer)).body.Data.id as number;
     const customer = await add({ user_id: ids.customer, customer_id: c11 });
     expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c11, location_id: null });
-    await add({ user_id: ids.customer, location_id: 21 });
+    await add({ user_id: ids.customer, location_id: l21 });
     await add({ user_id: ids.supplier, supplier_id: s31 });
     expect((await add({ user_id: ids.customer, customer_id: c11 })).body.Meta.code).toBe(1059);
     expect((await add({ user_id: ids.customer })).body.Meta.code).toBe(1000);
@@ -391,7 +392,7 @@ describe('company users and access restrictions', () => {
     expect((await add({ user_id: ids.customer, customer_id: c12 }, tokens.writer)).body.Meta.code).toBe(1020);
 
     expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: c11 })]);
-    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: 21 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: l21 })]);
     expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ supplier_id: s31 })]);
     const restricted = await api().get(`/c/${demoCompany}/user?restricted=1`, tokens.admin);
     const byEmail = Object.fromEntries(restricted.body.Data.items.map((u: { email: string; access_restrictions: number }) => [u.email, u.access_restrictions]));

@@ -401,6 +401,79 @@ describe('customer, location and supplier user pages', () => {
     expect((await api().get(`${c()}/supplier/999999/user`, tokens.admin)).body.Meta.code).toBe(404);
   });
 
+  it('lists the users a location grants: through the location or its customer; its customer page counts location grants', async () => {
+    const [a, b] = customers;
+    const post = async (customerId: number, name: string) =>
+      (await api().post(`${c()}/customer/${customerId}/location/`, { name }, tokens.writer)).body.Data as {
+        id: number;
+        name: string;
+      };
+    const here = await post(a!.id, 'Users e2e hall 1');
+    const there = await post(a!.id, 'Users e2e hall 2');
+    const elsewhere = await post(b!.id, 'Users e2e other hall');
+    const atLocation = await invite({ email: 'at.location@demo.example', role: 4 });
+    const atOtherLocation = await invite({ email: 'at.other.location@demo.example', role: 4 });
+    const atCustomer = await invite({ email: 'at.customer@demo.example', role: 4 });
+    const grant = await restrict({ user_id: atLocation, location_id: here.id });
+    await restrict({ user_id: atOtherLocation, location_id: there.id });
+    await restrict({ user_id: atCustomer, customer_id: a!.id });
+
+    expect((await api().get(`${c()}/user/${atLocation}/location`, tokens.admin)).body.Data).toEqual([
+      expect.objectContaining({
+        id: grant,
+        kind: 'location',
+        location_id: here.id,
+        name: 'Users e2e hall 1',
+      }),
+    ]);
+    expect(
+      (
+        await api().post(
+          `${c()}/accessrestriction`,
+          { user_id: atLocation, location_id: 999999 },
+          tokens.admin,
+        )
+      ).body.Meta,
+    ).toMatchObject({
+      code: 1000,
+      field: 'location_id',
+    });
+
+    const atHere = emails(
+      (await api().get(`${c()}/customer/${a!.id}/location/${here.id}/user?per_page=200`, tokens.writer)).body
+        .Data.items,
+    );
+    expect(atHere).toEqual(expect.arrayContaining(['at.location@demo.example', 'at.customer@demo.example']));
+    expect(atHere).not.toContain('at.other.location@demo.example');
+    expect(atHere).not.toContain('admin@demo.example');
+    const everyoneHere = emails(
+      (
+        await api().get(
+          `${c()}/customer/${a!.id}/location/${here.id}/user?restricted=0&per_page=200`,
+          tokens.writer,
+        )
+      ).body.Data.items,
+    );
+    expect(everyoneHere).toEqual(expect.arrayContaining(['at.location@demo.example', 'admin@demo.example']));
+    expect(everyoneHere).not.toContain('at.other.location@demo.example');
+    // The customer's page counts users restricted to one of its locations.
+    const ofCustomer = emails(
+      (await api().get(`${c()}/customer/${a!.id}/user?per_page=200`, tokens.writer)).body.Data.items,
+    );
+    expect(ofCustomer).toEqual(
+      expect.arrayContaining([
+        'at.location@demo.example',
+        'at.other.location@demo.example',
+        'at.customer@demo.example',
+      ]),
+    );
+    // A location under the wrong customer is not found.
+    expect(
+      (await api().get(`${c()}/customer/${a!.id}/location/${elsewhere.id}/user`, tokens.writer)).body.Meta
+        .code,
+    ).toBe(404);
+  });
+
   it('answers 404 for a location the company does not have', async () => {
     expect(
       (await api().get(`${c()}/customer/${customers[0]!.id}/location/999999/user`, tokens.admin)).body.Meta

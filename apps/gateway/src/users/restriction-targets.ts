@@ -61,8 +61,7 @@ export class RestrictionTargets {
       throw AppError.validation('customer_id', 'customer not found');
     if (input.supplier_id && found.suppliers.length === 0)
       throw AppError.validation('supplier_id', 'supplier not found');
-    // Until the catalog has locations, location ids cannot be checked.
-    if (input.location_id && found.has_locations && found.locations.length === 0)
+    if (input.location_id && found.locations.length === 0)
       throw AppError.validation('location_id', 'location not found');
   }
 }
