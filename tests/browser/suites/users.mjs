@@ -105,6 +105,22 @@ export default function register(h) {
       }
       await screenshot(page, `users-detail-${language}.png`);
 
+      // a location restriction: pick the customer, then one of its locations; then remove it again
+      const locations = page.locator(testid('restrictions-location'));
+      const customerPicker = locations.locator(testid('restriction-pick-location-customer'));
+      await until(async () => (await customerPicker.locator('option').count()) > 1, 'the location section should list customers');
+      await customerPicker.selectOption({ index: 1 });
+      const locationPicker = locations.locator(testid('restriction-pick-location'));
+      await until(async () => (await locationPicker.locator('option').count()) > 1, "the customer's locations should be listed");
+      const locationName = (await locationPicker.locator('option').nth(1).innerText()).trim();
+      await locationPicker.selectOption({ index: 1 });
+      await locations.locator(testid('restriction-add-location')).click();
+      const locationItem = locations.locator('[data-testid^=restriction-location-]');
+      await until(async () => (await locationItem.count()) === 1 && (await text(locationItem)).includes(locationName), `the location "${locationName}" should be listed`);
+      await locationItem.locator('[data-testid^=restriction-remove-]').click();
+      await (await visible(page, testid('confirm-submit'))).click();
+      await until(async () => (await locationItem.count()) === 0, 'the location restriction should be gone');
+
       // the customer's user page lists the user
       const customerId = (await item.getAttribute('data-testid')).replace('restriction-customer-', '');
       await page.goto(`/c/1/customer/${customerId}/user`, { waitUntil: 'domcontentloaded' });
@@ -149,5 +165,5 @@ export default function register(h) {
       await (await visible(page, testid('confirm-submit'))).click();
       await snackbarSays(page, words.deleted);
       await until(async () => (await row.count()) === 0, 'the removed user should leave the list');
-    });
+    }, 120_000);
 }

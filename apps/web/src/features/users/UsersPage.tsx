@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ErrorBox } from '../errors/ErrorBox';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
@@ -42,6 +42,7 @@ export function UsersPage() {
   const dispatch = useAppDispatch();
   const companyID = Number(useParams().companyID);
   const isAdmin = hasRole(useViewer().role, AccessGroup.admin);
+  const ownId = useAppSelector((s) => s.session.user?.id);
   const list = useServerList<UserSort>('email');
   const [restricted, setRestricted] = useState(false);
   const [role, setRole] = useState<Role | null>(null);
@@ -215,16 +216,18 @@ export function UsersPage() {
                                 {t('users.resend')}
                               </Button>
                             ) : null}
-                            <Button
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="red"
-                              onClick={() => setDeleting(user)}
-                              title={t('users.deleteFor', { name: userLabel(user) })}
-                              data-testid={`user-delete-${user.id}`}
-                            >
-                              {t('lists.delete')}
-                            </Button>
+                            {user.id !== ownId ? (
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="red"
+                                onClick={() => setDeleting(user)}
+                                title={t('users.deleteFor', { name: userLabel(user) })}
+                                data-testid={`user-delete-${user.id}`}
+                              >
+                                {t('lists.delete')}
+                              </Button>
+                            ) : null}
                           </HStack>
                         </Table.Cell>
                       ) : null}
