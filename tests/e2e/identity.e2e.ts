@@ -380,9 +380,10 @@ describe('company users and access restrictions', () => {
     // Restrictions point to real customers and suppliers of the company (checked against the catalog).
     const [c11, c12] = (await api().get(`/c/${demoCompany}/customer?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
     const [s31] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
-    const l21 = (await api().post(`/c/${demoCompany}/customer/${c11}/location/`, { name: 'Restricted hall' }, tokens.writer)).body.Data.id as number;
     const customer = await add({ user_id: ids.customer, customer_id: c11 });
     expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c11, location_id: null });
+    const [l21] = (await api().get(`/c/${demoCompany}/customer/${c11}/location?sort=nr`, tokens.admin)).body.Data.items.map((l: { id: number }) => l.id);
+    expect((await add({ user_id: ids.customer, location_id: 999_999 })).body.Meta.code).toBe(1000);
     await add({ user_id: ids.customer, location_id: l21 });
     await add({ user_id: ids.supplier, supplier_id: s31 });
     expect((await add({ user_id: ids.customer, customer_id: c11 })).body.Meta.code).toBe(1059);

@@ -2,7 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Customer } from './customers/customer.entity';
+import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
+import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
@@ -229,6 +231,9 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           await scoped.flush();
         }
       }
+      // Catalogs and items (items part of issue 4).
+      for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
+      await seedSettingsDemo(em, ids);
     });
   } finally {
     await orm.close();

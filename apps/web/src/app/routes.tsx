@@ -26,12 +26,23 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   customerDashboard: named(() => import('../features/customers/CustomerDashboard'), 'CustomerDashboard'),
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
+  locations: named(() => import('../features/locations/LocationsPage'), 'LocationsPage'),
+  locationDashboard: named(() => import('../features/locations/LocationDashboard'), 'LocationDashboard'),
+  locationTimes: named(() => import('../features/locations/LocationTimesPage'), 'LocationTimesPage'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
   users: named(() => import('../features/users/UsersPage'), 'UsersPage'),
   userDetail: named(() => import('../features/users/UserDetailPage'), 'UserDetailPage'),
   customerUsers: named(() => import('../features/users/TargetUsersPage'), 'CustomerUsersPage'),
   locationUsers: named(() => import('../features/users/TargetUsersPage'), 'LocationUsersPage'),
   supplierUsers: named(() => import('../features/users/TargetUsersPage'), 'SupplierUsersPage'),
+  catalogs: named(() => import('../features/items/CatalogsPage'), 'CatalogsPage'),
+  customerItems: named(() => import('../features/items/CustomerItemsPage'), 'CustomerItemsPage'),
+  supplierItems: named(() => import('../features/items/SupplierItemsPage'), 'SupplierItemsPage'),
+  supplierItem: named(() => import('../features/items/ItemDetailPage'), 'ItemDetailPage'),
+  itemSearch: named(() => import('../features/items/ItemSearchPage'), 'ItemSearchPage'),
+  units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
+  storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
+  customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
