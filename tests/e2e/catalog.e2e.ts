@@ -356,12 +356,19 @@ describe('access restrictions narrow customers and suppliers', () => {
     expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(200);
   });
 
-  it('counts a location restriction as a customer restriction that grants no customer until locations exist', async () => {
+  it('counts a location restriction as a customer restriction that grants only the location\'s customer', async () => {
     const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.total as number;
-    expect(await listed()).toBeGreaterThan(0);
-    const id = await restrict({ user_id: ids.customer, location_id: 987654 });
+    expect(await listed()).toBeGreaterThan(1);
+    // A restriction must name a location the company has (users administration checks it against the catalog).
+    expect((await api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids.customer, location_id: 987654 }, tokens.admin)).body.Meta).toMatchObject({
+      code: 1000,
+      field: 'location_id',
+    });
+    const owner = await create({ name: 'Location-restricted customer' });
+    const location = (await api().post(`${base()}/${owner.id}/location/`, { name: 'Only here' }, tokens.writer)).body.Data as { id: number };
+    const id = await restrict({ user_id: ids.customer, location_id: location.id });
     try {
-      await until(async () => (await listed()) === 0, 'the location-restricted user to see no customer');
+      await until(async () => (await listed()) === 1, 'the location-restricted user to see only the location\'s customer');
       expect((await api().get(`/c/${demoCompany}/supplier?all=1`, tokens.readonly)).body.Data.total).toBeGreaterThan(0);
     } finally {
       await unrestrict(id);

@@ -16,6 +16,11 @@ export type PageName =
   | 'customerDashboard'
   | 'suppliers'
   | 'supplierDashboard'
+  | 'users'
+  | 'userDetail'
+  | 'customerUsers'
+  | 'locationUsers'
+  | 'supplierUsers'
   | 'locations'
   | 'locationDashboard'
   | 'locationTimes'
@@ -94,6 +99,35 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'supplier',
     title: 'suppliers.dashboard',
+  },
+  { path: '/c/:companyID/settings/user', page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
+  {
+    path: '/c/:companyID/settings/user/:userID',
+    page: 'userDetail',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.detailTitle',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/user',
+    page: 'customerUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.customer',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/user',
+    page: 'locationUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.location',
+  },
+  {
+    path: '/c/:companyID/supplier/:supplierID/user',
+    page: 'supplierUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.supplier',
   },
   {
     path: '/c/:companyID/customer/:customerID/location',
