@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import { type AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller } from '@kanban/contracts';
 import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { catalogData } from '../catalog.data';
