@@ -1,6 +1,7 @@
 import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
+import { Location } from './locations/location.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
 import { SETTINGS_ENTITIES } from './settings/settings.providers';
@@ -9,6 +10,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, ...SETTINGS_ENTITIES, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, ...SETTINGS_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -1,3 +1,5 @@
 export * from './identity';
 export * from './catalog';
+export * from './locations';
+export * from './users';
 export * from './settings';
