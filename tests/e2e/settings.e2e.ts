@@ -293,6 +293,21 @@ describe('custom field values', () => {
     expect(industry.value).toBeNull();
   });
 
+  it('stores location values (checked against the location fields) for visible locations only', async () => {
+    const field = await ok(api().post(c('customfields/'), { entity: 'location', key: 'dock', label: 'Dock', type: 'select', options: ['D1', 'D2'], required: true }, tokens.admin));
+    const locations = await ok(api().get(c(`customer/${customerId}/location?all=1`), tokens.admin));
+    const locationId = locations.items[0].id as number;
+    expect((await put(values('location', locationId), { values: {} }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'values.dock' });
+    expect((await put(values('location', locationId), { values: { dock: 'D3' } }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'values.dock' });
+    const written = await ok(put(values('location', locationId), { values: { dock: 'D2' } }, tokens.writer));
+    // (an earlier test defined the location field `industry` too)
+    expect(written.fields).toContainEqual(expect.objectContaining({ field_id: field.id, key: 'dock', value: 'D2' }));
+    expect(written.fields.find((f: { key: string }) => f.key === 'industry')).toMatchObject({ value: null });
+    expect(await ok(api().get(values('location', locationId), tokens.customer))).toEqual(written);
+    expect((await api().get(values('location', 999999), tokens.admin)).body.Meta.code).toBe(404);
+    expect((await api().get(values('item', 1), tokens.admin)).body.Meta.code).toBe(404);
+  });
+
   it('follows access restrictions: a restricted customer user sees only their customer', async () => {
     const others = await ok(api().get(c('customer?q=K-10002'), tokens.admin));
     const otherCustomer = others.items[0].id as number;
