@@ -1,6 +1,7 @@
 import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
+import { EntityImage } from './images/image.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
 import { Supplier } from './suppliers/supplier.entity';
@@ -8,6 +9,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, EntityImage, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

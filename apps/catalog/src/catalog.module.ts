@@ -6,6 +6,8 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
+import { ImagesHandler } from './images/images.handler';
+import { ImagesService } from './images/images.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
@@ -20,8 +22,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, ImagesHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, ImagesService],
     };
   }
 }

@@ -17,6 +17,7 @@ import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
 import { MeController } from './identity/me.controller';
+import { EntityImagesController } from './images/entity-images.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
 import { PlatformController } from './platform/platform.controller';
@@ -35,7 +36,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController, EntityImagesController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
