@@ -2,13 +2,15 @@ import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
 import { EntityImage } from './images/image.entity';
+import { Location } from './locations/location.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
+import { SETTINGS_ENTITIES } from './settings/settings.providers';
 import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, EntityImage, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

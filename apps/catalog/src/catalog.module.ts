@@ -8,9 +8,14 @@ import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
 import { ImagesHandler } from './images/images.handler';
 import { ImagesService } from './images/images.service';
+import { LocationsHandler } from './locations/locations.handler';
+import { LocationsService } from './locations/locations.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
+import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
+import { TargetsHandler } from './user-admin/targets.handler';
+import { TargetsService } from './user-admin/targets.service';
 
 /** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
 @Module({})
@@ -22,8 +27,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, ImagesHandler],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, ImagesService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS],
     };
   }
 }

@@ -35,6 +35,6 @@ export class CustomersHandler {
   @MessagePattern(CatalogSubjects.deleteCustomer)
   /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
   remove(@Payload() p: { caller: CompanyCaller; customerId: number; confirm?: boolean }): Promise<{ released: string[] }> {
-    return this.customers.remove(p.caller, p.customerId, { confirm: p.confirm });
+    return this.customers.remove(p.caller, p.customerId, undefined, { confirm: p.confirm });
   }
 }

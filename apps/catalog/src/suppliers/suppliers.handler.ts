@@ -35,6 +35,6 @@ export class SuppliersHandler {
   @MessagePattern(CatalogSubjects.deleteSupplier)
   /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
   remove(@Payload() p: { caller: CompanyCaller; supplierId: number; confirm?: boolean }): Promise<{ released: string[] }> {
-    return this.suppliers.remove(p.caller, p.supplierId, { confirm: p.confirm });
+    return this.suppliers.remove(p.caller, p.supplierId, undefined, { confirm: p.confirm });
   }
 }

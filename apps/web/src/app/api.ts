@@ -98,6 +98,9 @@ export const api = createApi({
     'PlatformCompany',
     'Customer',
     'Supplier',
+    'Unit',
+    'StorageType',
+    'CustomField',
   ],
   endpoints: () => ({}),
 });

@@ -15,7 +15,10 @@ export type PageName =
   | 'customers'
   | 'customerDashboard'
   | 'suppliers'
-  | 'supplierDashboard';
+  | 'supplierDashboard'
+  | 'units'
+  | 'storageTypes'
+  | 'customFields';
 
 export interface PathDef {
   path: string;
@@ -83,6 +86,21 @@ export const PATHS: readonly PathDef[] = [
     layout: 'shell',
     auth: 'supplier',
     title: 'suppliers.dashboard',
+  },
+  { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  {
+    path: '/c/:companyID/settings/storage_types',
+    page: 'storageTypes',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.storageTypes.title',
+  },
+  {
+    path: '/c/:companyID/settings/custom_fields',
+    page: 'customFields',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.customFields.title',
   },
 ];
 

@@ -27,6 +27,9 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+  units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
+  storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
+  customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
