@@ -101,6 +101,7 @@ export const api = createApi({
     'Unit',
     'StorageType',
     'CustomField',
+    'Image',
   ],
   endpoints: () => ({}),
 });
