@@ -2,8 +2,22 @@
 import sharp from 'sharp';
 
 const WORDS = {
-  en: { uploaded: 'The image has been uploaded.', notAnImage: 'No image', deleted: 'The image has been deleted.', selected: 'Selected' },
-  de: { uploaded: 'Das Bild wurde hochgeladen.', notAnImage: 'Kein Bild', deleted: 'Das Bild wurde gelöscht.', selected: 'Ausgewählt' },
+  en: {
+    uploaded: 'The image has been uploaded.',
+    notAnImage: 'No image',
+    deleted: 'The image has been deleted.',
+    selected: 'Selected',
+    hasImages: 'still has images',
+    customerDeleted: 'has been deleted',
+  },
+  de: {
+    uploaded: 'Das Bild wurde hochgeladen.',
+    notAnImage: 'Kein Bild',
+    deleted: 'Das Bild wurde gelöscht.',
+    selected: 'Ausgewählt',
+    hasImages: 'hat noch Bilder',
+    customerDeleted: 'wurde gelöscht',
+  },
 };
 
 export default function register(h) {
@@ -77,6 +91,21 @@ export default function register(h) {
       await snackbarSays(page, words.deleted);
       await until(async () => (await header.locator('img').count()) === 0, 'the header should show the initials again');
       await visible(page, testid('entity-images-empty'));
+
+      // a customer with images is deleted only after a second question (the server answers 1002 first)
+      await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: picture });
+      await until(async () => (await tile.count()) === 1, 'the image should be listed again');
+      await page.goBack();
+      await page.locator(testid('customer-filter')).fill(name);
+      await visible(row);
+      await row.locator('[data-testid^=customer-actions-]').click();
+      await (await visible(page, testid('action-delete'))).click();
+      await (await visible(page, testid('confirm-submit'))).click();
+      const second = page.locator(testid('confirm-dialog'), { hasText: words.hasImages });
+      await visible(second);
+      await second.locator(testid('confirm-submit')).click();
+      await snackbarSays(page, words.customerDeleted);
+      await until(async () => (await row.count()) === 0, 'the deleted customer should leave the list');
     });
   }
 }
