@@ -4,6 +4,7 @@ import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { seedDemoImages } from './images/image.seed';
 import { Customer } from './customers/customer.entity';
+import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
 import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
@@ -235,6 +236,8 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput,
           await scoped.flush();
         }
       }
+      // Catalogs and items (items part of issue 4).
+      for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
       if (blobs) await seedDemoImages(tenantEm(em, ids.demoCompanyId), ids.demoCompanyId, blobs);
     });

@@ -1,6 +1,7 @@
 export * from './identity';
 export * from './catalog';
 export * from './images';
+export * from './items';
 export * from './locations';
 export * from './users';
 export * from './settings';

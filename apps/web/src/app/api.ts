@@ -98,6 +98,7 @@ export const api = createApi({
     'PlatformCompany',
     'Customer',
     'Supplier',
+    'Location',
     'Unit',
     'StorageType',
     'CustomField',
