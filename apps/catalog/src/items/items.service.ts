@@ -183,8 +183,8 @@ export class ItemsService {
     return this.data.update(caller, itemId, input, undefined, { where: { customerId } });
   }
 
-  remove(caller: CompanyCaller, customerId: number, itemId: number): Promise<void> {
-    return this.data.remove(caller, itemId, undefined, { where: { customerId } });
+  async remove(caller: CompanyCaller, customerId: number, itemId: number): Promise<void> {
+    await this.data.remove(caller, itemId, undefined, { where: { customerId } });
   }
 
   /**
