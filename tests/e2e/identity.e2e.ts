@@ -382,7 +382,9 @@ describe('company users and access restrictions', () => {
     const [s31] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
     const customer = await add({ user_id: ids.customer, customer_id: c11 });
     expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c11, location_id: null });
-    await add({ user_id: ids.customer, location_id: 21 });
+    const [l21] = (await api().get(`/c/${demoCompany}/customer/${c11}/location?sort=nr`, tokens.admin)).body.Data.items.map((l: { id: number }) => l.id);
+    expect((await add({ user_id: ids.customer, location_id: 999_999 })).body.Meta.code).toBe(1000);
+    await add({ user_id: ids.customer, location_id: l21 });
     await add({ user_id: ids.supplier, supplier_id: s31 });
     expect((await add({ user_id: ids.customer, customer_id: c11 })).body.Meta.code).toBe(1059);
     expect((await add({ user_id: ids.customer })).body.Meta.code).toBe(1000);
@@ -391,7 +393,7 @@ describe('company users and access restrictions', () => {
     expect((await add({ user_id: ids.customer, customer_id: c12 }, tokens.writer)).body.Meta.code).toBe(1020);
 
     expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: c11 })]);
-    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: 21 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: l21 })]);
     expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ supplier_id: s31 })]);
     const restricted = await api().get(`/c/${demoCompany}/user?restricted=1`, tokens.admin);
     const byEmail = Object.fromEntries(restricted.body.Data.items.map((u: { email: string; access_restrictions: number }) => [u.email, u.access_restrictions]));

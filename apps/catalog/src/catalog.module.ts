@@ -5,7 +5,13 @@ import { catalogData } from './catalog.data';
 import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
+import { CatalogsHandler } from './catalogs/catalogs.handler';
+import { CatalogsService } from './catalogs/catalogs.service';
 import { HealthHandler } from './health/health.handler';
+import { BackordersConsumer, BackordersService } from './items/backorders';
+import { ContractEndJob } from './items/contract-end.job';
+import { ItemsHandler } from './items/items.handler';
+import { ItemsService } from './items/items.service';
 import { LocationsHandler } from './locations/locations.handler';
 import { LocationsService } from './locations/locations.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
@@ -25,8 +31,10 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler, ...SETTINGS_HANDLERS],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService, ...SETTINGS_PROVIDERS],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler, ...SETTINGS_HANDLERS,
+        CatalogsHandler, ItemsHandler, BackordersConsumer],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService, ...SETTINGS_PROVIDERS,
+        CatalogsService, ItemsService, BackordersService, ContractEndJob],
     };
   }
 }

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Customer } from './customers/customer.entity';
+import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
 import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
@@ -230,6 +231,8 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           await scoped.flush();
         }
       }
+      // Catalogs and items (items part of issue 4).
+      for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
     });
   } finally {

@@ -14,6 +14,8 @@ import { createValidationPipe } from './http/validation';
 import { CustomersController } from './catalog/customers.controller';
 import { LocationsController } from './catalog/locations.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
+import { CatalogsController } from './catalog/catalogs.controller';
+import { CustomerItemsController, ItemSearchController, SupplierItemsController } from './catalog/items.controller';
 import { CustomFieldsController, StorageTypesController, UnitsController } from './catalog/settings.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
@@ -39,7 +41,8 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

@@ -12,8 +12,18 @@ export interface MasterDataRecord {
   id: number;
   companyId: number;
   name: string;
-  nr: string | null;
+  /** optional: records without a number (items) leave it out */
+  nr?: string | null;
   updatedAt: Date;
+}
+
+/**
+ * Optional further narrowing of a call (items at supplier level, catalogs under a supplier): `where` is
+ * added to every lookup and written onto created records; `sql` adds list conditions.
+ */
+export interface MasterDataScope<E> {
+  where?: FilterQuery<E>;
+  sql?: [string, unknown[]][];
 }
 
 /**
@@ -61,6 +71,13 @@ export interface MasterDataDefinition<
   parent?: ParentScope<E>;
   /** checked by remove: 1007 while any of them counts dependents */
   dependents?: DependentsCheck<E>[];
+  /** Optional: the query alias and the not-found name (default: kind). */
+  alias?: string;
+  /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
+  visible?(alias: string, caller: CompanyCaller): [string, unknown[]];
+  mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
+  /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
+  validate?(em: EntityManager, record: E): Promise<void>;
 }
 
 /**
@@ -79,17 +96,20 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number): Promise<Page<Dto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
+    const alias = def.alias ?? def.kind;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.checkParent(em, caller, parentId, 'read');
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const qb = em
-        .createQueryBuilder(def.entity, def.kind)
-        .select(`${def.kind}.*`)
+        .createQueryBuilder(def.entity, alias)
+        .select(`${alias}.*`)
         .where({ companyId: caller.companyId } as FilterQuery<E>);
       if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
+      if (scope.where) qb.andWhere(scope.where);
+      for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
       if (!query.all) qb.andWhere(def.activeOnly);
       if (query.q) {
         const like = containsPattern(query.q);
@@ -98,7 +118,8 @@ export class MasterDataService<
         } as FilterQuery<E>);
       }
       // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
-      qb.andWhere(...visibleCondition(def.kind, def.kind, caller));
+      if (def.visible) qb.andWhere(...def.visible(alias, caller));
+      else qb.andWhere(...visibleCondition(def.kind, alias, caller));
       const [rows, total] = await qb
         .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
@@ -108,24 +129,26 @@ export class MasterDataService<
     });
   }
 
-  async get(caller: CompanyCaller, id: number, parentId?: number): Promise<Dto> {
+  async get(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId)));
+      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId, scope)));
   }
 
-  async create(caller: CompanyCaller, raw: Input, parentId?: number): Promise<Dto> {
+  async create(caller: CompanyCaller, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'create');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
         await this.checkParent(em, caller, parentId, 'create');
         await this.assertNrFree(em, input.nr, null, parentId);
         const record = em.create(this.def.entity, {
+          ...(scope.where as object),
           companyId: caller.companyId,
           name: input.name!,
           ...(this.def.parent ? { [this.def.parent.property]: parentId } : {}),
         } as never);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
         return this.def.toDto(record);
@@ -133,13 +156,14 @@ export class MasterDataService<
     );
   }
 
-  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number): Promise<Dto> {
+  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const record = await this.orFail(em, caller, id, parentId);
+        const record = await this.orFail(em, caller, id, parentId, scope);
         await this.assertNrFree(em, input.nr, record.id, parentId);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
@@ -149,9 +173,9 @@ export class MasterDataService<
   }
 
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
-  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number): Promise<Dto> {
+  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, parentId);
+      const record = await this.orFail(em, caller, id, parentId, scope);
       if (this.def.isActive(record) === active) return this.def.toDto(record);
       if (active) await this.checkParent(em, caller, parentId, 'activate');
       this.def.markActive(record, active);
@@ -162,9 +186,9 @@ export class MasterDataService<
     });
   }
 
-  async remove(caller: CompanyCaller, id: number, parentId?: number): Promise<void> {
+  async remove(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, parentId);
+      const record = await this.orFail(em, caller, id, parentId, scope);
       for (const check of this.def.dependents ?? []) {
         const count = await check.count(em, record);
         if (count > 0) {
@@ -176,16 +200,17 @@ export class MasterDataService<
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number): Promise<E> {
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<E> {
     await this.checkParent(em, caller, parentId, 'write');
-    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
+    const record = await em.findOne(this.def.entity, { ...(scope.where as object), id } as unknown as FilterQuery<E>);
     const parent = this.def.parent;
+    const allowed = (r: E) => (this.def.mayAccess ? this.def.mayAccess(em, caller, r) : mayAccess(em, this.def.kind, caller, r.id));
     if (
       !record ||
       (parent && (record[parent.property] as unknown) !== parentId) ||
-      !(await mayAccess(em, this.def.kind, caller, record.id))
+      !(await allowed(record))
     )
-      throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
+      throw new AppError(ProtocolCode.NotFound, `${this.def.alias ?? this.def.kind} not found`);
     return record;
   }
 

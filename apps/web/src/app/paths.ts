@@ -19,6 +19,11 @@ export type PageName =
   | 'locations'
   | 'locationDashboard'
   | 'locationTimes'
+  | 'catalogs'
+  | 'customerItems'
+  | 'supplierItems'
+  | 'supplierItem'
+  | 'itemSearch'
   | 'units'
   | 'storageTypes'
   | 'customFields';
@@ -111,6 +116,11 @@ export const PATHS: readonly PathDef[] = [
     auth: 'customer',
     title: 'locations.timesTitle',
   },
+  { path: '/c/:companyID/supplier/:supplierID/catalog', page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
+  { path: '/c/:companyID/customer/:customerID/item', page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
   { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   {
     path: '/c/:companyID/settings/storage_types',
