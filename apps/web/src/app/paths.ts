@@ -29,6 +29,7 @@ export type PageName =
   | 'supplierItems'
   | 'supplierItem'
   | 'itemSearch'
+  | 'locationItems'
   | 'units'
   | 'storageTypes'
   | 'customFields';
@@ -155,6 +156,7 @@ export const PATHS: readonly PathDef[] = [
   { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
   { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
   { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: '/c/:companyID/customer/:customerID/location/:locationID/item', page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
   { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   {
     path: '/c/:companyID/settings/storage_types',

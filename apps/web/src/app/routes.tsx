@@ -40,6 +40,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   supplierItems: named(() => import('../features/items/SupplierItemsPage'), 'SupplierItemsPage'),
   supplierItem: named(() => import('../features/items/ItemDetailPage'), 'ItemDetailPage'),
   itemSearch: named(() => import('../features/items/ItemSearchPage'), 'ItemSearchPage'),
+  locationItems: named(() => import('../features/items/LocationItemsPage'), 'LocationItemsPage'),
   units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
