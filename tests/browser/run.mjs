@@ -988,6 +988,8 @@ test('support dialog validates and sends', async (t) => {
     'the dialog should close after sending',
   );
   const snackbar = await visible(page, `${testid('snackbar')}[data-variant=success]`);
+  const axe = await runAxe(page, 'success snackbar');
+  assert(!axe.serious.length, axe.describe(axe.serious));
   const box = await snackbar.boundingBox();
   if (box && (Math.abs(box.x + box.width / 2 - DESKTOP.width / 2) > 20 || box.y > 120))
     t.note(`the snackbar is not at the top centre (spec 9): x=${box.x} y=${box.y} w=${box.width}`);

@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { LAYOUT } from './constants';
 import { snackbarHidden } from './layoutSlice';
 
+/** Solid backgrounds dark enough for white text (WCAG AA, 4.5:1); the palette's default solids are lighter. */
+const SOLID_BG = { success: 'green.700', warning: 'orange.700', error: 'red.700', info: 'blue.700' } as const;
+
 /** Messages at the top centre for 6 seconds; variants success, warning, error, info (spec 3, 9). */
 export function Snackbar() {
   const { t } = useTranslation();
@@ -32,6 +35,8 @@ export function Snackbar() {
         role={variant === 'error' ? 'alert' : 'status'}
         data-testid="snackbar"
         data-variant={variant}
+        bg={SOLID_BG[variant]}
+        color="white"
         boxShadow="lg"
       >
         <Alert.Indicator />
