@@ -359,6 +359,11 @@ describe('access restrictions narrow customers and suppliers', () => {
   it("counts a location restriction as a customer restriction that grants only the location's customer", async () => {
     const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.items.map((c: { nr: string }) => c.nr) as string[];
     expect((await listed()).length).toBeGreaterThan(1);
+    // A restriction must name a location the company has (users administration checks it against the catalog).
+    expect((await api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids.customer, location_id: 987654 }, tokens.admin)).body.Meta).toMatchObject({
+      code: 1000,
+      field: 'location_id',
+    });
     const alpen = (await api().get(`${base()}?q=K-10002`, tokens.admin)).body.Data.items[0] as { id: number };
     const location = (await api().get(`${base()}/${alpen.id}/location?sort=sort`, tokens.admin)).body.Data.items[0] as { id: number };
     const id = await restrict({ user_id: ids.customer, location_id: location.id });

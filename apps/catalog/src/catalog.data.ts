@@ -2,6 +2,7 @@ import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Catalog } from './catalogs/catalog.entity';
 import { Customer } from './customers/customer.entity';
+import { EntityImage } from './images/image.entity';
 import { ItemBackorder } from './items/backorder.entity';
 import { Item } from './items/item.entity';
 import { ItemSubscription } from './items/subscription.entity';
@@ -14,6 +15,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, Location, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -8,6 +8,8 @@ import { CustomersService } from './customers/customers.service';
 import { CatalogsHandler } from './catalogs/catalogs.handler';
 import { CatalogsService } from './catalogs/catalogs.service';
 import { HealthHandler } from './health/health.handler';
+import { ImagesHandler } from './images/images.handler';
+import { ImagesService } from './images/images.service';
 import { BackordersConsumer, BackordersService } from './items/backorders';
 import { ContractEndJob } from './items/contract-end.job';
 import { ItemsHandler } from './items/items.handler';
@@ -31,9 +33,9 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler, ...SETTINGS_HANDLERS,
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
         CatalogsHandler, ItemsHandler, BackordersConsumer],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService, ...SETTINGS_PROVIDERS,
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, BackordersService, ContractEndJob],
     };
   }

@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { BlobStore } from '@kanban/images';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
+import { seedDemoImages } from './images/image.seed';
 import { Customer } from './customers/customer.entity';
 import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
@@ -193,8 +195,11 @@ const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
   ],
 };
 
-/** Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist already. */
-export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput): Promise<void> {
+/**
+ * Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist
+ * already. With a blob store, the demo company's customers and suppliers also get logos.
+ */
+export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput, blobs?: BlobStore): Promise<void> {
   const orm = await MikroORM.init(database.ormOptions(catalogData));
   try {
     await orm.em.fork().transactional(async (em) => {
@@ -234,6 +239,7 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
       // Catalogs and items (items part of issue 4).
       for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
+      if (blobs) await seedDemoImages(tenantEm(em, ids.demoCompanyId), ids.demoCompanyId, blobs);
     });
   } finally {
     await orm.close();

@@ -21,6 +21,7 @@ import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
 import { MeController } from './identity/me.controller';
+import { EntityImagesController } from './images/entity-images.controller';
 import { RestrictionTargets } from './users/restriction-targets';
 import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
@@ -41,7 +42,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

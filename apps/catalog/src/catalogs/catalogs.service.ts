@@ -77,6 +77,6 @@ export class CatalogsService {
   }
 
   async remove(caller: CompanyCaller, supplierId: number, id: number): Promise<void> {
-    return this.data.remove(caller, id, undefined, { where: { supplierId } });
+    await this.data.remove(caller, id, undefined, { where: { supplierId } });
   }
 }

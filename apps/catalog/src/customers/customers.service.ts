@@ -23,6 +23,7 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
       apply: applyCustomerInput,
       toDto: toCustomerDto,
       event: CatalogEvents.customerChanged,
+      imageOwner: 'customer_id',
       changed: (c): CustomerChanged & Record<string, unknown> => ({
         id: c.id,
         company_id: c.companyId,

@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
+import type { CompanyCaller, ImageOwnerField, ImageRef, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
+import { imagesOf, releaseImagesOf } from '../images/entity-images';
 import type { UnitOfWork } from '@kanban/persistence';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
 import { containsPattern, pageOf } from './list-query';
@@ -78,6 +79,11 @@ export interface MasterDataDefinition<
   mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
   /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
   validate?(em: EntityManager, record: E): Promise<void>;
+  /**
+   * The image owner field of this kind (e.g. customer_id): its DTOs get `images`, and deleting a record
+   * that has images answers 1002 unless confirmed (then the images go too).
+   */
+  imageOwner?: ImageOwnerField;
 }
 
 /**
@@ -125,14 +131,14 @@ export class MasterDataService<
         .limit(perPage)
         .offset((page - 1) * perPage)
         .getResultAndCount();
-      return { items: rows.map((r) => def.toDto(r)), total, page, per_page: perPage };
+      return { items: await this.toDtos(em, rows), total, page, per_page: perPage };
     });
   }
 
   async get(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId, scope)));
+      .read(async (em) => this.toDtoWithImages(em, await this.orFail(em, caller, id, parentId, scope)));
   }
 
   async create(caller: CompanyCaller, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
@@ -151,7 +157,7 @@ export class MasterDataService<
         await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
-        return this.def.toDto(record);
+        return this.toDtoWithImages(em, record);
       }),
     );
   }
@@ -167,7 +173,7 @@ export class MasterDataService<
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
-        return this.def.toDto(record);
+        return this.toDtoWithImages(em, record);
       }),
     );
   }
@@ -176,18 +182,23 @@ export class MasterDataService<
   async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       const record = await this.orFail(em, caller, id, parentId, scope);
-      if (this.def.isActive(record) === active) return this.def.toDto(record);
+      if (this.def.isActive(record) === active) return this.toDtoWithImages(em, record);
       if (active) await this.checkParent(em, caller, parentId, 'activate');
       this.def.markActive(record, active);
       record.updatedAt = new Date();
       await em.flush();
       this.announce(em, record);
-      return this.def.toDto(record);
+      return this.toDtoWithImages(em, record);
     });
   }
 
-  async remove(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<void> {
-    await this.uow.forCompany(caller.companyId).write(async (em) => {
+  /**
+   * Deletes a record: 1007 while dependents exist; one with images answers 1002 unless `confirm` is set,
+   * then its images go in the same transaction and their blob keys are answered (`released`) for the
+   * gateway to remove from the blob store.
+   */
+  async remove(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> & { confirm?: boolean } = {}): Promise<{ released: string[] }> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
       const record = await this.orFail(em, caller, id, parentId, scope);
       for (const check of this.def.dependents ?? []) {
         const count = await check.count(em, record);
@@ -195,9 +206,24 @@ export class MasterDataService<
           throw new AppError(ErrorCode.HasDependencies, `${this.def.kind} still has ${count} ${check.what}`);
         }
       }
+      const released = this.def.imageOwner ? await releaseImagesOf(em, this.def.imageOwner, record.id, !!scope.confirm) : [];
       this.announce(em, record, true);
       em.remove(record);
+      return { released };
     });
+  }
+
+  private async toDtoWithImages(em: EntityManager, record: E): Promise<Dto> {
+    return (await this.toDtos(em, [record]))[0]!;
+  }
+
+  /** DTOs of records, with their images (one query for all) when the kind has images. */
+  private async toDtos(em: EntityManager, records: E[]): Promise<Dto[]> {
+    const dtos = records.map((r) => this.def.toDto(r));
+    if (!this.def.imageOwner) return dtos;
+    const images = await imagesOf(em, this.def.imageOwner, records.map((r) => r.id));
+    dtos.forEach((dto, i) => ((dto as { images?: ImageRef[] }).images = images.get(records[i]!.id) ?? []));
+    return dtos;
   }
 
   private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<E> {

@@ -22,6 +22,7 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
       apply: applySupplierInput,
       toDto: toSupplierDto,
       event: CatalogEvents.supplierChanged,
+      imageOwner: 'supplier_id',
       changed: (s): SupplierChanged & Record<string, unknown> => ({
         id: s.id,
         company_id: s.companyId,

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
+import { EntityImages } from '../images';
 import { useFormat } from '../../i18n/useFormat';
 import { SupplierHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
@@ -58,6 +59,13 @@ export function SupplierDashboard() {
             </DataList.Root>
           </Card.Body>
         </Card.Root>
+      ) : null}
+      {supplier ? (
+        <EntityImages
+          companyID={companyID}
+          owner={{ field: 'supplier_id', id: supplierID }}
+          entityTag={{ type: 'Supplier', id: supplierID }}
+        />
       ) : null}
     </Stack>
   );
