@@ -106,7 +106,7 @@ async function latency(url, token, label, queries) {
     const body = await r.json();
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
     if (body.Meta.code !== 200) throw new Error(`${q}: ${JSON.stringify(body.Meta)}`);
-    totals.push(body.Data.total);
+    totals.push(body.Data.total ?? 1);
   }
   times.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
@@ -133,6 +133,13 @@ try {
   results.push({ name: 'sku_prefix_p95_ms', value: sku.p95, target: 15, ok: sku.p95 < 15 }, { name: 'sku_prefix_p50_ms', value: sku.p50 });
   results.push({ name: 'name_prefix_p95_ms', value: name.p95, target: 15, ok: name.p95 < 15 }, { name: 'name_prefix_p50_ms', value: name.p50 });
   results.push({ name: 'name_part_p95_ms', value: part.p95, target: 80, ok: part.p95 < 80 }, { name: 'name_part_p50_ms', value: part.p50 });
+
+  // The floor on this machine: one customer read (gateway -> NATS -> catalog -> one primary-key read).
+  const floor = await latency(system.url, token, 'floor: GET customer/{id}/ (one bus round trip, one row)', customers.map((c) => `/api/c/${company}/customer/${c}/`));
+  results.push({ name: 'floor_customer_read_p50_ms', value: floor.p50 }, { name: 'floor_customer_read_p95_ms', value: floor.p95 });
+  const floorLoad = await autocannon({ url: `${system.url}/api/c/${company}/customer/${customers[0]}/`, connections: CONNECTIONS, duration: 5, headers: { authorization: `Bearer ${token}` } });
+  console.log(`floor: GET customer/{id}/ ${Math.round(floorLoad.requests.average)} req/s at ${CONNECTIONS} connections`);
+  results.push({ name: 'floor_customer_read_rps', value: floorLoad.requests.average });
 
   // List pages of 50 rows: a customer's items (5,000 each), pages 1..20 in turn.
   let n = 0;

@@ -117,14 +117,20 @@ export class ItemsService {
     return { ...query, q: undefined };
   }
 
+  /**
+   * A row of the list proves the parent exists in the company and is visible (the rows are filtered by both),
+   * so the parent is checked (404) only when the list is empty: one statement less per page.
+   */
   async listForCustomer(caller: CompanyCaller, customerId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
-    await this.parent(caller, 'customer', customerId);
-    return this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { customerId }));
+    const page = await this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { customerId }));
+    if (page.total === 0) await this.parent(caller, 'customer', customerId);
+    return page;
   }
 
   async listForSupplier(caller: CompanyCaller, supplierId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
-    await this.parent(caller, 'supplier', supplierId);
-    return this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { supplierId }));
+    const page = await this.data.list(caller, this.withoutQ(query), undefined, this.listScope(query, { supplierId }));
+    if (page.total === 0) await this.parent(caller, 'supplier', supplierId);
+    return page;
   }
 
   /** 404 unless the location is the customer's and visible to the caller. */

@@ -16,6 +16,11 @@ export type PageName =
   | 'customerDashboard'
   | 'suppliers'
   | 'supplierDashboard'
+  | 'users'
+  | 'userDetail'
+  | 'customerUsers'
+  | 'locationUsers'
+  | 'supplierUsers'
   | 'locations'
   | 'locationDashboard'
   | 'locationTimes'
@@ -24,6 +29,7 @@ export type PageName =
   | 'supplierItems'
   | 'supplierItem'
   | 'itemSearch'
+  | 'locationItems'
   | 'units'
   | 'storageTypes'
   | 'customFields';
@@ -95,6 +101,35 @@ export const PATHS: readonly PathDef[] = [
     auth: 'supplier',
     title: 'suppliers.dashboard',
   },
+  { path: '/c/:companyID/settings/user', page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
+  {
+    path: '/c/:companyID/settings/user/:userID',
+    page: 'userDetail',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.detailTitle',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/user',
+    page: 'customerUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.customer',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/user',
+    page: 'locationUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.location',
+  },
+  {
+    path: '/c/:companyID/supplier/:supplierID/user',
+    page: 'supplierUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.supplier',
+  },
   {
     path: '/c/:companyID/customer/:customerID/location',
     page: 'locations',
@@ -121,6 +156,7 @@ export const PATHS: readonly PathDef[] = [
   { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
   { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
   { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: '/c/:companyID/customer/:customerID/location/:locationID/item', page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
   { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   {
     path: '/c/:companyID/settings/storage_types',

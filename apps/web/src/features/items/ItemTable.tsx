@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../app/apiError';
@@ -30,10 +30,12 @@ interface Props {
     remove: (row: ItemDto) => Promise<unknown>;
   };
   filtered: boolean;
+  /** an extra column (the location page's subscription switch) */
+  extra?: { label: string; render: (row: ItemDto) => ReactNode };
 }
 
 /** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
-export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, filtered }: Props) {
+export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, filtered, extra }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();
@@ -85,6 +87,7 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
               <Table.ColumnHeader>{t('items.ordering')}</Table.ColumnHeader>
               {sortable('lead_time_days', t('items.fields.lead_time_days'))}
               <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
+              {extra ? <Table.ColumnHeader>{extra.label}</Table.ColumnHeader> : null}
               {actions ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
             </Table.Row>
           </Table.Header>
@@ -127,6 +130,7 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
                     ) : null}
                   </HStack>
                 </Table.Cell>
+                {extra ? <Table.Cell>{extra.render(row)}</Table.Cell> : null}
                 {actions ? (
                   <Table.Cell textAlign="end">
                     <Menu.Root onSelect={(d) => act(row, d.value as ItemAction)}>

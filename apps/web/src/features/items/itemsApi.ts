@@ -16,12 +16,15 @@ interface ListParams<K> {
 /** Where an item list comes from: a customer's items, a supplier's items, or the company's search. */
 export type ItemListScope =
   | { kind: 'customer'; companyID: number; customerID: number }
+  | { kind: 'location'; companyID: number; customerID: number; locationID: number }
   | { kind: 'supplier'; companyID: number; supplierID: number }
   | { kind: 'company'; companyID: number };
 
 export function itemListPath(scope: ItemListScope, paused: boolean): string {
   const base =
-    scope.kind === 'customer'
+    scope.kind === 'location'
+      ? `/c/${scope.companyID}/customer/${scope.customerID}/location/${scope.locationID}/item`
+      : scope.kind === 'customer'
       ? `/c/${scope.companyID}/customer/${scope.customerID}/item`
       : scope.kind === 'supplier'
         ? `/c/${scope.companyID}/supplier/${scope.supplierID}/item`
@@ -69,6 +72,16 @@ export const itemsApi = itemsBase.injectEndpoints({
         { type: 'Item', id: itemID },
       ],
     }),
+    toggleSubscription: build.mutation<ItemDto, { companyID: number; customerID: number; locationID: number; itemID: number; active: boolean }>({
+      query: ({ companyID, customerID, locationID, itemID, active }) => ({
+        url: `/c/${companyID}/customer/${customerID}/location/${locationID}/item/${itemID}/toggleSubscription`,
+        params: { active: active ? 1 : 0 },
+      }),
+      invalidatesTags: (_r, _e, { itemID }) => [
+        { type: 'Item', id: 'LIST' },
+        { type: 'Item', id: itemID },
+      ],
+    }),
     deleteItem: build.mutation<null, { companyID: number; customerID: number; itemID: number }>({
       query: ({ companyID, customerID, itemID }) => ({ url: `/c/${companyID}/customer/${customerID}/item/${itemID}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { itemID }) => [
@@ -89,4 +102,5 @@ export const {
   useCreateItemMutation,
   useUpdateItemMutation,
   useDeleteItemMutation,
+  useToggleSubscriptionMutation,
 } = itemsApi;
