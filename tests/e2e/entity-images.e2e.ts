@@ -188,6 +188,26 @@ describe('entity images: upload', () => {
   });
 });
 
+describe('entity images: locations', () => {
+  it('stores location images, shows them in the location and asks before deleting a location with images', async () => {
+    const customerId = await createCustomer('Image Location Customer');
+    const base = `/c/${demoCompany}/customer/${customerId}/location`;
+    const created = await api().post(`${base}/`, { name: 'Image Hall' }, tokens.writer);
+    expect(created.body.Meta.code).toBe(200);
+    const locationId = created.body.Data.id as number;
+    const image = await uploaded({ location_id: locationId });
+    expect(image).toMatchObject({ location_id: locationId, customer_id: null, selected: true });
+    expect((await api().get(`${base}/${locationId}`, tokens.readonly)).body.Data.images).toEqual([
+      { id: image.id, url: image.url, selected: true, selected_label: false },
+    ]);
+    expect((await listOf(`location_id=${locationId}`, tokens.customer)).map((i) => i.id)).toEqual([image.id]);
+    expect((await api().get(`${images()}?location_id=${locationId}`, tokens.supplier)).body.Meta.code).toBe(1020);
+    expect((await api().delete(`${base}/${locationId}`, tokens.writer)).body.Meta.code).toBe(1002);
+    expect((await api().delete(`${base}/${locationId}?confirm=1`, tokens.writer)).body.Meta.code).toBe(200);
+    expect((await fetchImage(image.url)).status).toBe(404);
+  });
+});
+
 describe('entity images: bad input', () => {
   let customerId: number;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { ImageRef } from './images';
 import type { ListQuery } from './identity';
 
 /** Request/reply subjects of the catalog service for the locations of a customer. */
@@ -88,7 +89,8 @@ export interface LocationDto {
   /** null: active; else when it was deactivated */
   inactive_at: string | null;
   schedule: LocationSchedule;
-  images: { url: string; selected: boolean }[];
+  /** the images, the selected one first (see images.ts) */
+  images: ImageRef[];
   created_at: string;
   updated_at: string;
 }

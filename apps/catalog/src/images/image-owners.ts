@@ -18,6 +18,7 @@ export interface ImageOwnerKind {
 export const IMAGE_OWNER_KINDS: Partial<Record<ImageOwnerField, ImageOwnerKind>> = {
   customer_id: { table: 'catalog.customer', readGroup: 'customer', visible: (em, caller, id) => mayAccess(em, 'customer', caller, id) },
   supplier_id: { table: 'catalog.supplier', readGroup: 'supplier', visible: (em, caller, id) => mayAccess(em, 'supplier', caller, id) },
+  location_id: { table: 'catalog.location', readGroup: 'customer', visible: (em, caller, id) => mayAccess(em, 'location', caller, id) },
 };
 
 export function ownerKind(field: ImageOwnerField): ImageOwnerKind {

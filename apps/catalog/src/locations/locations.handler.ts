@@ -49,8 +49,8 @@ export class LocationsHandler {
   }
 
   @MessagePattern(LocationSubjects.delete)
-  async remove(@Payload() p: Scope & { locationId: number }): Promise<null> {
-    await this.locations.remove(p.caller, p.locationId, p.customerId);
-    return null;
+  /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
+  remove(@Payload() p: Scope & { locationId: number; confirm?: boolean }): Promise<{ released: string[] }> {
+    return this.locations.remove(p.caller, p.locationId, p.customerId, { confirm: p.confirm });
   }
 }

@@ -50,6 +50,7 @@ export class LocationsService extends MasterDataService<Location, LocationDto, L
       apply: applyLocationInput,
       toDto: toLocationDto,
       event: LocationEvents.locationChanged,
+      imageOwner: 'location_id',
       changed: locationChanged,
       parent: { property: 'customerId', check: checkCustomer },
     });

@@ -5,7 +5,8 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { flag, ToggleActiveQueryDto } from './catalog.dto';
+import { ImagesService } from '../images/images.service';
+import { DeleteQueryDto, flag, ToggleActiveQueryDto } from './catalog.dto';
 import { LocationCreateDto, LocationDeliveryDto, LocationListQueryDto, LocationUpdateDto } from './location.dto';
 
 /**
@@ -15,7 +16,10 @@ import { LocationCreateDto, LocationDeliveryDto, LocationListQueryDto, LocationU
 @ApiTags('locations')
 @Controller('c/:companyID/customer/:customerID/location')
 export class LocationsController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
 
   @Get()
   @Access('customer')
@@ -65,8 +69,15 @@ export class LocationsController {
 
   @Delete(':locationID')
   @Access('user')
-  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @IdParam('locationID') locationId: number): Promise<null> {
-    await this.bus.request(LocationSubjects.delete, { caller, customerId, locationId });
+  @ApiOperation({ summary: 'Delete a location; one with images answers 1002 unless confirm=1 (then its images go too)' })
+  async remove(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @Query() query: DeleteQueryDto,
+  ): Promise<null> {
+    const reply = await this.bus.request<{ released?: string[] } | null>(LocationSubjects.delete, { caller, customerId, locationId, confirm: flag(query.confirm) });
+    await this.images.discard(reply?.released ?? []);
     return null;
   }
 
