@@ -1,6 +1,9 @@
 import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Customer } from './customers/customer.entity';
+import { ChangeLogEntry } from './changes/change-log.entity';
+import { Contact } from './contacts/contact.entity';
+import { ContactRuleRecipient } from './contacts/rule-recipient.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
 import { Supplier } from './suppliers/supplier.entity';
@@ -8,6 +11,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, ChangeLogEntry, Contact, ContactRuleRecipient, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

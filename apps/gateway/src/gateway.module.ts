@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
+import { CustomerContactsController, SupplierContactsController } from './catalog/contacts.controller';
 import { CustomersController } from './catalog/customers.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
 import { AuthController } from './identity/auth.controller';
@@ -35,7 +36,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController, CustomerContactsController, SupplierContactsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

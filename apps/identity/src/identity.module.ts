@@ -9,6 +9,7 @@ import { CompaniesService } from './companies/companies.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityData } from './identity.data';
 import { MailConsumer } from './mail/mail.consumer';
+import { UserNamesHandler } from './users/user-names.handler';
 import { UsersHandler } from './users/users.handler';
 import { UsersService } from './users/users.service';
 
@@ -22,7 +23,7 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, UserNamesHandler],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },

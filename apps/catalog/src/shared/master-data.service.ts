@@ -4,6 +4,7 @@ import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import type { UnitOfWork } from '@kanban/persistence';
+import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../changes/change-log';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
 import { containsPattern, pageOf } from './list-query';
 
@@ -36,6 +37,8 @@ export interface MasterDataDefinition<
   /** the outbox event announcing a change, and its payload */
   event: string;
   changed(record: E): Record<string, unknown>;
+  /** Optional: what the change log files a change under (default: defaultChangeTarget of kind). */
+  changeTarget?(record: E): ChangeTarget;
 }
 
 /**
@@ -99,6 +102,7 @@ export class MasterDataService<
         this.def.apply(record, input);
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, null, this.def.toDto(record));
         return this.def.toDto(record);
       }),
     );
@@ -110,10 +114,12 @@ export class MasterDataService<
       this.uow.forCompany(caller.companyId).write(async (em) => {
         const record = await this.orFail(em, caller, id);
         await this.assertNrFree(em, input.nr, record.id);
+        const before = this.def.toDto(record);
         this.def.apply(record, input);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, before, this.def.toDto(record));
         return this.def.toDto(record);
       }),
     );
@@ -124,10 +130,12 @@ export class MasterDataService<
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       const record = await this.orFail(em, caller, id);
       if (this.def.isActive(record) === active) return this.def.toDto(record);
+      const before = this.def.toDto(record);
       this.def.markActive(record, active);
       record.updatedAt = new Date();
       await em.flush();
       this.announce(em, record);
+      await this.logChange(em, caller, record, before, this.def.toDto(record));
       return this.def.toDto(record);
     });
   }
@@ -136,6 +144,7 @@ export class MasterDataService<
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const record = await this.orFail(em, caller, id);
       this.announce(em, record, true);
+      await this.logChange(em, caller, record, this.def.toDto(record), null);
       em.remove(record);
     });
   }
@@ -157,6 +166,12 @@ export class MasterDataService<
     const where = (ownId === null ? { nr } : { nr, id: { $ne: ownId } }) as unknown as FilterQuery<E>;
     const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
     if (clash) throw duplicate();
+  }
+
+  /** The change log rows of this change (C, D or one E per changed DTO field), in the same transaction. */
+  private async logChange(em: EntityManager, caller: CompanyCaller, record: E, before: Dto | null, after: Dto | null): Promise<void> {
+    const target = this.def.changeTarget ? this.def.changeTarget(record) : defaultChangeTarget(this.def.kind, record);
+    await recordChanges(em, caller, target, before as object | null, after as object | null);
   }
 
   private announce(em: EntityManager, record: E, deleted = false): void {
