@@ -54,7 +54,9 @@ export interface ContactDto {
 }
 
 /** The writable fields of a contact (create and update); `main` is set with GET contact/{id}/main. */
-export type ContactInput = Partial<Omit<ContactDto, 'id' | 'customer_id' | 'supplier_id' | 'main' | 'created_at' | 'updated_at'>>;
+export type ContactInput = Partial<
+  Omit<ContactDto, 'id' | 'customer_id' | 'supplier_id' | 'main' | 'created_at' | 'updated_at'>
+>;
 
 export type ContactListQuery = ListQuery;
 

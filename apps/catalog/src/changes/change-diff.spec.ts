@@ -3,7 +3,15 @@ import { defaultChangeTarget } from './change-log';
 import { endOf } from './changes.service';
 
 describe('diffRows', () => {
-  const before = { id: 7, name: 'Huber', city: 'Ulm', inactive: false, item: null as number | null, images: [], updated_at: 'a' };
+  const before = {
+    id: 7,
+    name: 'Huber',
+    city: 'Ulm',
+    inactive: false,
+    item: null as number | null,
+    images: [],
+    updated_at: 'a',
+  };
 
   it('writes one C row with the label for a create and one D row for a delete', () => {
     expect(diffRows(null, before)).toEqual([{ action: 'C', field: null, oldValue: null, newValue: 'Huber' }]);
@@ -12,7 +20,14 @@ describe('diffRows', () => {
   });
 
   it('writes one E row per changed field, values as text, bookkeeping fields left out', () => {
-    const after = { ...before, city: 'Graz', inactive: true, item: 12, images: [{ url: 'x' }], updated_at: 'b' };
+    const after = {
+      ...before,
+      city: 'Graz',
+      inactive: true,
+      item: 12,
+      images: [{ url: 'x' }],
+      updated_at: 'b',
+    };
     expect(diffRows(before, after)).toEqual([
       { action: 'E', field: 'city', oldValue: 'Ulm', newValue: 'Graz' },
       { action: 'E', field: 'inactive', oldValue: 'false', newValue: 'true' },
@@ -25,7 +40,9 @@ describe('diffRows', () => {
   });
 
   it('notes a field that appears or disappears', () => {
-    expect(diffRows({ id: 1, name: 'a' }, { id: 1, name: 'a', extra: 'x' })).toEqual([{ action: 'E', field: 'extra', oldValue: null, newValue: 'x' }]);
+    expect(diffRows({ id: 1, name: 'a' }, { id: 1, name: 'a', extra: 'x' })).toEqual([
+      { action: 'E', field: 'extra', oldValue: null, newValue: 'x' },
+    ]);
   });
 });
 
@@ -47,9 +64,24 @@ describe('labels and values', () => {
 
 describe('defaultChangeTarget', () => {
   it('files customers and suppliers under themselves and children under their parents', () => {
-    expect(defaultChangeTarget('customer', { id: 4 })).toEqual({ kind: 'customer', entityId: 4, customerId: 4, supplierId: null });
-    expect(defaultChangeTarget('supplier', { id: 5 })).toEqual({ kind: 'supplier', entityId: 5, customerId: null, supplierId: 5 });
-    expect(defaultChangeTarget('location', { id: 9, customerId: 4 } as { id: number })).toEqual({ kind: 'location', entityId: 9, customerId: 4, supplierId: null });
+    expect(defaultChangeTarget('customer', { id: 4 })).toEqual({
+      kind: 'customer',
+      entityId: 4,
+      customerId: 4,
+      supplierId: null,
+    });
+    expect(defaultChangeTarget('supplier', { id: 5 })).toEqual({
+      kind: 'supplier',
+      entityId: 5,
+      customerId: null,
+      supplierId: 5,
+    });
+    expect(defaultChangeTarget('location', { id: 9, customerId: 4 } as { id: number })).toEqual({
+      kind: 'location',
+      entityId: 9,
+      customerId: 4,
+      supplierId: null,
+    });
   });
 });
 

@@ -15,7 +15,8 @@ const IGNORED = new Set(['id', 'created_at', 'updated_at', 'images']);
 export function logValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value);
 }
 
@@ -34,8 +35,14 @@ export function labelOf(dto: Record<string, unknown>): string {
  */
 export function diffRows(before: object | null, after: object | null): ChangeRow[] {
   if (!before && !after) return [];
-  if (!before) return [{ action: 'C', field: null, oldValue: null, newValue: labelOf(after as Record<string, unknown>) }];
-  if (!after) return [{ action: 'D', field: null, oldValue: labelOf(before as Record<string, unknown>), newValue: null }];
+  if (!before)
+    return [
+      { action: 'C', field: null, oldValue: null, newValue: labelOf(after as Record<string, unknown>) },
+    ];
+  if (!after)
+    return [
+      { action: 'D', field: null, oldValue: labelOf(before as Record<string, unknown>), newValue: null },
+    ];
   const old = before as Record<string, unknown>;
   const now = after as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((f) => !IGNORED.has(f));

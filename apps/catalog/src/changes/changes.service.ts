@@ -1,6 +1,12 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChangeListQuery, ChangeLogEntryDto, CompanyCaller, ContactParent, Page } from '@kanban/contracts';
+import type {
+  ChangeListQuery,
+  ChangeLogEntryDto,
+  CompanyCaller,
+  ContactParent,
+  Page,
+} from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { assertParentVisible } from '../contacts/contacts.service';
 import { pageOf } from '../shared/list-query';
@@ -20,7 +26,11 @@ export function endOf(to: string): Date {
 export class ChangesService {
   constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
 
-  async list(caller: CompanyCaller, parent: ContactParent, query: ChangeListQuery): Promise<Page<ChangeLogEntryDto>> {
+  async list(
+    caller: CompanyCaller,
+    parent: ContactParent,
+    query: ChangeListQuery,
+  ): Promise<Page<ChangeLogEntryDto>> {
     const { page, perPage } = pageOf(query);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await assertParentVisible(em, caller, parent);
@@ -38,22 +48,20 @@ export class ChangesService {
         limit: perPage,
         offset: (page - 1) * perPage,
       });
-      const items = rows.map(
-        (r): ChangeLogEntryDto => ({
-          id: Number(r.id),
-          entity_kind: r.entityKind,
-          entity_id: r.entityId,
-          customer_id: r.customerId,
-          supplier_id: r.supplierId,
-          action: r.action,
-          field: r.field,
-          old_value: r.oldValue,
-          new_value: r.newValue,
-          user_id: r.userId,
-          user_name: '',
-          at: r.at.toISOString(),
-        }),
-      );
+      const items = rows.map((r): ChangeLogEntryDto => ({
+        id: Number(r.id),
+        entity_kind: r.entityKind,
+        entity_id: r.entityId,
+        customer_id: r.customerId,
+        supplier_id: r.supplierId,
+        action: r.action,
+        field: r.field,
+        old_value: r.oldValue,
+        new_value: r.newValue,
+        user_id: r.userId,
+        user_name: '',
+        at: r.at.toISOString(),
+      }));
       return { items, total, page, per_page: perPage };
     });
   }

@@ -11,16 +11,36 @@ import { Supplier } from '../suppliers/supplier.entity';
  */
 @Entity({ tableName: 'contact' })
 @TenantOwned()
-@Index({ name: 'contact_one_main_per_customer', expression: 'create unique index "contact_one_main_per_customer" on "catalog"."contact" ("customer_id") where "main"' })
-@Index({ name: 'contact_one_main_per_supplier', expression: 'create unique index "contact_one_main_per_supplier" on "catalog"."contact" ("supplier_id") where "main"' })
+@Index({
+  name: 'contact_one_main_per_customer',
+  expression:
+    'create unique index "contact_one_main_per_customer" on "catalog"."contact" ("customer_id") where "main"',
+})
+@Index({
+  name: 'contact_one_main_per_supplier',
+  expression:
+    'create unique index "contact_one_main_per_supplier" on "catalog"."contact" ("supplier_id") where "main"',
+})
 export class Contact extends TenantEntity {
   @PrimaryKey({ type: 'int', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Customer, { fieldName: 'customer_id', mapToPk: true, nullable: true, deleteRule: 'cascade', index: true })
+  @ManyToOne(() => Customer, {
+    fieldName: 'customer_id',
+    mapToPk: true,
+    nullable: true,
+    deleteRule: 'cascade',
+    index: true,
+  })
   customerId: number | null = null;
 
-  @ManyToOne(() => Supplier, { fieldName: 'supplier_id', mapToPk: true, nullable: true, deleteRule: 'cascade', index: true })
+  @ManyToOne(() => Supplier, {
+    fieldName: 'supplier_id',
+    mapToPk: true,
+    nullable: true,
+    deleteRule: 'cascade',
+    index: true,
+  })
   supplierId: number | null = null;
 
   @Property({ fieldName: 'first_name', type: 'text', default: '' })

@@ -16,13 +16,18 @@ describe('normalizeContactInput', () => {
   it('requires a last name on create and never lets it become empty', () => {
     expect(fieldOf(() => normalizeContactInput({ first_name: 'A' }, 'create'))).toBe('name');
     expect(fieldOf(() => normalizeContactInput({ name: '  ' }, 'update'))).toBe('name');
-    expect(normalizeContactInput({ name: ' Berger ', first_name: ' Anna' }, 'create')).toEqual({ name: 'Berger', first_name: 'Anna' });
+    expect(normalizeContactInput({ name: ' Berger ', first_name: ' Anna' }, 'create')).toEqual({
+      name: 'Berger',
+      first_name: 'Anna',
+    });
     expect(normalizeContactInput({ job_title: 'x' }, 'update')).toEqual({ job_title: 'x' });
   });
 
   it('accepts an empty or valid e-mail address only', () => {
     expect(normalizeContactInput({ email: '' }, 'update')).toEqual({ email: '' });
-    expect(normalizeContactInput({ email: ' a.b@example.com ' }, 'update')).toEqual({ email: 'a.b@example.com' });
+    expect(normalizeContactInput({ email: ' a.b@example.com ' }, 'update')).toEqual({
+      email: 'a.b@example.com',
+    });
     for (const bad of ['a@b', 'no-at.example.com', 'a b@example.com', 'a@@example.com']) {
       expect(fieldOf(() => normalizeContactInput({ email: bad }, 'update'))).toBe('email');
     }

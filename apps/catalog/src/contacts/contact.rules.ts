@@ -24,7 +24,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function normalizeContactInput(input: ContactInput, mode: 'create' | 'update'): ContactInput {
   const out: ContactInput = {};
-  for (const [field, max] of Object.entries(CONTACT_TEXT_LIMITS) as [keyof typeof CONTACT_TEXT_LIMITS, number][]) {
+  for (const [field, max] of Object.entries(CONTACT_TEXT_LIMITS) as [
+    keyof typeof CONTACT_TEXT_LIMITS,
+    number,
+  ][]) {
     const value = input[field];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw AppError.validation(field, 'must be a string');
@@ -34,9 +37,11 @@ export function normalizeContactInput(input: ContactInput, mode: 'create' | 'upd
   }
   if (mode === 'create' && out.name === undefined) throw AppError.validation('name', 'is required');
   if (out.name !== undefined && out.name === '') throw AppError.validation('name', 'should not be empty');
-  if (out.email !== undefined && out.email !== '' && !EMAIL_PATTERN.test(out.email)) throw AppError.validation('email', 'must be an e-mail address');
+  if (out.email !== undefined && out.email !== '' && !EMAIL_PATTERN.test(out.email))
+    throw AppError.validation('email', 'must be an e-mail address');
   if (input.gender !== undefined) {
-    if (!(CONTACT_GENDERS as readonly string[]).includes(input.gender)) throw AppError.validation('gender', 'must be f, m, d or empty');
+    if (!(CONTACT_GENDERS as readonly string[]).includes(input.gender))
+      throw AppError.validation('gender', 'must be f, m, d or empty');
     out.gender = input.gender;
   }
   return out;

@@ -1,5 +1,12 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ContactSubjects, type ChangeListQuery, type CompanyCaller, type ContactInput, type ContactListQuery, type ContactParent } from '@kanban/contracts';
+import {
+  ContactSubjects,
+  type ChangeListQuery,
+  type CompanyCaller,
+  type ContactInput,
+  type ContactListQuery,
+  type ContactParent,
+} from '@kanban/contracts';
 import { BusController } from '@kanban/messaging';
 import { ChangesService } from '../changes/changes.service';
 import { ContactsService } from './contacts.service';

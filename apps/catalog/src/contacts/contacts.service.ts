@@ -28,10 +28,15 @@ import { ContactRuleRecipient } from './rule-recipient.entity';
  * Throws 404 unless the customer/supplier exists in the caller's company and the caller's access
  * restrictions let them see it: everything under it (contacts, change log) follows this check.
  */
-export async function assertParentVisible(em: EntityManager, caller: CompanyCaller, parent: ContactParent): Promise<void> {
+export async function assertParentVisible(
+  em: EntityManager,
+  caller: CompanyCaller,
+  parent: ContactParent,
+): Promise<void> {
   const entity = parent.kind === 'customer' ? Customer : Supplier;
   const found = await em.findOne(entity as typeof Customer, { id: parent.id }, { fields: ['id'] as never });
-  if (!found || !(await mayAccess(em, parent.kind, caller, parent.id))) throw new AppError(ProtocolCode.NotFound, `${parent.kind} not found`);
+  if (!found || !(await mayAccess(em, parent.kind, caller, parent.id)))
+    throw new AppError(ProtocolCode.NotFound, `${parent.kind} not found`);
 }
 
 function parentWhere(parent: ContactParent): { customerId: number } | { supplierId: number } {
@@ -49,14 +54,23 @@ function parentWhere(parent: ContactParent): { customerId: number } | { supplier
 export class ContactsService {
   constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
 
-  async list(caller: CompanyCaller, parent: ContactParent, query: ContactListQuery): Promise<Page<ContactDto>> {
+  async list(
+    caller: CompanyCaller,
+    parent: ContactParent,
+    query: ContactListQuery,
+  ): Promise<Page<ContactDto>> {
     const { page, perPage } = pageOf(query);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await assertParentVisible(em, caller, parent);
       const where: FilterQuery<Contact> = { companyId: caller.companyId, ...parentWhere(parent) };
       if (query.q) {
         const like = containsPattern(query.q);
-        where.$or = [{ name: { $ilike: like } }, { firstName: { $ilike: like } }, { email: { $ilike: like } }, { jobTitle: { $ilike: like } }];
+        where.$or = [
+          { name: { $ilike: like } },
+          { firstName: { $ilike: like } },
+          { email: { $ilike: like } },
+          { jobTitle: { $ilike: like } },
+        ];
       }
       const [rows, total] = await em.findAndCount(Contact, where, {
         orderBy: { [contactSortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' },
@@ -68,14 +82,20 @@ export class ContactsService {
   }
 
   async get(caller: CompanyCaller, parent: ContactParent, id: number): Promise<ContactDto> {
-    return this.uow.forCompany(caller.companyId).read(async (em) => toContactDto(await this.orFail(em, caller, parent, id)));
+    return this.uow
+      .forCompany(caller.companyId)
+      .read(async (em) => toContactDto(await this.orFail(em, caller, parent, id)));
   }
 
   async create(caller: CompanyCaller, parent: ContactParent, raw: ContactInput): Promise<ContactDto> {
     const input = normalizeContactInput(raw, 'create');
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await assertParentVisible(em, caller, parent);
-      const contact = em.create(Contact, { companyId: caller.companyId, name: input.name!, ...parentWhere(parent) } as never);
+      const contact = em.create(Contact, {
+        companyId: caller.companyId,
+        name: input.name!,
+        ...parentWhere(parent),
+      } as never);
       applyContactInput(contact, input);
       await em.flush();
       await this.changed(em, caller, contact, null, toContactDto(contact));
@@ -83,7 +103,12 @@ export class ContactsService {
     });
   }
 
-  async update(caller: CompanyCaller, parent: ContactParent, id: number, raw: ContactInput): Promise<ContactDto> {
+  async update(
+    caller: CompanyCaller,
+    parent: ContactParent,
+    id: number,
+    raw: ContactInput,
+  ): Promise<ContactDto> {
     const input = normalizeContactInput(raw, 'update');
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       const contact = await this.orFail(em, caller, parent, id);
@@ -134,12 +159,26 @@ export class ContactsService {
   async rules(caller: CompanyCaller, parent: ContactParent, id: number): Promise<ContactRuleDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const contact = await this.orFail(em, caller, parent, id);
-      const rows = await em.find(ContactRuleRecipient, { contactId: contact.id }, { orderBy: { ruleName: 'asc', ruleId: 'asc' } });
-      return rows.map((r) => ({ rule_id: r.ruleId, rule_name: r.ruleName, customer_id: r.customerId, supplier_id: r.supplierId }));
+      const rows = await em.find(
+        ContactRuleRecipient,
+        { contactId: contact.id },
+        { orderBy: { ruleName: 'asc', ruleId: 'asc' } },
+      );
+      return rows.map((r) => ({
+        rule_id: r.ruleId,
+        rule_name: r.ruleName,
+        customer_id: r.customerId,
+        supplier_id: r.supplierId,
+      }));
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, parent: ContactParent, id: number): Promise<Contact> {
+  private async orFail(
+    em: EntityManager,
+    caller: CompanyCaller,
+    parent: ContactParent,
+    id: number,
+  ): Promise<Contact> {
     await assertParentVisible(em, caller, parent);
     const contact = await em.findOne(Contact, { id, ...parentWhere(parent) });
     if (!contact) throw new AppError(ProtocolCode.NotFound, 'contact not found');
@@ -147,8 +186,19 @@ export class ContactsService {
   }
 
   /** Change log rows and the outbox event of one change (before null: created; after null: deleted). */
-  private async changed(em: EntityManager, caller: CompanyCaller, contact: Contact, before: ContactDto | null, after: ContactDto | null): Promise<void> {
-    const target: ChangeTarget = { kind: 'contact', entityId: contact.id, customerId: contact.customerId, supplierId: contact.supplierId };
+  private async changed(
+    em: EntityManager,
+    caller: CompanyCaller,
+    contact: Contact,
+    before: ContactDto | null,
+    after: ContactDto | null,
+  ): Promise<void> {
+    const target: ChangeTarget = {
+      kind: 'contact',
+      entityId: contact.id,
+      customerId: contact.customerId,
+      supplierId: contact.supplierId,
+    };
     await recordChanges(em, caller, target, before, after);
     const event: ContactChanged = {
       id: contact.id,

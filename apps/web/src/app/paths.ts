@@ -15,7 +15,9 @@ export type PageName =
   | 'customers'
   | 'customerDashboard'
   | 'suppliers'
-  | 'supplierDashboard';
+  | 'supplierDashboard'
+  | 'contacts'
+  | 'contact';
 
 export interface PathDef {
   path: string;
@@ -84,6 +86,10 @@ export const PATHS: readonly PathDef[] = [
     auth: 'supplier',
     title: 'suppliers.dashboard',
   },
+  { path: '/c/:companyID/customer/:customerID/contacts', page: 'contacts', layout: 'shell', auth: 'customer', title: 'contacts.title' },
+  { path: '/c/:companyID/customer/:customerID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
+  { path: '/c/:companyID/supplier/:supplierID/contacts', page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
+  { path: '/c/:companyID/supplier/:supplierID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
 ];
 
 function segments(path: string): string[] {

@@ -27,6 +27,8 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
+  contacts: named(() => import('../features/contacts/ContactsPage'), 'ContactsPage'),
+  contact: named(() => import('../features/contacts/ContactPage'), 'ContactPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

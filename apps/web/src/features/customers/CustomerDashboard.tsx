@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useFormat } from '../../i18n/useFormat';
+import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { CustomerHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useCustomerQuery } from './customersApi';
@@ -89,6 +90,7 @@ export function CustomerDashboard() {
           </Card.Root>
         </SimpleGrid>
       ) : null}
+      {customer ? <ChangeLogPanel owner={{ companyID, kind: 'customer', id: customer.id }} /> : null}
     </Stack>
   );
 }

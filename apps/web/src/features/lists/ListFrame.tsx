@@ -13,8 +13,9 @@ interface Props {
   onFilter: (value: string) => void;
   filterLabel: string;
   filterTestId: string;
-  all: boolean;
-  onAll: (value: boolean) => void;
+  /** the show-all toggle (inactive entries too); left out for lists without an active flag */
+  all?: boolean;
+  onAll?: (value: boolean) => void;
   error: unknown;
   children: ReactNode;
 }
@@ -59,11 +60,13 @@ export function ListFrame({
                 aria-label={filterLabel}
                 data-testid={filterTestId}
               />
-              <Switch.Root checked={all} onCheckedChange={(e) => onAll(e.checked)} data-testid="show-all">
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('lists.showAll')}</Switch.Label>
-              </Switch.Root>
+              {onAll ? (
+                <Switch.Root checked={all} onCheckedChange={(e) => onAll(e.checked)} data-testid="show-all">
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{t('lists.showAll')}</Switch.Label>
+                </Switch.Root>
+              ) : null}
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
             {children}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useFormat } from '../../i18n/useFormat';
+import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { SupplierHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useSupplierQuery } from './suppliersApi';
@@ -59,6 +60,7 @@ export function SupplierDashboard() {
           </Card.Body>
         </Card.Root>
       ) : null}
+      {supplier ? <ChangeLogPanel owner={{ companyID, kind: 'supplier', id: supplier.id }} /> : null}
     </Stack>
   );
 }
