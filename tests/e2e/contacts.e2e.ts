@@ -1,3 +1,4 @@
+import type { UserDto } from '@kanban/contracts';
 import { eventually } from '@kanban/testing';
 import { login, startSystem, type TestSystem } from '../support/system';
 
@@ -16,7 +17,8 @@ beforeAll(async () => {
     const session = await login(system, `${name}@demo.example`);
     tokens[name] = session.token;
     ids[name] = session.user.id;
-    names[name] = `${session.user.first_name} ${session.user.last_name}`.trim();
+    const user = session.user as UserDto;
+    names[name] = [user.first_name, user.last_name].filter(Boolean).join(' ');
   }
   tokens.other = (await login(system, 'admin@other.example')).token;
   demoCompany = (await system.api.get('/company', tokens.admin)).body.Data[0].id;

@@ -19,8 +19,8 @@ const WORDS = {
     date: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
   },
   de: {
-    saved: 'Der Ansprechpartner wurde gespeichert.',
-    main: 'ist jetzt der Hauptansprechpartner',
+    saved: 'Der Kontakt wurde gespeichert.',
+    main: 'ist jetzt der Hauptkontakt',
     deleted: 'wurde gelöscht',
     changed: 'Geändert',
     created: 'Angelegt',
@@ -32,7 +32,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, assert, text, loginPage, chooseLanguage, waitPath, runAxe } = h;
+  const { test, testid, visible, until, assert, text, loginPage, chooseLanguage, waitPath, runAxe, screenshot } = h;
 
   for (const { kind, menu, filter } of OWNERS)
     for (const language of ['en', 'de']) {
@@ -118,6 +118,7 @@ export default function register(h) {
           async () => (await page.locator(`${rows} [aria-pressed=true]`).count()) === 1,
           'exactly one contact should be the main contact',
         );
+        await screenshot(page, `contacts-${kind}-${language}.png`);
 
         // the contact page shows it and its change log with the edit
         await page.locator(testid('contact-filter')).fill(name);
@@ -142,6 +143,7 @@ export default function register(h) {
         const date = (await text(editRow.locator(testid('change-date')))).trim();
         assert(words.date.test(date), `the date should be in the language's format, is "${date}"`);
         assert((await text(log)).includes(words.created), 'the change log should show the create');
+        await screenshot(page, `contact-${kind}-${language}.png`);
 
         // delete from the contact page after asking; back on the list
         await (await visible(page, testid('contact-delete'))).click();
@@ -168,6 +170,7 @@ export default function register(h) {
           (await text(deleted)).includes(words.deletedAction),
           `the dashboard's change log should show "${words.deletedAction}"`,
         );
+        await screenshot(page, `changes-${kind}-${language}.png`);
       });
     }
 }

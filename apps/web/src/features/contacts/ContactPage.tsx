@@ -102,7 +102,9 @@ export function ContactPage() {
               {row(t('contacts.fields.tel_office'), contact.tel_office)}
               {row(t('contacts.fields.tel_mobile'), contact.tel_mobile)}
               {row(t('contacts.fields.ext_system_id'), contact.ext_system_id)}
-              {row(t('contacts.rules'), (rules ?? []).map((r) => r.rule_name).join(', '))}
+              {rules && rules.length > 0
+                ? row(t('contacts.rules'), rules.map((r) => r.rule_name).join(', '))
+                : null}
             </DataList.Root>
             {rules && rules.length === 0 ? (
               <Text mt="2" fontSize="sm" color="gray.600">
