@@ -309,6 +309,36 @@ describe.each(parents)('contacts of a $kind', ({ kind, reader, outsider }) => {
   });
 });
 
+describe('the change log covers every master-data kind built on MasterDataService', () => {
+  it("files a location's create, edit and delete under its customer", async () => {
+    const root = `/c/${demoCompany}/customer`;
+    const customer = await ok(api().post(`${root}/`, { name: 'Location Log Customer' }, tokens.writer));
+    const location = await ok(
+      api().post(`${root}/${customer.id}/location/`, { name: 'Halle Log', city: 'Ulm' }, tokens.writer),
+    );
+    await ok(api().patch(`${root}/${customer.id}/location/${location.id}`, { city: 'Graz' }, tokens.admin));
+    expect(
+      (await api().delete(`${root}/${customer.id}/location/${location.id}`, tokens.writer)).body.Meta.code,
+    ).toBe(200);
+    const page = (await api().get(`${root}/${customer.id}/changes/?entity_kind=location`, tokens.readonly))
+      .body.Data;
+    expect(
+      (page.items as Change[]).map((c) => [
+        c.entity_id,
+        c.action,
+        c.field,
+        c.old_value,
+        c.new_value,
+        c.user_id,
+      ]),
+    ).toEqual([
+      [location.id, 'D', null, 'Halle Log', null, ids.writer],
+      [location.id, 'E', 'city', 'Ulm', 'Graz', ids.admin],
+      [location.id, 'C', null, null, 'Halle Log', ids.writer],
+    ]);
+  });
+});
+
 describe('demo contacts', () => {
   it('gives every active demo customer and supplier contacts with exactly one main contact', async () => {
     for (const kind of ['customer', 'supplier']) {

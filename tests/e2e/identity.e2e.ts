@@ -377,19 +377,24 @@ describe('company users and access restrictions', () => {
 
   it('stores access restrictions and filters users with them', async () => {
     const add = (body: object, token = tokens.admin) => api().post(`/c/${demoCompany}/accessrestriction`, body, token);
-    const customer = await add({ user_id: ids.customer, customer_id: 11 });
-    expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: 11, location_id: null });
-    await add({ user_id: ids.customer, location_id: 21 });
-    await add({ user_id: ids.supplier, supplier_id: 31 });
-    expect((await add({ user_id: ids.customer, customer_id: 11 })).body.Meta.code).toBe(1059);
+    // Restrictions point to real customers and suppliers of the company (checked against the catalog).
+    const [c11, c12] = (await api().get(`/c/${demoCompany}/customer?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
+    const [s31] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
+    const customer = await add({ user_id: ids.customer, customer_id: c11 });
+    expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c11, location_id: null });
+    const [l21] = (await api().get(`/c/${demoCompany}/customer/${c11}/location?sort=nr`, tokens.admin)).body.Data.items.map((l: { id: number }) => l.id);
+    expect((await add({ user_id: ids.customer, location_id: 999_999 })).body.Meta.code).toBe(1000);
+    await add({ user_id: ids.customer, location_id: l21 });
+    await add({ user_id: ids.supplier, supplier_id: s31 });
+    expect((await add({ user_id: ids.customer, customer_id: c11 })).body.Meta.code).toBe(1059);
     expect((await add({ user_id: ids.customer })).body.Meta.code).toBe(1000);
     expect((await add({ user_id: ids.customer, customer_id: 1, supplier_id: 2 })).body.Meta.code).toBe(1000);
-    expect((await add({ user_id: ids.other, customer_id: 1 })).body.Meta.code).toBe(404);
-    expect((await add({ user_id: ids.customer, customer_id: 12 }, tokens.writer)).body.Meta.code).toBe(1020);
+    expect((await add({ user_id: ids.other, customer_id: c11 })).body.Meta.code).toBe(404);
+    expect((await add({ user_id: ids.customer, customer_id: c12 }, tokens.writer)).body.Meta.code).toBe(1020);
 
-    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: 11 })]);
-    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: 21 })]);
-    expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ supplier_id: 31 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: c11 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: l21 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ supplier_id: s31 })]);
     const restricted = await api().get(`/c/${demoCompany}/user?restricted=1`, tokens.admin);
     const byEmail = Object.fromEntries(restricted.body.Data.items.map((u: { email: string; access_restrictions: number }) => [u.email, u.access_restrictions]));
     expect(byEmail).toEqual({ 'customer@demo.example': 2, 'supplier@demo.example': 1 });

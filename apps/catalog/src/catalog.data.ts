@@ -4,13 +4,15 @@ import { Customer } from './customers/customer.entity';
 import { ChangeLogEntry } from './changes/change-log.entity';
 import { Contact } from './contacts/contact.entity';
 import { ContactRuleRecipient } from './contacts/rule-recipient.entity';
+import { Location } from './locations/location.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
+import { SETTINGS_ENTITIES } from './settings/settings.providers';
 import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, ChangeLogEntry, Contact, ContactRuleRecipient, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, ...SETTINGS_ENTITIES, ChangeLogEntry, Contact, ContactRuleRecipient, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -9,9 +9,14 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
 import { HealthHandler } from './health/health.handler';
+import { LocationsHandler } from './locations/locations.handler';
+import { LocationsService } from './locations/locations.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
+import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
+import { TargetsHandler } from './user-admin/targets.handler';
+import { TargetsService } from './user-admin/targets.service';
 
 /** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
 @Module({})
@@ -23,8 +28,8 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, ContactsHandler],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, ContactsService, ChangesService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler, ...SETTINGS_HANDLERS, ContactsHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService, ...SETTINGS_PROVIDERS, ContactsService, ChangesService],
     };
   }
 }

@@ -3,6 +3,8 @@ import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Contact } from './contacts/contact.entity';
 import { Customer } from './customers/customer.entity';
+import { Location } from './locations/location.entity';
+import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
@@ -113,6 +115,116 @@ const DEMO_CONTACTS: Record<string, DemoContact[]> = {
   ],
 };
 
+type DemoLocation = Partial<Location> & { name: string };
+
+const WORKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as Location['deliveryDays'];
+
+/** 2-4 locations per demo customer, keyed by the customer's number. */
+const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
+  'K-10001': [
+    {
+      name: 'Montagehalle 1',
+      nr: 'H1',
+      extendedName: 'Endmontage Linie A',
+      street: 'Daimlerstraße 27',
+      postal: '73037',
+      city: 'Göppingen',
+      countryIso: 'DE',
+      geoLat: 48.7036,
+      geoLong: 9.6523,
+      costCenter: 'KST-4100',
+      building: 'B1',
+      room: 'EG-12',
+      plant: '1000',
+      siteCode: 'GP1',
+      recipient: 'Herr Braun',
+      trolleyNumber: 'W-01',
+      r3Plant: '1000',
+      accountAssignmentNumber: '4711',
+      accountAssignmentType: 'K',
+      sort: 1,
+      deliveryDays: WORKDAYS,
+      serviceFeeQuantity: 12.5,
+      deltakanban: true,
+      takePicture: 1,
+      schedule: { business_days: ['06:00', '14:00'], saturday: ['08:00'] },
+    },
+    {
+      name: 'Montagehalle 2',
+      nr: 'H2',
+      street: 'Daimlerstraße 27',
+      postal: '73037',
+      city: 'Göppingen',
+      countryIso: 'DE',
+      costCenter: 'KST-4200',
+      building: 'B2',
+      sort: 2,
+      deliveryDays: ['monday', 'wednesday', 'friday'],
+      schedule: { monday: ['06:00'], wednesday: ['06:00'], friday: ['06:00', '12:00'] },
+    },
+    {
+      name: 'Instandhaltung',
+      nr: 'IH',
+      city: 'Göppingen',
+      countryIso: 'DE',
+      costCenter: 'KST-9000',
+      sort: 3,
+      adhoc: true,
+      takePicture: 2,
+      deliveryDays: ['tuesday', 'thursday'],
+      schedule: { business_days: ['10:00'] },
+    },
+  ],
+  'K-10002': [
+    {
+      name: 'Werk Linz Halle A',
+      nr: 'LA',
+      street: 'Industriezeile 45',
+      postal: '4020',
+      city: 'Linz',
+      countryIso: 'AT',
+      geoLat: 48.2951,
+      geoLong: 14.3212,
+      plant: '2000',
+      r3Plant: '2000',
+      sort: 1,
+      deliveryDays: WORKDAYS,
+      serviceFeeQuantity: 8,
+      schedule: { business_days: ['06:00', '12:00', '18:00'] },
+    },
+    {
+      name: 'Werk Linz Halle B',
+      nr: 'LB',
+      street: 'Industriezeile 47',
+      postal: '4020',
+      city: 'Linz',
+      countryIso: 'AT',
+      sort: 2,
+      deliveryDays: ['monday', 'thursday'],
+      schedule: { monday: ['08:00'], thursday: ['08:00'] },
+    },
+    {
+      name: 'Außenlager Enns',
+      nr: 'EN',
+      postal: '4470',
+      city: 'Enns',
+      countryIso: 'AT',
+      sort: 3,
+      deliveryDays: ['wednesday'],
+      schedule: { wednesday: ['24:00'] },
+      inactiveAt: new Date('2026-01-15T00:00:00Z'),
+    },
+  ],
+  'K-10003': [
+    { name: 'Werkstatt Winterthur', nr: 'W1', city: 'Winterthur', countryIso: 'CH', sort: 1, deliveryDays: ['tuesday'] },
+    { name: 'Lager Winterthur', nr: 'W2', city: 'Winterthur', countryIso: 'CH', sort: 2 },
+  ],
+  'R-500': [
+    { name: 'Halle Nord', nr: 'N', city: 'St. Margrethen', countryIso: 'CH', sort: 1, deliveryDays: WORKDAYS, schedule: { business_days: ['08:00'] } },
+    { name: 'Halle Süd', nr: 'S', city: 'St. Margrethen', countryIso: 'CH', sort: 2 },
+  ],
+};
+
 /** Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist already. */
 export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput): Promise<void> {
   const orm = await MikroORM.init(database.ormOptions(catalogData));
@@ -128,6 +240,16 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
         for (const data of customers) {
           scoped.create(Customer, { ...data, companyId } as Customer);
           await scoped.flush();
+        }
+      }
+      for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) {
+        const scoped = tenantEm(em, companyId);
+        if ((await scoped.count(Location, {})) > 0) continue;
+        for (const customer of await scoped.find(Customer, {}, { orderBy: { id: 'asc' } })) {
+          for (const data of DEMO_LOCATIONS[customer.nr ?? ''] ?? []) {
+            scoped.create(Location, { ...data, companyId, customerId: customer.id } as Location);
+            await scoped.flush();
+          }
         }
       }
       for (const [companyId, suppliers] of [
@@ -154,6 +276,7 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           }
         }
       }
+      await seedSettingsDemo(em, ids);
     });
   } finally {
     await orm.close();

@@ -13,11 +13,15 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
 import { CustomerContactsController, SupplierContactsController } from './catalog/contacts.controller';
 import { CustomersController } from './catalog/customers.controller';
+import { LocationsController } from './catalog/locations.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
+import { CustomFieldsController, StorageTypesController, UnitsController } from './catalog/settings.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
 import { MeController } from './identity/me.controller';
+import { RestrictionTargets } from './users/restriction-targets';
+import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
 import { PlatformController } from './platform/platform.controller';
@@ -36,11 +40,12 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, HealthController, ImagesController, CustomerContactsController, SupplierContactsController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController, CustomerContactsController, SupplierContactsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
         ImagesService,
+        RestrictionTargets,
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -10,6 +10,8 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityData } from './identity.data';
 import { MailConsumer } from './mail/mail.consumer';
 import { UserNamesHandler } from './users/user-names.handler';
+import { TargetUsersHandler } from './users/target-users.handler';
+import { TargetUsersService } from './users/target-users.service';
 import { UsersHandler } from './users/users.handler';
 import { UsersService } from './users/users.service';
 
@@ -23,12 +25,13 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, UserNamesHandler],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },
         AuthService,
         UsersService,
+        TargetUsersService,
         CompaniesService,
       ],
     };

@@ -1,49 +1,11 @@
 import 'reflect-metadata';
-import { ConsoleLogger, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { EnvReader } from '@kanban/config';
-import { MessagingModule, NatsBus, NatsBusServer } from '@kanban/messaging';
-import { Database, DatabaseModule } from '@kanban/persistence';
+import { startServiceProcess } from '@kanban/messaging';
 import { loadIdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 
-/** Distributed run: the identity service as its own process (no HTTP), over NATS and PostgreSQL. */
-async function main(): Promise<void> {
-  const config = loadIdentityConfig(process.env);
-  const env = new EnvReader(process.env);
-  const databaseUrl = env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']);
-  const natsUrl = env.url('NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']);
-  const prefix = env.str('BUS_PREFIX', '');
+/** Distributed run: the identity service as its own process (no HTTP), over NATS and PostgreSQL (mail by SMTP). */
+startServiceProcess('identity', (env) => {
   const smtpUrl = env.url('SMTP_URL', undefined, ['smtp', 'smtps']);
   const mailFrom = env.str('MAIL_FROM', 'Kanban <no-reply@kanban.example>');
-  const logFormat = env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json');
-  const poolMax = env.int('DB_POOL_MAX', 10, { min: 1, max: 200 });
-  env.done();
-
-  const database = await Database.open({ kind: 'postgres', url: databaseUrl, poolMax });
-  const bus = await NatsBus.connect({ url: natsUrl, prefix, name: 'identity', requestTimeoutMs: 10_000 });
-
-  @Module({
-    imports: [
-      DatabaseModule.forRoot(database),
-      MessagingModule.forRoot({ kind: 'nats', bus }),
-      IdentityModule.forRoot(config, { kind: 'smtp', url: smtpUrl, from: mailFrom }),
-    ],
-  })
-  class IdentityProcessModule {}
-
-  const app = await NestFactory.createMicroservice(IdentityProcessModule, {
-    strategy: new NatsBusServer(bus, 'identity'),
-    logger: new ConsoleLogger({ json: logFormat === 'json', prefix: 'identity' }),
-  });
-  app.enableShutdownHooks();
-  await app.listen();
-  const stop = () => void app.close().then(() => bus.close()).then(() => database.close()).finally(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  return IdentityModule.forRoot(loadIdentityConfig(process.env), { kind: 'smtp', url: smtpUrl, from: mailFrom });
 });

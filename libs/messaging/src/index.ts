@@ -8,3 +8,4 @@ export * from './outbox.entity';
 export * from './outbox';
 export * from './messaging.module';
 export * from './bus-client';
+export * from './service-process';

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { MasterDataService } from '../shared/master-data.service';
+import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
 import { toCustomerDto } from './customer.mapper';
 import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
@@ -27,6 +28,7 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
         name: c.name,
         inactive: c.inactive,
       }),
+      dependents: [{ what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) }],
     });
   }
 }

@@ -17,6 +17,27 @@ export interface MasterDataRecord {
   updatedAt: Date;
 }
 
+/**
+ * Records that live under a parent (a location under its customer): lists, reads and changes take the
+ * parent's id, a record under another parent is unknown (404), and numbers are unique per parent.
+ */
+export interface ParentScope<E> {
+  /** the entity property holding the parent's id (e.g. `customerId`) */
+  property: keyof E & string;
+  /**
+   * Throws unless the caller may reach the parent for the purpose: 404 when it is unknown or hidden by
+   * access restrictions; `create` and `activate` may also need an active parent (1039).
+   */
+  check(em: EntityManager, caller: CompanyCaller, parentId: number, purpose: 'read' | 'write' | 'create' | 'activate'): Promise<void>;
+}
+
+/** A reason a record may not be deleted yet: how many dependents of a kind it has (any above 0 answers 1007). */
+export interface DependentsCheck<E> {
+  /** what depends on it, named in the 1007 message (e.g. `locations`) */
+  what: string;
+  count(em: EntityManager, record: E): Promise<number>;
+}
+
 /** The parts in which customers, suppliers (and later locations, items) differ. */
 export interface MasterDataDefinition<
   E extends MasterDataRecord,
@@ -37,6 +58,10 @@ export interface MasterDataDefinition<
   /** the outbox event announcing a change, and its payload */
   event: string;
   changed(record: E): Record<string, unknown>;
+  /** set for records under a parent: every call then takes the parent's id */
+  parent?: ParentScope<E>;
+  /** checked by remove: 1007 while any of them counts dependents */
+  dependents?: DependentsCheck<E>[];
   /** Optional: what the change log files a change under (default: defaultChangeTarget of kind). */
   changeTarget?(record: E): ChangeTarget;
 }
@@ -57,15 +82,17 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }): Promise<Page<Dto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
+      await this.checkParent(em, caller, parentId, 'read');
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const qb = em
         .createQueryBuilder(def.entity, def.kind)
         .select(`${def.kind}.*`)
         .where({ companyId: caller.companyId } as FilterQuery<E>);
+      if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
       if (!query.all) qb.andWhere(def.activeOnly);
       if (query.q) {
         const like = containsPattern(query.q);
@@ -84,20 +111,22 @@ export class MasterDataService<
     });
   }
 
-  async get(caller: CompanyCaller, id: number): Promise<Dto> {
+  async get(caller: CompanyCaller, id: number, parentId?: number): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id)));
+      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId)));
   }
 
-  async create(caller: CompanyCaller, raw: Input): Promise<Dto> {
+  async create(caller: CompanyCaller, raw: Input, parentId?: number): Promise<Dto> {
     const input = this.def.normalize(raw, 'create');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        await this.assertNrFree(em, input.nr, null);
+        await this.checkParent(em, caller, parentId, 'create');
+        await this.assertNrFree(em, input.nr, null, parentId);
         const record = em.create(this.def.entity, {
           companyId: caller.companyId,
           name: input.name!,
+          ...(this.def.parent ? { [this.def.parent.property]: parentId } : {}),
         } as never);
         this.def.apply(record, input);
         await em.flush();
@@ -108,12 +137,12 @@ export class MasterDataService<
     );
   }
 
-  async update(caller: CompanyCaller, id: number, raw: Input): Promise<Dto> {
+  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number): Promise<Dto> {
     const input = this.def.normalize(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const record = await this.orFail(em, caller, id);
-        await this.assertNrFree(em, input.nr, record.id);
+        const record = await this.orFail(em, caller, id, parentId);
+        await this.assertNrFree(em, input.nr, record.id, parentId);
         const before = this.def.toDto(record);
         this.def.apply(record, input);
         record.updatedAt = new Date();
@@ -126,10 +155,11 @@ export class MasterDataService<
   }
 
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
-  async setActive(caller: CompanyCaller, id: number, active: boolean): Promise<Dto> {
+  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id);
+      const record = await this.orFail(em, caller, id, parentId);
       if (this.def.isActive(record) === active) return this.def.toDto(record);
+      if (active) await this.checkParent(em, caller, parentId, 'activate');
       const before = this.def.toDto(record);
       this.def.markActive(record, active);
       record.updatedAt = new Date();
@@ -140,30 +170,56 @@ export class MasterDataService<
     });
   }
 
-  async remove(caller: CompanyCaller, id: number): Promise<void> {
+  async remove(caller: CompanyCaller, id: number, parentId?: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id);
+      const record = await this.orFail(em, caller, id, parentId);
+      for (const check of this.def.dependents ?? []) {
+        const count = await check.count(em, record);
+        if (count > 0) {
+          throw new AppError(ErrorCode.HasDependencies, `${this.def.kind} still has ${count} ${check.what}`);
+        }
+      }
       this.announce(em, record, true);
       await this.logChange(em, caller, record, this.def.toDto(record), null);
       em.remove(record);
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, id: number): Promise<E> {
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number): Promise<E> {
+    await this.checkParent(em, caller, parentId, 'write');
     const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
-    if (!record || !(await mayAccess(em, this.def.kind, caller, record.id)))
+    const parent = this.def.parent;
+    if (
+      !record ||
+      (parent && (record[parent.property] as unknown) !== parentId) ||
+      !(await mayAccess(em, this.def.kind, caller, record.id))
+    )
       throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
     return record;
   }
 
-  /** 1059 when another record of the company has this number (the unique index catches races). */
+  /** For records under a parent: the parent must be given and reachable (see ParentScope.check). */
+  private async checkParent(
+    em: EntityManager,
+    caller: CompanyCaller,
+    parentId: number | undefined,
+    purpose: 'read' | 'write' | 'create' | 'activate',
+  ): Promise<void> {
+    if (!this.def.parent) return;
+    if (parentId === undefined) throw new Error(`${this.def.kind} needs its parent's id`);
+    await this.def.parent.check(em, caller, parentId, purpose);
+  }
+
+  /** 1059 when another record of the company (or of the parent) has this number (the unique index catches races). */
   private async assertNrFree(
     em: EntityManager,
     nr: string | null | undefined,
     ownId: number | null,
+    parentId?: number,
   ): Promise<void> {
     if (!nr) return;
-    const where = (ownId === null ? { nr } : { nr, id: { $ne: ownId } }) as unknown as FilterQuery<E>;
+    const scope = this.def.parent ? { [this.def.parent.property]: parentId } : {};
+    const where = (ownId === null ? { nr, ...scope } : { nr, id: { $ne: ownId }, ...scope }) as unknown as FilterQuery<E>;
     const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
     if (clash) throw duplicate();
   }

@@ -1,16 +1,20 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query, HttpCode } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type CompanyUserDto, IdentitySubjects, type Page, type RestrictionDto } from '@kanban/contracts';
+import { type CompanyCaller, type CompanyUserDto, IdentitySubjects, type NamedRestrictionDto, type Page, type RestrictionDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
+import { RestrictionTargets } from '../users/restriction-targets';
 import { CompanyUserCreateDto, CompanyUserUpdateDto, ListQueryDto } from './identity.dto';
 
 @ApiTags('company users')
 @Controller('c/:companyID/user')
 export class CompanyUsersController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly targets: RestrictionTargets,
+  ) {}
 
   @Get()
   @Access('user')
@@ -51,20 +55,26 @@ export class CompanyUsersController {
 
   @Get(':userID/customer')
   @Access('user')
-  customers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
-    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'customer' });
+  @ApiOperation({ summary: "The user's customer restrictions, with the customer's name" })
+  async customers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
+    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'customer' });
+    return this.targets.named(caller, rows);
   }
 
   @Get(':userID/location')
   @Access('user')
-  locations(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
-    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'location' });
+  @ApiOperation({ summary: "The user's location restrictions, with the location's name" })
+  async locations(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
+    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'location' });
+    return this.targets.named(caller, rows);
   }
 
   @Get(':userID/supplier')
   @Access('user')
-  suppliers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<RestrictionDto[]> {
-    return this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'supplier' });
+  @ApiOperation({ summary: "The user's supplier restrictions, with the supplier's name" })
+  async suppliers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
+    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'supplier' });
+    return this.targets.named(caller, rows);
   }
 
   @Get(':userID/resend')

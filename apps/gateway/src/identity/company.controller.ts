@@ -12,11 +12,15 @@ import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
 import { AccessRestrictionDto, CompanyUpdateDto, SupportDto } from './identity.dto';
+import { RestrictionTargets } from '../users/restriction-targets';
 
 @ApiTags('company')
 @Controller('c/:companyID')
 export class CompanyController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly targets: RestrictionTargets,
+  ) {}
 
   @Get()
   @Access('member')
@@ -44,7 +48,8 @@ export class CompanyController {
   @HttpCode(200)
   @Access('admin')
   @ApiOperation({ summary: 'Restrict a user to a customer, location or supplier' })
-  addRestriction(@CompanyCtx() caller: CompanyCaller, @Body() body: AccessRestrictionDto): Promise<RestrictionDto> {
+  async addRestriction(@CompanyCtx() caller: CompanyCaller, @Body() body: AccessRestrictionDto): Promise<RestrictionDto> {
+    await this.targets.assertExists(caller, body);
     return this.bus.request(IdentitySubjects.addRestriction, { caller, input: body });
   }
 

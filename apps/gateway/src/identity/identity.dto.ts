@@ -259,6 +259,14 @@ export class ListQueryDto {
   @IsOptional()
   @IsIn(['0', '1', 'true', 'false'])
   restricted?: string;
+
+  @ApiPropertyOptional({ description: 'only users with this role code (0-6)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(6)
+  role?: number;
 }
 
 export class LicenseDto {

@@ -29,7 +29,7 @@ export class UsersHandler {
   }
 
   @MessagePattern(IdentitySubjects.listUsers)
-  list(@Payload() p: { caller: CompanyCaller; query: ListQuery & { restricted?: boolean } }) {
+  list(@Payload() p: { caller: CompanyCaller; query: ListQuery & { restricted?: boolean; role?: number } }) {
     return this.users.list(p.caller, p.query);
   }
 

@@ -110,7 +110,7 @@ export class UsersService {
     return { ...counts, allowed: appUseAllowed(counts) };
   }
 
-  async list(caller: CompanyCaller, query: ListQuery & { restricted?: boolean }): Promise<Page<CompanyUserDto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { restricted?: boolean; role?: number }): Promise<Page<CompanyUserDto>> {
     const page = Math.max(1, query.page ?? 1);
     const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
     return this.uow.forCompany(caller.companyId).read(async (em) => {
@@ -120,6 +120,7 @@ export class UsersService {
         const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
         qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
       }
+      if (query.role !== undefined && query.role !== null) qb.andWhere({ role: query.role });
       if (query.restricted) {
         qb.andWhere('exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)');
       }
@@ -345,7 +346,7 @@ async function announceRestrictions(em: EntityManager, companyId: number, userId
   addToOutbox(em, IdentityEvents.restrictionsChanged, data);
 }
 
-function toRestrictionDto(row: AccessRestriction): RestrictionDto {
+export function toRestrictionDto(row: AccessRestriction): RestrictionDto {
   return {
     id: row.id,
     user_id: row.userId,

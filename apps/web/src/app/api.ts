@@ -98,6 +98,10 @@ export const api = createApi({
     'PlatformCompany',
     'Customer',
     'Supplier',
+    'Location',
+    'Unit',
+    'StorageType',
+    'CustomField',
   ],
   endpoints: () => ({}),
 });

@@ -17,7 +17,13 @@ export type PageName =
   | 'suppliers'
   | 'supplierDashboard'
   | 'contacts'
-  | 'contact';
+  | 'contact'
+  | 'locations'
+  | 'locationDashboard'
+  | 'locationTimes'
+  | 'units'
+  | 'storageTypes'
+  | 'customFields';
 
 export interface PathDef {
   path: string;
@@ -90,6 +96,42 @@ export const PATHS: readonly PathDef[] = [
   { path: '/c/:companyID/customer/:customerID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
   { path: '/c/:companyID/supplier/:supplierID/contacts', page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
   { path: '/c/:companyID/supplier/:supplierID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
+  {
+    path: '/c/:companyID/customer/:customerID/location',
+    page: 'locations',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.title',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID',
+    page: 'locationDashboard',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.dashboard',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/times',
+    page: 'locationTimes',
+    layout: 'shell',
+    auth: 'customer',
+    title: 'locations.timesTitle',
+  },
+  { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  {
+    path: '/c/:companyID/settings/storage_types',
+    page: 'storageTypes',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.storageTypes.title',
+  },
+  {
+    path: '/c/:companyID/settings/custom_fields',
+    page: 'customFields',
+    layout: 'shell',
+    auth: 'user',
+    title: 'settings.customFields.title',
+  },
 ];
 
 function segments(path: string): string[] {

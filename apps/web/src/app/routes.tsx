@@ -26,9 +26,15 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   customerDashboard: named(() => import('../features/customers/CustomerDashboard'), 'CustomerDashboard'),
   suppliers: named(() => import('../features/suppliers/SuppliersPage'), 'SuppliersPage'),
   supplierDashboard: named(() => import('../features/suppliers/SupplierDashboard'), 'SupplierDashboard'),
+  locations: named(() => import('../features/locations/LocationsPage'), 'LocationsPage'),
+  locationDashboard: named(() => import('../features/locations/LocationDashboard'), 'LocationDashboard'),
+  locationTimes: named(() => import('../features/locations/LocationTimesPage'), 'LocationTimesPage'),
   companyDashboard: named(() => import('../features/companies/CompanyDashboard'), 'CompanyDashboard'),
   contacts: named(() => import('../features/contacts/ContactsPage'), 'ContactsPage'),
   contact: named(() => import('../features/contacts/ContactPage'), 'ContactPage'),
+  units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
+  storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
+  customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
+import { CompanyEditButton } from '../settings/CompanyEditButton';
 import { useViewer } from '../session/useViewer';
 import { useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery } from './companiesApi';
 import { CompanyHeader } from './CompanyHeader';
@@ -38,6 +39,7 @@ export function CompanyDashboard() {
   return (
     <Stack gap="6" data-testid="company-dashboard">
       <CompanyHeader companyID={companyID} />
+      {owner ? <CompanyEditButton companyID={companyID} /> : null}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <Card.Root size="sm">
           <Card.Body>

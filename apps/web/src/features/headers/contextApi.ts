@@ -18,6 +18,7 @@ export const contextApi = api.injectEndpoints({
     headerLocation: build.query<HeaderEntity, { companyID: number; customerID: number; locationID: number }>({
       query: ({ companyID, customerID, locationID }) =>
         `${apiPath({ companyID, customerID })}/location/${locationID}`,
+      providesTags: (_r, _e, { locationID }) => [{ type: 'Location', id: locationID }],
     }),
   }),
 });

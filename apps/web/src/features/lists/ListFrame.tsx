@@ -13,7 +13,7 @@ interface Props {
   onFilter: (value: string) => void;
   filterLabel: string;
   filterTestId: string;
-  /** the show-all toggle (inactive entries too); left out for lists without an active flag */
+  /** the show-all toggle (inactive entries too); lists without an active flag leave it out */
   all?: boolean;
   onAll?: (value: boolean) => void;
   error: unknown;

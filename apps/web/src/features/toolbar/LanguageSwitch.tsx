@@ -7,7 +7,11 @@ import { Icon } from '../menus/icons';
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
-    <Menu.Root onSelect={(d) => isLanguage(d.value) && changeLanguage(d.value)}>
+    <Menu.Root
+      // fixed: the menu never sits below the page while it opens, so focusing its first entry cannot scroll
+      positioning={{ strategy: 'fixed' }}
+      onSelect={(d) => isLanguage(d.value) && changeLanguage(d.value)}
+    >
       <Menu.Trigger asChild>
         <Button
           variant="ghost"

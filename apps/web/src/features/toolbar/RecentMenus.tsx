@@ -20,7 +20,7 @@ export function RecentMenus() {
   return (
     <>
       {KINDS.map(({ kind, icon }) => (
-        <Menu.Root key={kind} onSelect={(d) => void navigate(d.value)}>
+        <Menu.Root key={kind} positioning={{ strategy: 'fixed' }} onSelect={(d) => void navigate(d.value)}>
           <Menu.Trigger asChild disabled={recent[kind].length === 0}>
             <Button
               variant="ghost"

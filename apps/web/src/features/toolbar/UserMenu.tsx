@@ -46,7 +46,7 @@ export function UserMenu() {
   };
   return (
     <>
-      <Menu.Root onSelect={(d) => select(d.value)}>
+      <Menu.Root positioning={{ strategy: 'fixed' }} onSelect={(d) => select(d.value)}>
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm" px="1" data-testid="user-menu">
             {/* The name is the button's accessible name; on narrow screens it is only visually hidden. */}

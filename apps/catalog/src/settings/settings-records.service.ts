@@ -1,0 +1,152 @@
+import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
+import type { UnitOfWork } from '@kanban/persistence';
+import { containsPattern, pageOf } from '../shared/list-query';
+
+interface SettingsRecord {
+  id: number;
+  companyId: number;
+  updatedAt: Date;
+}
+
+/** The parts in which the simple company settings (units, storage types, custom field definitions) differ. */
+export interface SettingsDefinition<E extends SettingsRecord, Dto, Input> {
+  entity: EntityClass<E>;
+  /** query alias and the not-found message */
+  kind: string;
+  /** the text columns `q` searches */
+  searchFields: string[];
+  sortProperty(sort: string | undefined): string;
+  /** extra list conditions from the query (e.g. the custom fields' entity kind) */
+  filter?(query: ListQuery & Record<string, unknown>): FilterQuery<E> | undefined;
+  normalize(input: Input, mode: 'create' | 'update', current?: E): Input;
+  /** the key fields unique in the company, for the friendly 1059 check (the unique index catches races) */
+  key?(input: Input, current?: E): { field: string; where: FilterQuery<E> } | null;
+  apply(record: E, input: Input): void;
+  toDto(record: E): Dto;
+  /** runs in the writing transaction before an update is applied (e.g. 1007 when a used unit's code changes) */
+  beforeUpdate?(em: EntityManager, record: E, input: Input, options: { confirm: boolean }): Promise<void>;
+  /** runs in the deleting transaction before the delete (dependency checks, 1007; dependent rows) */
+  beforeRemove?(em: EntityManager, record: E, options: { confirm: boolean }): Promise<void>;
+  event: string;
+  changed(record: E): Record<string, unknown>;
+}
+
+/**
+ * Company settings that are small lists of their own: list (q over the search fields, sort, pages), read,
+ * create, update, delete; each change announced through the outbox in its transaction. Unknown ids and
+ * other companies' records answer 404, a taken key 1059. (Master data with numbers, active flags and access
+ * restrictions uses MasterDataService instead.)
+ */
+export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
+  constructor(
+    protected readonly uow: UnitOfWork,
+    private readonly def: SettingsDefinition<E, Dto, Input>,
+  ) {}
+
+  async list(caller: CompanyCaller, query: ListQuery): Promise<Page<Dto>> {
+    const { page, perPage } = pageOf(query);
+    const { def } = this;
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const qb = em
+        .createQueryBuilder(def.entity, def.kind)
+        .select(`${def.kind}.*`)
+        .where({ companyId: caller.companyId } as FilterQuery<E>);
+      const extra = def.filter?.(query as ListQuery & Record<string, unknown>);
+      if (extra) qb.andWhere(extra);
+      if (query.q) {
+        const like = containsPattern(query.q);
+        qb.andWhere({ $or: def.searchFields.map((f) => ({ [f]: { $ilike: like } })) } as FilterQuery<E>);
+      }
+      const [rows, total] = await qb
+        .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .getResultAndCount();
+      return { items: rows.map((r) => def.toDto(r)), total, page, per_page: perPage };
+    });
+  }
+
+  async get(caller: CompanyCaller, id: number): Promise<Dto> {
+    return this.uow.forCompany(caller.companyId).read(async (em) => this.def.toDto(await this.orFail(em, id)));
+  }
+
+  async create(caller: CompanyCaller, raw: Input): Promise<Dto> {
+    const input = this.def.normalize(raw, 'create');
+    return duplicateAs1059(this.keyField(input), () =>
+      this.uow.forCompany(caller.companyId).write(async (em) => {
+        await this.assertKeyFree(em, input, undefined);
+        const record = em.create(this.def.entity, { companyId: caller.companyId } as never);
+        this.def.apply(record, input);
+        await em.flush();
+        this.announce(em, record);
+        return this.def.toDto(record);
+      }),
+    );
+  }
+
+  async update(caller: CompanyCaller, id: number, raw: Input, options = { confirm: false }): Promise<Dto> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const record = await this.orFail(em, id);
+      const input = this.def.normalize(raw, 'update', record);
+      return duplicateAs1059(this.keyField(input, record), async () => {
+        await this.assertKeyFree(em, input, record);
+        await this.def.beforeUpdate?.(em, record, input, options);
+        this.def.apply(record, input);
+        record.updatedAt = new Date();
+        await em.flush();
+        this.announce(em, record);
+        return this.def.toDto(record);
+      });
+    });
+  }
+
+  async remove(caller: CompanyCaller, id: number, options = { confirm: false }): Promise<void> {
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const record = await this.orFail(em, id);
+      await this.def.beforeRemove?.(em, record, options);
+      this.announce(em, record, true);
+      em.remove(record);
+    });
+  }
+
+  protected async orFail(em: EntityManager, id: number): Promise<E> {
+    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
+    if (!record) throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
+    return record;
+  }
+
+  private keyField(input: Input, current?: E): string {
+    return this.def.key?.(input, current)?.field ?? 'name';
+  }
+
+  private async assertKeyFree(em: EntityManager, input: Input, current: E | undefined): Promise<void> {
+    const key = this.def.key?.(input, current);
+    if (!key) return;
+    const where = (current ? { $and: [key.where, { id: { $ne: current.id } }] } : key.where) as FilterQuery<E>;
+    const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
+    if (clash) throw duplicate(key.field);
+  }
+
+  private announce(em: EntityManager, record: E, deleted = false): void {
+    const data = this.def.changed(record);
+    if (deleted) data.deleted = true;
+    addToOutbox(em, this.def.event, data);
+  }
+}
+
+function duplicate(field: string): AppError {
+  return new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field });
+}
+
+async function duplicateAs1059<T>(field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw duplicate(field);
+    throw error;
+  }
+}

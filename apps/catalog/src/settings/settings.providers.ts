@@ -1,0 +1,13 @@
+import { CustomField, CustomFieldValueRow } from './custom-field.entity';
+import { CustomFieldsService } from './custom-fields.service';
+import { SettingsHooks } from './settings-hooks';
+import { SettingsHandler } from './settings.handler';
+import { StorageTypesService } from './storage-types.service';
+import { StorageType } from './storage-type.entity';
+import { Unit } from './unit.entity';
+import { UnitsService } from './units.service';
+
+/** The settings part of the catalog, as the module and the schema list it. */
+export const SETTINGS_ENTITIES = [Unit, StorageType, CustomField, CustomFieldValueRow];
+export const SETTINGS_HANDLERS = [SettingsHandler];
+export const SETTINGS_PROVIDERS = [SettingsHooks, UnitsService, StorageTypesService, CustomFieldsService];
