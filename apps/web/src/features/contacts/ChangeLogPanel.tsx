@@ -2,6 +2,7 @@ import { Badge, Box, Card, Flex, Heading, NativeSelect, Stack, Table, Text } fro
 import type { ChangeAction } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
 import { Pager } from '../lists/ListControls';
@@ -118,7 +119,17 @@ export function ChangeLogPanel({
       </Table.Cell>
       {entity ? null : (
         <Table.Cell>
-          {kindLabel(t, e.entity_kind)} #{e.entity_id}
+          {e.entity_kind === 'contact' ? (
+            <RouterLink to={`/c/${owner.companyID}/${owner.kind}/${owner.id}/contacts/${e.entity_id}`}>
+              <Text as="span" color="blue.700">
+                {kindLabel(t, e.entity_kind)} #{e.entity_id}
+              </Text>
+            </RouterLink>
+          ) : (
+            <>
+              {kindLabel(t, e.entity_kind)} #{e.entity_id}
+            </>
+          )}
         </Table.Cell>
       )}
       <Table.Cell>
