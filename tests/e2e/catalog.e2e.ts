@@ -356,17 +356,25 @@ describe('access restrictions narrow customers and suppliers', () => {
     expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(200);
   });
 
-  it('counts a location restriction as a customer restriction that grants no customer until locations exist', async () => {
-    const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.total as number;
-    expect(await listed()).toBeGreaterThan(0);
-    const id = await restrict({ user_id: ids.customer, location_id: 987654 });
+  it("counts a location restriction as a customer restriction that grants only the location's customer", async () => {
+    const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.items.map((c: { nr: string }) => c.nr) as string[];
+    expect((await listed()).length).toBeGreaterThan(1);
+    // A restriction must name a location the company has (users administration checks it against the catalog).
+    expect((await api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids.customer, location_id: 987654 }, tokens.admin)).body.Meta).toMatchObject({
+      code: 1000,
+      field: 'location_id',
+    });
+    const alpen = (await api().get(`${base()}?q=K-10002`, tokens.admin)).body.Data.items[0] as { id: number };
+    const location = (await api().get(`${base()}/${alpen.id}/location?sort=sort`, tokens.admin)).body.Data.items[0] as { id: number };
+    const id = await restrict({ user_id: ids.customer, location_id: location.id });
     try {
-      await until(async () => (await listed()) === 0, 'the location-restricted user to see no customer');
+      await until(async () => (await listed()).length === 1, 'the location-restricted user to see one customer');
+      expect(await listed()).toEqual(['K-10002']);
       expect((await api().get(`/c/${demoCompany}/supplier?all=1`, tokens.readonly)).body.Data.total).toBeGreaterThan(0);
     } finally {
       await unrestrict(id);
     }
-    await until(async () => (await listed()) > 0, 'the customer user to see customers again');
+    await until(async () => (await listed()).length > 1, 'the customer user to see customers again');
   });
 
   it('shows a restricted supplier user only their suppliers', async () => {

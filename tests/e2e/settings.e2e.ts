@@ -38,14 +38,14 @@ async function ok<T = any>(answer: Promise<{ body: { Meta: { code: number }; Dat
 describe('units', () => {
   it('lists the demo units with filter, sort and pages; the other company has its own', async () => {
     const all = await ok(api().get(c('unit?sort=code&per_page=200'), tokens.readonly));
-    expect(all.items.map((u: { code: string }) => u.code)).toEqual(['box', 'kg', 'l', 'm', 'pack', 'pair', 'pcs']);
+    expect(all.items.map((u: { code: string }) => u.code)).toEqual(['BAG', 'BOX', 'KGM', 'LTR', 'MTR', 'PAK', 'PAR', 'PCE', 'ROL']);
     const desc = await ok(api().get(c('unit?sort=name&order=desc&per_page=2&page=2'), tokens.customer));
-    expect(desc).toMatchObject({ total: 7, page: 2, per_page: 2 });
-    expect(desc.items.map((u: { name: string }) => u.name)).toEqual(['Pack', 'Metre']);
+    expect(desc).toMatchObject({ total: 9, page: 2, per_page: 2 });
+    expect(desc.items.map((u: { name: string }) => u.name)).toEqual(['Pair', 'Pack']);
     const filtered = await ok(api().get(c('unit?q=karton'), tokens.admin));
-    expect(filtered.items.map((u: { code: string }) => u.code)).toEqual(['box']);
+    expect(filtered.items.map((u: { code: string }) => u.code)).toEqual(['BOX']);
     const others = await ok(api().get(c('unit', other), tokens.other));
-    expect(others.items.map((u: { code: string }) => u.code)).toEqual(['kg', 'pcs']);
+    expect(others.items.map((u: { code: string }) => u.code)).toEqual(['KGM', 'PCE']);
   });
 
   it('creates, reads, updates and deletes a unit', async () => {
@@ -60,11 +60,24 @@ describe('units', () => {
   });
 
   it('answers 1059 for a code taken in the company, but not for one of another company', async () => {
-    expect((await api().post(c('unit/'), { code: 'kg', name: 'Again' }, tokens.writer)).body.Meta).toMatchObject({ code: 1059, field: 'code' });
+    expect((await api().post(c('unit/'), { code: 'KGM', name: 'Again' }, tokens.writer)).body.Meta).toMatchObject({ code: 1059, field: 'code' });
     const mine = await ok(api().post(c('unit/'), { code: 'drum', name: 'Drum' }, tokens.writer));
-    expect((await api().patch(c(`unit/${mine.id}`), { code: 'pcs' }, tokens.writer)).body.Meta).toMatchObject({ code: 1059, field: 'code' });
+    expect((await api().patch(c(`unit/${mine.id}`), { code: 'PCE' }, tokens.writer)).body.Meta).toMatchObject({ code: 1059, field: 'code' });
     const theirs = await ok(api().post(c('unit/', other), { code: 'drum', name: 'Fass' }, tokens.other));
     expect(theirs.code).toBe('drum');
+  });
+
+  it('answers 1007 for deleting a unit the demo items use, or changing its code', async () => {
+    const pce = (await ok(api().get(c('unit?q=PCE'), tokens.admin))).items.find((u: { code: string }) => u.code === 'PCE');
+    const deleted = await api().delete(c(`unit/${pce.id}`), tokens.writer);
+    expect(deleted.body.Meta.code).toBe(1007);
+    expect(deleted.body.Meta.message).toMatch(/\d+ items/);
+    expect((await api().patch(c(`unit/${pce.id}`), { code: 'STK' }, tokens.writer)).body.Meta.code).toBe(1007);
+    expect(await ok(api().patch(c(`unit/${pce.id}`), { description: 'Stück' }, tokens.writer))).toMatchObject({ code: 'PCE', description: 'Stück' });
+    expect((await api().get(c(`unit/${pce.id}`), tokens.admin)).body.Data.code).toBe('PCE');
+    // an unused unit goes
+    const kgm = (await ok(api().get(c('unit?q=KGM'), tokens.admin))).items[0];
+    expect((await api().delete(c(`unit/${kgm.id}`), tokens.writer)).body.Meta.code).toBe(200);
   });
 
   it('answers 1000 naming the field for bad input', async () => {
@@ -77,7 +90,7 @@ describe('units', () => {
   });
 
   it('lets readers read but not change (1020), and keeps other companies out (1020)', async () => {
-    const unit = (await ok(api().get(c('unit?q=pcs'), tokens.admin))).items[0];
+    const unit = (await ok(api().get(c('unit?q=PCE'), tokens.admin))).items[0];
     expect((await api().post(c('unit/'), { code: 'ro', name: 'Nope' }, tokens.readonly)).body.Meta.code).toBe(1020);
     expect((await api().patch(c(`unit/${unit.id}`), { name: 'Nope' }, tokens.customer)).body.Meta.code).toBe(1020);
     expect((await api().delete(c(`unit/${unit.id}`), tokens.readonly)).body.Meta.code).toBe(1020);
@@ -91,7 +104,7 @@ describe('units', () => {
     ])
       expect((await answer).body.Meta.code).toBe(1020);
     // Another company's id through one's own company is unknown.
-    const theirs = (await ok(api().get(c('unit?q=kg', other), tokens.other))).items[0];
+    const theirs = (await ok(api().get(c('unit?q=KGM', other), tokens.other))).items[0];
     expect((await api().get(c(`unit/${theirs.id}`), tokens.admin)).body.Meta.code).toBe(404);
     expect((await api().delete(c(`unit/${theirs.id}`), tokens.admin)).body.Meta.code).toBe(404);
   });
@@ -291,6 +304,21 @@ describe('custom field values', () => {
     });
     const industry = (await ok(api().get(values('customer', customerId), tokens.admin))).fields.find((f: { key: string }) => f.key === 'industry');
     expect(industry.value).toBeNull();
+  });
+
+  it('stores location values (checked against the location fields) for visible locations only', async () => {
+    const field = await ok(api().post(c('customfields/'), { entity: 'location', key: 'dock', label: 'Dock', type: 'select', options: ['D1', 'D2'], required: true }, tokens.admin));
+    const locations = await ok(api().get(c(`customer/${customerId}/location?all=1`), tokens.admin));
+    const locationId = locations.items[0].id as number;
+    expect((await put(values('location', locationId), { values: {} }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'values.dock' });
+    expect((await put(values('location', locationId), { values: { dock: 'D3' } }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'values.dock' });
+    const written = await ok(put(values('location', locationId), { values: { dock: 'D2' } }, tokens.writer));
+    // (an earlier test defined the location field `industry` too)
+    expect(written.fields).toContainEqual(expect.objectContaining({ field_id: field.id, key: 'dock', value: 'D2' }));
+    expect(written.fields.find((f: { key: string }) => f.key === 'industry')).toMatchObject({ value: null });
+    expect(await ok(api().get(values('location', locationId), tokens.customer))).toEqual(written);
+    expect((await api().get(values('location', 999999), tokens.admin)).body.Meta.code).toBe(404);
+    expect((await api().get(values('contact', 1), tokens.admin)).body.Meta.code).toBe(404);
   });
 
   it('follows access restrictions: a restricted customer user sees only their customer', async () => {

@@ -5,7 +5,7 @@ import {
   type ReceivedMail,
   startDistributedSystem,
 } from '@kanban/testing';
-import { DEMO_API_KEYS, startEmbedded } from '@kanban/app-server';
+import { DEMO_API_KEYS, type EmbeddedSystem, startEmbedded } from '@kanban/app-server';
 
 export type Mode = 'embedded' | 'distributed';
 
@@ -20,6 +20,8 @@ export interface TestSystem {
   close(): Promise<void>;
   /** Distributed only. */
   distributed?: DistributedHandles;
+  /** Embedded only: the Nest application (e.g. to publish an event through its bus). */
+  app?: EmbeddedSystem['app'];
 }
 
 export function modeFromEnv(): Mode {
@@ -37,6 +39,7 @@ async function startEmbeddedSystem(): Promise<TestSystem> {
   const system = await startEmbedded({ DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', AUTH_RATE_LIMIT: '1000' }, false);
   return {
     mode: 'embedded',
+    app: system.app,
     url: system.url,
     api: new ApiClient(system.url),
     apiKeys: DEMO_API_KEYS,

@@ -8,7 +8,15 @@ import { ContactsService } from './contacts/contacts.service';
 import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
+import { CatalogsHandler } from './catalogs/catalogs.handler';
+import { CatalogsService } from './catalogs/catalogs.service';
 import { HealthHandler } from './health/health.handler';
+import { ImagesHandler } from './images/images.handler';
+import { ImagesService } from './images/images.service';
+import { BackordersConsumer, BackordersService } from './items/backorders';
+import { ContractEndJob } from './items/contract-end.job';
+import { ItemsHandler } from './items/items.handler';
+import { ItemsService } from './items/items.service';
 import { LocationsHandler } from './locations/locations.handler';
 import { LocationsService } from './locations/locations.service';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
@@ -28,8 +36,10 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, TargetsHandler, ...SETTINGS_HANDLERS, ContactsHandler],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, TargetsService, ...SETTINGS_PROVIDERS, ContactsService, ChangesService],
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
+        CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService],
     };
   }
 }

@@ -1,8 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { BlobStore } from '@kanban/images';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { Contact } from './contacts/contact.entity';
+import { seedDemoImages } from './images/image.seed';
 import { Customer } from './customers/customer.entity';
+import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
 import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
@@ -225,8 +228,11 @@ const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
   ],
 };
 
-/** Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist already. */
-export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput): Promise<void> {
+/**
+ * Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist
+ * already. With a blob store, the demo company's customers and suppliers also get logos.
+ */
+export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput, blobs?: BlobStore): Promise<void> {
   const orm = await MikroORM.init(database.ormOptions(catalogData));
   try {
     await orm.em.fork().transactional(async (em) => {
@@ -276,7 +282,10 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput)
           }
         }
       }
+      // Catalogs and items (items part of issue 4).
+      for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
+      if (blobs) await seedDemoImages(tenantEm(em, ids.demoCompanyId), ids.demoCompanyId, blobs);
     });
   } finally {
     await orm.close();

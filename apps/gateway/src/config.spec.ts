@@ -16,15 +16,41 @@ describe('gateway configuration: blobs and uploads', () => {
     expect(() => loadGatewayConfig({ ...base, BLOB_STORE: 'folder' })).toThrow('BLOB_DIR is required');
   });
 
+  it('uses an S3-compatible store when asked, which needs its bucket and keys', () => {
+    const s3 = { BLOB_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'kanban', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadGatewayConfig({ ...base, ...s3 }).blobs).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'kanban',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      createBucket: false,
+    });
+    expect(loadGatewayConfig({ ...base, ...s3, S3_ENDPOINT: '', S3_FORCE_PATH_STYLE: 'false' }).blobs).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+    try {
+      loadGatewayConfig({ ...base, BLOB_STORE: 's3', S3_ENDPOINT: 'ftp://x', S3_BUCKET: 'Bad_Bucket' });
+      throw new Error('accepted');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, . and -',
+        'S3_ENDPOINT must use one of http, https, got "ftp:"',
+        'S3_ACCESS_KEY_ID is required',
+        'S3_SECRET_ACCESS_KEY is required',
+      ]);
+    }
+  });
+
   it('names bad values', () => {
     try {
-      loadGatewayConfig({ ...base, BLOB_STORE: 's3', IMAGE_UPLOAD_LIMIT: 'big', BLOB_BUCKET: 'a.b' });
+      loadGatewayConfig({ ...base, BLOB_STORE: 'minio', IMAGE_UPLOAD_LIMIT: 'big', BLOB_BUCKET: 'a.b' });
       throw new Error('accepted');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
         'IMAGE_UPLOAD_LIMIT must look like 512kb or 20mb',
-        'BLOB_STORE must be one of nats, folder, got "s3"',
+        'BLOB_STORE must be one of nats, s3, folder, got "minio"',
         'BLOB_BUCKET must be letters, digits, _ and - only',
       ]);
     }

@@ -39,10 +39,28 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
   return config;
 }
 
-/** BLOB_STORE=nats (default of the distributed gateway) or folder (the embedded run; BLOB_DIR required). */
+/**
+ * BLOB_STORE=nats (default of the distributed gateway), s3 (an S3-compatible store such as MinIO: S3_BUCKET,
+ * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required; S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE,
+ * S3_CREATE_BUCKET optional) or folder (the embedded run; BLOB_DIR required).
+ */
 function blobStoreConfig(r: EnvReader): BlobStoreConfig {
-  const kind = r.oneOf('BLOB_STORE', ['nats', 'folder'] as const, 'nats');
+  const kind = r.oneOf('BLOB_STORE', ['nats', 's3', 'folder'] as const, 'nats');
   if (kind === 'folder') return { kind, dir: r.str('BLOB_DIR') };
+  if (kind === 's3') {
+    const bucket = r.str('S3_BUCKET');
+    if (bucket) r.check('S3_BUCKET', /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket), 'must be a bucket name: 3-63 lower-case letters, digits, . and -');
+    return {
+      kind,
+      endpoint: r.optional('S3_ENDPOINT') ? r.url('S3_ENDPOINT', undefined, ['http', 'https']) : undefined,
+      region: r.str('S3_REGION', 'us-east-1'),
+      bucket,
+      accessKeyId: r.str('S3_ACCESS_KEY_ID'),
+      secretAccessKey: r.str('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: r.bool('S3_FORCE_PATH_STYLE', true),
+      createBucket: r.bool('S3_CREATE_BUCKET', false),
+    };
+  }
   const bucket = objectStoreBucket(r.str('BUS_PREFIX', ''), r.str('BLOB_BUCKET', 'blobs'));
   r.check('BLOB_BUCKET', /^[A-Za-z0-9_-]+$/.test(bucket), 'must be letters, digits, _ and - only');
   return { kind, bucket };

@@ -15,11 +15,14 @@ import { CustomerContactsController, SupplierContactsController } from './catalo
 import { CustomersController } from './catalog/customers.controller';
 import { LocationsController } from './catalog/locations.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
+import { CatalogsController } from './catalog/catalogs.controller';
+import { CustomerItemsController, ItemSearchController, SupplierItemsController } from './catalog/items.controller';
 import { CustomFieldsController, StorageTypesController, UnitsController } from './catalog/settings.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
 import { MeController } from './identity/me.controller';
+import { EntityImagesController } from './images/entity-images.controller';
 import { RestrictionTargets } from './users/restriction-targets';
 import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
@@ -40,7 +43,8 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController, CustomerContactsController, SupplierContactsController],
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

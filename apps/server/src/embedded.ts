@@ -53,7 +53,8 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
   for (const data of SERVICE_DATA) await migrateService(database, data);
-  if (demo) await seedDemo(database);
+  const blobs = createBlobStore(gatewayConfig.blobs);
+  if (demo) await seedDemo(database, blobs);
 
   const broker = new InProcessBroker();
 
@@ -61,7 +62,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
     imports: [
       DatabaseModule.forRoot(database),
       MessagingModule.forRoot({ kind: 'in-process', broker }),
-      GatewayModule.forRoot(gatewayConfig, { blobs: createBlobStore(gatewayConfig.blobs) }),
+      GatewayModule.forRoot(gatewayConfig, { blobs }),
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
       CatalogModule.forRoot(catalogConfig),
     ],

@@ -1,3 +1,4 @@
+import type { BlobStore } from '@kanban/images';
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
 import { catalogData, seedCatalogDemo } from '@kanban/app-catalog';
 import { identityData, seedIdentityDemo } from '@kanban/app-identity';
@@ -8,8 +9,9 @@ import { identityData, seedIdentityDemo } from '@kanban/app-identity';
  */
 export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData];
 
-export async function seedDemo(database: Database): Promise<void> {
+/** `blobs`: where demo images go (the run's blob store); without it the demo data has no images. */
+export async function seedDemo(database: Database, blobs?: BlobStore): Promise<void> {
   // The catalog's demo customers belong to the demo tenants the identity seed answers.
   const tenants = await seedIdentityDemo(database);
-  await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId });
+  await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId }, blobs);
 }

@@ -1,4 +1,5 @@
 import type { ListQuery } from './identity';
+import type { ImageRef } from './images';
 
 /** Request/reply subjects served by the catalog service. */
 export const CatalogSubjects = {
@@ -58,7 +59,8 @@ export interface CustomerDto {
   /** 0 = off */
   automatic_restock_days: number;
   inactive: boolean;
-  images: { url: string; selected: boolean }[];
+  /** the images, the selected one first (spec 3; url: GET /api/image/{key}?size=) */
+  images: ImageRef[];
   created_at: string;
   updated_at: string;
 }
@@ -98,7 +100,8 @@ export interface SupplierDto {
   state: string;
   country_iso: string;
   active: boolean;
-  images: { url: string; selected: boolean }[];
+  /** the images, the selected one first (spec 3; url: GET /api/image/{key}?size=) */
+  images: ImageRef[];
   created_at: string;
   updated_at: string;
 }

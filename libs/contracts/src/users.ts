@@ -33,15 +33,13 @@ export interface TargetName {
 
 /**
  * Reply: only the ids that exist in the company and that the caller may see; unknown ids are left out.
- * `location_ids` holds the locations of `locations_of` (empty while the catalog has no locations).
+ * `location_ids` holds the locations of `locations_of`.
  */
 export interface TargetsReply {
   customers: TargetName[];
   locations: TargetName[];
   suppliers: TargetName[];
   location_ids: number[];
-  /** false while the catalog has no locations table (location ids cannot be checked yet) */
-  has_locations: boolean;
 }
 
 /** An access restriction with the name of what it points to (null when the catalog no longer has it). */

@@ -1,6 +1,7 @@
 import type { NatsConnection } from 'nats';
 import { FolderBlobStore } from './folder-blob-store';
 import { NatsObjectBlobStore } from './nats-object-blob-store';
+import { S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store';
 
 export { assertBlobKey } from './blob-key';
 
@@ -18,7 +19,10 @@ export interface BlobStore {
 }
 
 /** Which adapter a process uses; chosen by its composition root from configuration. */
-export type BlobStoreConfig = { kind: 'folder'; dir: string } | { kind: 'nats'; bucket: string };
+export type BlobStoreConfig =
+  | { kind: 'folder'; dir: string }
+  | { kind: 'nats'; bucket: string }
+  | ({ kind: 's3' } & S3BlobStoreOptions);
 
 export const BLOB_STORE = Symbol('BLOB_STORE');
 
@@ -29,6 +33,10 @@ export function createBlobStore(config: BlobStoreConfig, deps: { nats?: NatsConn
     case 'nats':
       if (!deps.nats) throw new Error('the NATS object store needs a NATS connection');
       return new NatsObjectBlobStore(deps.nats, config.bucket);
+    case 's3': {
+      const { kind: _kind, ...options } = config;
+      return new S3BlobStore(options);
+    }
   }
 }
 

@@ -35,14 +35,14 @@ export function mimeOf(format: StoredFormat): string {
  * GIF, TIFF, AVIF and HEIF become PNG when they have transparency and JPEG otherwise. Anything that is
  * not a readable picture answers 1013.
  */
-export async function prepareUpload(input: Buffer | undefined | null): Promise<ImageBytes> {
-  if (!input || input.length === 0) throw noImage('the multipart field "file" is missing or empty');
-  const info = await readMetadata(input);
+export async function prepareUpload(input: Buffer | undefined | null, field = 'file'): Promise<ImageBytes> {
+  if (!input || input.length === 0) throw noImage(`the multipart field "${field}" is missing or empty`, field);
+  const info = await readMetadata(input, field);
   const format: StoredFormat = info.format === 'jpeg' || info.format === 'png' || info.format === 'webp' ? info.format : info.hasAlpha ? 'png' : 'jpeg';
   const pipeline = open(input)
     .rotate()
     .resize(MAX_IMAGE_WIDTH, MAX_IMAGE_HEIGHT, { fit: 'inside', withoutEnlargement: true });
-  return encode(pipeline, format, 'the image could not be read');
+  return encode(pipeline, format, 'the image could not be read', field);
 }
 
 /**
@@ -67,23 +67,22 @@ function open(input: Buffer): Sharp {
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 }
 
-async function readMetadata(input: Buffer): Promise<{ format: keyof FormatEnum; hasAlpha: boolean }> {
+async function readMetadata(input: Buffer, field = 'file'): Promise<{ format: keyof FormatEnum; hasAlpha: boolean }> {
   let meta: sharp.Metadata;
   try {
     meta = await open(input).metadata();
-  } catch {
-    throw noImage('the file is not an image (JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF)');
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) throw tooManyPixels(field);
+    throw noImage('the file is not an image (JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF)', field);
   }
   if (!meta.format || !READABLE.has(meta.format)) {
-    throw noImage(`image format ${meta.format ?? 'unknown'} is not accepted; use JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`);
+    throw noImage(`image format ${meta.format ?? 'unknown'} is not accepted; use JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`, field);
   }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw AppError.validation('file', `the image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
-  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels(field);
   return { format: meta.format, hasAlpha: !!meta.hasAlpha };
 }
 
-async function encode(pipeline: Sharp, format: StoredFormat, failure: string): Promise<ImageBytes> {
+async function encode(pipeline: Sharp, format: StoredFormat, failure: string, field = 'file'): Promise<ImageBytes> {
   switch (format) {
     case 'jpeg':
       pipeline.jpeg({ quality: 85 });
@@ -99,10 +98,15 @@ async function encode(pipeline: Sharp, format: StoredFormat, failure: string): P
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data, format, mime: MIME[format], width: info.width, height: info.height };
   } catch {
-    throw noImage(failure);
+    throw noImage(failure, field);
   }
 }
 
-function noImage(detail: string): AppError {
-  return new AppError(ErrorCode.NoImage, `no image submitted: ${detail}`, { field: 'file' });
+/** A decompression bomb (a small file declaring a huge canvas) or simply too large a picture. */
+function tooManyPixels(field: string): AppError {
+  return AppError.validation(field, `the image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+}
+
+function noImage(detail: string, field: string): AppError {
+  return new AppError(ErrorCode.NoImage, `no image submitted: ${detail}`, { field });
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * One in-process PostgreSQL (PGlite) shared by every service of the embedded run. PGlite is a single
@@ -15,7 +16,9 @@ export class SharedPglite {
   private constructor(readonly pglite: PGlite) {}
 
   static async open(dataDir: string | null): Promise<SharedPglite> {
-    const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+    // pg_trgm: trigram indexes for searches by part of a name (items).
+    const extensions = { pg_trgm };
+    const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
     return new SharedPglite(pglite);
   }

@@ -153,7 +153,7 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
   return { url, api, mails: async () => [...sink.mails], close, distributed: handles };
 }
 
-export async function waitReady(api: ApiClient, processes: Map<string, ServiceProcess>, timeoutMs = 30_000): Promise<void> {
+export async function waitReady(api: ApiClient, processes: Map<string, ServiceProcess>, timeoutMs = 90_000): Promise<void> {
   try {
     await eventually(
       async () => {

@@ -1,3 +1,4 @@
 export * from './api-client';
 export * from './mail-sink';
 export * from './distributed';
+export * from './s3-server';

@@ -124,7 +124,13 @@ export default function register(h) {
       assert((await page.locator(testid('delivery-tuesday')).getAttribute('data-state')) !== 'checked', 'Tuesday was not chosen');
 
       // back to the list: deactivate, show all, delete after confirming
+      // the dashboard sums the schedule up per weekday
       await page.goBack();
+      await visible(page, testid('location-dashboard'));
+      await until(async () => {
+        const shown = await text(page.locator(testid('location-dashboard')));
+        return shown.includes('06:00') && shown.includes('08:00');
+      }, 'the dashboard should show the requisition times');
       await page.goBack();
       await visible(page, testid('locations-page'));
       await page.locator(testid('location-filter')).fill(name);

@@ -57,7 +57,7 @@ export default function register(h) {
       await dialog.locator('input[name=name]').fill('Browser unit');
       assert(await save.isDisabled(), 'save should stay disabled for a code with spaces');
       // a code the company has already: the server answers 1059, shown translated
-      await dialog.locator('input[name=code]').fill('kg');
+      await dialog.locator('input[name=code]').fill('BOX');
       await until(() => save.isEnabled(), 'save should be enabled with code and name');
       await save.click();
       await until(async () => (await text(dialog)).includes(words.duplicate), `the dialog should say "${words.duplicate}"`);

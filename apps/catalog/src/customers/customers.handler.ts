@@ -33,8 +33,8 @@ export class CustomersHandler {
   }
 
   @MessagePattern(CatalogSubjects.deleteCustomer)
-  async remove(@Payload() p: { caller: CompanyCaller; customerId: number }): Promise<null> {
-    await this.customers.remove(p.caller, p.customerId);
-    return null;
+  /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
+  remove(@Payload() p: { caller: CompanyCaller; customerId: number; confirm?: boolean }): Promise<{ released: string[] }> {
+    return this.customers.remove(p.caller, p.customerId, undefined, { confirm: p.confirm });
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { Item } from '../items/item.entity';
 import { MasterDataService } from '../shared/master-data.service';
 import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
@@ -22,13 +23,17 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
       apply: applyCustomerInput,
       toDto: toCustomerDto,
       event: CatalogEvents.customerChanged,
+      imageOwner: 'customer_id',
       changed: (c): CustomerChanged & Record<string, unknown> => ({
         id: c.id,
         company_id: c.companyId,
         name: c.name,
         inactive: c.inactive,
       }),
-      dependents: [{ what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) }],
+      dependents: [
+        { what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) },
+        { what: 'items', count: (em, c) => em.count(Item, { customerId: c.id }) },
+      ],
     });
   }
 }

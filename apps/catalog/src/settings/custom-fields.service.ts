@@ -12,9 +12,7 @@ import {
   SettingsEvents,
 } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Customer } from '../customers/customer.entity';
 import { mayAccess } from '../restrictions/restriction-scope';
-import { Supplier } from '../suppliers/supplier.entity';
 import { CustomField, CustomFieldValueRow } from './custom-field.entity';
 import { SettingsHooks } from './settings-hooks';
 import { toCustomFieldDto } from './settings.mapper';
@@ -74,12 +72,10 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
       event: SettingsEvents.customFieldChanged,
       changed: (f) => ({ id: f.id, company_id: f.companyId, entity: f.entity, key: f.key }),
     });
-    hooks.records('customer', async (em, caller, id) =>
-      (await em.count(Customer, { id })) > 0 && mayAccess(em, 'customer', caller, id),
-    );
-    hooks.records('supplier', async (em, caller, id) =>
-      (await em.count(Supplier, { id })) > 0 && mayAccess(em, 'supplier', caller, id),
-    );
+    // mayAccess is false for unknown ids and other companies' rows, and applies the access restrictions.
+    hooks.records('customer', (em, caller, id) => mayAccess(em, 'customer', caller, id));
+    hooks.records('location', (em, caller, id) => mayAccess(em, 'location', caller, id));
+    hooks.records('supplier', (em, caller, id) => mayAccess(em, 'supplier', caller, id));
   }
 
   /** The record's custom fields with their values (reading needs the supplier group for suppliers, else the customer group). */

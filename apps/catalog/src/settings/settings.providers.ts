@@ -1,6 +1,7 @@
 import { CustomField, CustomFieldValueRow } from './custom-field.entity';
 import { CustomFieldsService } from './custom-fields.service';
 import { SettingsHooks } from './settings-hooks';
+import { SettingsLinks } from './settings-links';
 import { SettingsHandler } from './settings.handler';
 import { StorageTypesService } from './storage-types.service';
 import { StorageType } from './storage-type.entity';
@@ -10,4 +11,4 @@ import { UnitsService } from './units.service';
 /** The settings part of the catalog, as the module and the schema list it. */
 export const SETTINGS_ENTITIES = [Unit, StorageType, CustomField, CustomFieldValueRow];
 export const SETTINGS_HANDLERS = [SettingsHandler];
-export const SETTINGS_PROVIDERS = [SettingsHooks, UnitsService, StorageTypesService, CustomFieldsService];
+export const SETTINGS_PROVIDERS = [SettingsHooks, SettingsLinks, UnitsService, StorageTypesService, CustomFieldsService];

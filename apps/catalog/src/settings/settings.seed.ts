@@ -4,14 +4,17 @@ import { CustomField } from './custom-field.entity';
 import { StorageType } from './storage-type.entity';
 import { Unit } from './unit.entity';
 
+// Codes of UN/ECE Recommendation 20, as the demo items name them (item unit PCE, order unit BOX, ...).
 const DEMO_UNITS: Pick<Unit, 'code' | 'name' | 'description'>[] = [
-  { code: 'pcs', name: 'Piece', description: 'Stück (Stk)' },
-  { code: 'box', name: 'Box', description: 'Karton' },
-  { code: 'pack', name: 'Pack', description: 'Packung' },
-  { code: 'kg', name: 'Kilogram', description: 'Kilogramm' },
-  { code: 'm', name: 'Metre', description: 'Meter' },
-  { code: 'l', name: 'Litre', description: 'Liter' },
-  { code: 'pair', name: 'Pair', description: 'Paar' },
+  { code: 'PCE', name: 'Piece', description: 'Stück (Stk)' },
+  { code: 'BOX', name: 'Box', description: 'Karton' },
+  { code: 'PAK', name: 'Pack', description: 'Packung' },
+  { code: 'KGM', name: 'Kilogram', description: 'Kilogramm (kg)' },
+  { code: 'MTR', name: 'Metre', description: 'Meter (m)' },
+  { code: 'LTR', name: 'Litre', description: 'Liter (l)' },
+  { code: 'PAR', name: 'Pair', description: 'Paar' },
+  { code: 'ROL', name: 'Roll', description: 'Rolle' },
+  { code: 'BAG', name: 'Bag', description: 'Beutel' },
 ];
 
 const DEMO_STORAGE_TYPES: Pick<StorageType, 'name' | 'description'>[] = [
@@ -32,7 +35,7 @@ const DEMO_FIELDS: Pick<CustomField, 'entity' | 'key' | 'label' | 'type' | 'opti
 export async function seedSettingsDemo(em: EntityManager, ids: { demoCompanyId: number; otherCompanyId: number }): Promise<void> {
   for (const [companyId, units, types, fields] of [
     [ids.demoCompanyId, DEMO_UNITS, DEMO_STORAGE_TYPES, DEMO_FIELDS],
-    [ids.otherCompanyId, DEMO_UNITS.filter((u) => u.code === 'pcs' || u.code === 'kg'), DEMO_STORAGE_TYPES.slice(0, 1), []],
+    [ids.otherCompanyId, DEMO_UNITS.filter((u) => u.code === 'PCE' || u.code === 'KGM'), DEMO_STORAGE_TYPES.slice(0, 1), []],
   ] as const) {
     const scoped = tenantEm(em, companyId);
     if ((await scoped.count(Unit, {})) > 0) continue;

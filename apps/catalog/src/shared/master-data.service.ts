@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
+import type { CompanyCaller, ImageOwnerField, ImageRef, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
+import { imagesOf, releaseImagesOf } from '../images/entity-images';
 import type { UnitOfWork } from '@kanban/persistence';
 import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../changes/change-log';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
@@ -13,8 +14,18 @@ export interface MasterDataRecord {
   id: number;
   companyId: number;
   name: string;
-  nr: string | null;
+  /** optional: records without a number (items) leave it out */
+  nr?: string | null;
   updatedAt: Date;
+}
+
+/**
+ * Optional further narrowing of a call (items at supplier level, catalogs under a supplier): `where` is
+ * added to every lookup and written onto created records; `sql` adds list conditions.
+ */
+export interface MasterDataScope<E> {
+  where?: FilterQuery<E>;
+  sql?: [string, unknown[]][];
 }
 
 /**
@@ -62,8 +73,20 @@ export interface MasterDataDefinition<
   parent?: ParentScope<E>;
   /** checked by remove: 1007 while any of them counts dependents */
   dependents?: DependentsCheck<E>[];
-  /** Optional: what the change log files a change under (default: defaultChangeTarget of kind). */
+  /** Optional: what the change log files a change under (default: defaultChangeTarget of alias, else kind). */
   changeTarget?(record: E): ChangeTarget;
+  /** Optional: the query alias and the not-found name (default: kind). */
+  alias?: string;
+  /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
+  visible?(alias: string, caller: CompanyCaller): [string, unknown[]];
+  mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
+  /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
+  validate?(em: EntityManager, record: E): Promise<void>;
+  /**
+   * The image owner field of this kind (e.g. customer_id): its DTOs get `images`, and deleting a record
+   * that has images answers 1002 unless confirmed (then the images go too).
+   */
+  imageOwner?: ImageOwnerField;
 }
 
 /**
@@ -82,17 +105,20 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number): Promise<Page<Dto>> {
+  async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
+    const alias = def.alias ?? def.kind;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.checkParent(em, caller, parentId, 'read');
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const qb = em
-        .createQueryBuilder(def.entity, def.kind)
-        .select(`${def.kind}.*`)
+        .createQueryBuilder(def.entity, alias)
+        .select(`${alias}.*`)
         .where({ companyId: caller.companyId } as FilterQuery<E>);
       if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
+      if (scope.where) qb.andWhere(scope.where);
+      for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
       if (!query.all) qb.andWhere(def.activeOnly);
       if (query.q) {
         const like = containsPattern(query.q);
@@ -101,64 +127,68 @@ export class MasterDataService<
         } as FilterQuery<E>);
       }
       // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
-      qb.andWhere(...visibleCondition(def.kind, def.kind, caller));
+      if (def.visible) qb.andWhere(...def.visible(alias, caller));
+      else qb.andWhere(...visibleCondition(def.kind, alias, caller));
       const [rows, total] = await qb
         .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
         .offset((page - 1) * perPage)
         .getResultAndCount();
-      return { items: rows.map((r) => def.toDto(r)), total, page, per_page: perPage };
+      return { items: await this.toDtos(em, rows), total, page, per_page: perPage };
     });
   }
 
-  async get(caller: CompanyCaller, id: number, parentId?: number): Promise<Dto> {
+  async get(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow
       .forCompany(caller.companyId)
-      .read(async (em) => this.def.toDto(await this.orFail(em, caller, id, parentId)));
+      .read(async (em) => this.toDtoWithImages(em, await this.orFail(em, caller, id, parentId, scope)));
   }
 
-  async create(caller: CompanyCaller, raw: Input, parentId?: number): Promise<Dto> {
+  async create(caller: CompanyCaller, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'create');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
         await this.checkParent(em, caller, parentId, 'create');
         await this.assertNrFree(em, input.nr, null, parentId);
         const record = em.create(this.def.entity, {
+          ...(scope.where as object),
           companyId: caller.companyId,
           name: input.name!,
           ...(this.def.parent ? { [this.def.parent.property]: parentId } : {}),
         } as never);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
         await this.logChange(em, caller, record, null, this.def.toDto(record));
-        return this.def.toDto(record);
+        return this.toDtoWithImages(em, record);
       }),
     );
   }
 
-  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number): Promise<Dto> {
+  async update(caller: CompanyCaller, id: number, raw: Input, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     const input = this.def.normalize(raw, 'update');
     return duplicateAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
-        const record = await this.orFail(em, caller, id, parentId);
+        const record = await this.orFail(em, caller, id, parentId, scope);
         await this.assertNrFree(em, input.nr, record.id, parentId);
         const before = this.def.toDto(record);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
         await this.logChange(em, caller, record, before, this.def.toDto(record));
-        return this.def.toDto(record);
+        return this.toDtoWithImages(em, record);
       }),
     );
   }
 
   /** Safe to repeat: setting the state it already has changes nothing and announces nothing. */
-  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number): Promise<Dto> {
+  async setActive(caller: CompanyCaller, id: number, active: boolean, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Dto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, parentId);
-      if (this.def.isActive(record) === active) return this.def.toDto(record);
+      const record = await this.orFail(em, caller, id, parentId, scope);
+      if (this.def.isActive(record) === active) return this.toDtoWithImages(em, record);
       if (active) await this.checkParent(em, caller, parentId, 'activate');
       const before = this.def.toDto(record);
       this.def.markActive(record, active);
@@ -166,35 +196,56 @@ export class MasterDataService<
       await em.flush();
       this.announce(em, record);
       await this.logChange(em, caller, record, before, this.def.toDto(record));
-      return this.def.toDto(record);
+      return this.toDtoWithImages(em, record);
     });
   }
 
-  async remove(caller: CompanyCaller, id: number, parentId?: number): Promise<void> {
-    await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const record = await this.orFail(em, caller, id, parentId);
+  /**
+   * Deletes a record: 1007 while dependents exist; one with images answers 1002 unless `confirm` is set,
+   * then its images go in the same transaction and their blob keys are answered (`released`) for the
+   * gateway to remove from the blob store.
+   */
+  async remove(caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> & { confirm?: boolean } = {}): Promise<{ released: string[] }> {
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const record = await this.orFail(em, caller, id, parentId, scope);
       for (const check of this.def.dependents ?? []) {
         const count = await check.count(em, record);
         if (count > 0) {
           throw new AppError(ErrorCode.HasDependencies, `${this.def.kind} still has ${count} ${check.what}`);
         }
       }
+      const released = this.def.imageOwner ? await releaseImagesOf(em, this.def.imageOwner, record.id, !!scope.confirm) : [];
       this.announce(em, record, true);
       await this.logChange(em, caller, record, this.def.toDto(record), null);
       em.remove(record);
+      return { released };
     });
   }
 
-  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number): Promise<E> {
+  private async toDtoWithImages(em: EntityManager, record: E): Promise<Dto> {
+    return (await this.toDtos(em, [record]))[0]!;
+  }
+
+  /** DTOs of records, with their images (one query for all) when the kind has images. */
+  private async toDtos(em: EntityManager, records: E[]): Promise<Dto[]> {
+    const dtos = records.map((r) => this.def.toDto(r));
+    if (!this.def.imageOwner) return dtos;
+    const images = await imagesOf(em, this.def.imageOwner, records.map((r) => r.id));
+    dtos.forEach((dto, i) => ((dto as { images?: ImageRef[] }).images = images.get(records[i]!.id) ?? []));
+    return dtos;
+  }
+
+  private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<E> {
     await this.checkParent(em, caller, parentId, 'write');
-    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
+    const record = await em.findOne(this.def.entity, { ...(scope.where as object), id } as unknown as FilterQuery<E>);
     const parent = this.def.parent;
+    const allowed = (r: E) => (this.def.mayAccess ? this.def.mayAccess(em, caller, r) : mayAccess(em, this.def.kind, caller, r.id));
     if (
       !record ||
       (parent && (record[parent.property] as unknown) !== parentId) ||
-      !(await mayAccess(em, this.def.kind, caller, record.id))
+      !(await allowed(record))
     )
-      throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
+      throw new AppError(ProtocolCode.NotFound, `${this.def.alias ?? this.def.kind} not found`);
     return record;
   }
 
@@ -226,7 +277,7 @@ export class MasterDataService<
 
   /** The change log rows of this change (C, D or one E per changed DTO field), in the same transaction. */
   private async logChange(em: EntityManager, caller: CompanyCaller, record: E, before: Dto | null, after: Dto | null): Promise<void> {
-    const target = this.def.changeTarget ? this.def.changeTarget(record) : defaultChangeTarget(this.def.kind, record);
+    const target = this.def.changeTarget ? this.def.changeTarget(record) : defaultChangeTarget(this.def.alias ?? this.def.kind, record);
     await recordChanges(em, caller, target, before as object | null, after as object | null);
   }
 

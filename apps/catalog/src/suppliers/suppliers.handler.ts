@@ -33,8 +33,8 @@ export class SuppliersHandler {
   }
 
   @MessagePattern(CatalogSubjects.deleteSupplier)
-  async remove(@Payload() p: { caller: CompanyCaller; supplierId: number }): Promise<null> {
-    await this.suppliers.remove(p.caller, p.supplierId);
-    return null;
+  /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
+  remove(@Payload() p: { caller: CompanyCaller; supplierId: number; confirm?: boolean }): Promise<{ released: string[] }> {
+    return this.suppliers.remove(p.caller, p.supplierId, undefined, { confirm: p.confirm });
   }
 }

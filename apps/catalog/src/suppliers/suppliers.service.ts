@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type SupplierChanged, type SupplierDto, type SupplierInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { Catalog } from '../catalogs/catalog.entity';
 import { MasterDataService } from '../shared/master-data.service';
 import { Supplier } from './supplier.entity';
 import { toSupplierDto } from './supplier.mapper';
@@ -21,12 +22,14 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
       apply: applySupplierInput,
       toDto: toSupplierDto,
       event: CatalogEvents.supplierChanged,
+      imageOwner: 'supplier_id',
       changed: (s): SupplierChanged & Record<string, unknown> => ({
         id: s.id,
         company_id: s.companyId,
         name: s.name,
         active: s.active,
       }),
+      dependents: [{ what: 'catalogs', count: (em, s) => em.count(Catalog, { supplierId: s.id }) }],
     });
   }
 }

@@ -83,6 +83,7 @@ export class AccessGuard implements CanActivate {
       throw new AppError(ErrorCode.NoPermission);
     }
     if (!/^\d{1,9}$/.test(raw)) throw AppError.validation('companyID', 'must be a positive integer');
+    if (Number(raw) === 0) throw new AppError(ErrorCode.Validation, 'companyID is required', { field: 'companyID' });
     const companyId = Number(raw);
     const role = user.companies[String(companyId)];
     if (role === undefined || !hasRole(role, rolesOf(group))) throw new AppError(ErrorCode.NoPermission);

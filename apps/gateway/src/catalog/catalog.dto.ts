@@ -63,6 +63,13 @@ export class ToggleActiveQueryDto {
   @ApiProperty({ enum: FLAG, description: '1 activates, 0 deactivates' }) @IsIn(FLAG) active!: string;
 }
 
+export class DeleteQueryDto {
+  @ApiPropertyOptional({ enum: FLAG, description: '1: also delete its images (without it, an entity with images answers 1002)' })
+  @IsOptional()
+  @IsIn(FLAG)
+  confirm?: string;
+}
+
 export function flag(value: string | undefined): boolean {
   return value === '1' || value === 'true';
 }

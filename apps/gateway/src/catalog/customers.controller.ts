@@ -5,13 +5,17 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { CustomerCreateDto, CustomerListQueryDto, CustomerUpdateDto, flag, ToggleActiveQueryDto } from './catalog.dto';
+import { ImagesService } from '../images/images.service';
+import { DeleteQueryDto, CustomerCreateDto, CustomerListQueryDto, CustomerUpdateDto, flag, ToggleActiveQueryDto } from './catalog.dto';
 
 /** Customers of the company: reading needs the customer group, changing the user group (spec 6). */
 @ApiTags('customers')
 @Controller('c/:companyID/customer')
 export class CustomersController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
 
   @Get()
   @Access('customer')
@@ -44,8 +48,10 @@ export class CustomersController {
 
   @Delete(':customerID')
   @Access('user')
-  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number): Promise<null> {
-    await this.bus.request(CatalogSubjects.deleteCustomer, { caller, customerId });
+  @ApiOperation({ summary: 'Delete a customer; one with images answers 1002 unless confirm=1 (then its images go too)' })
+  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Query() query: DeleteQueryDto): Promise<null> {
+    const reply = await this.bus.request<{ released?: string[] } | null>(CatalogSubjects.deleteCustomer, { caller, customerId, confirm: flag(query.confirm) });
+    await this.images.discard(reply?.released ?? []);
     return null;
   }
 

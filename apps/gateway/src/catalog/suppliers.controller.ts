@@ -5,13 +5,17 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { flag, SupplierCreateDto, SupplierListQueryDto, SupplierUpdateDto, ToggleActiveQueryDto } from './catalog.dto';
+import { ImagesService } from '../images/images.service';
+import { DeleteQueryDto, flag, SupplierCreateDto, SupplierListQueryDto, SupplierUpdateDto, ToggleActiveQueryDto } from './catalog.dto';
 
 /** Suppliers of the company: reading needs the supplier group, changing the user group (spec 6). */
 @ApiTags('suppliers')
 @Controller('c/:companyID/supplier')
 export class SuppliersController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
 
   @Get()
   @Access('supplier')
@@ -44,8 +48,10 @@ export class SuppliersController {
 
   @Delete(':supplierID')
   @Access('user')
-  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('supplierID') supplierId: number): Promise<null> {
-    await this.bus.request(CatalogSubjects.deleteSupplier, { caller, supplierId });
+  @ApiOperation({ summary: 'Delete a supplier; one with images answers 1002 unless confirm=1 (then its images go too)' })
+  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('supplierID') supplierId: number, @Query() query: DeleteQueryDto): Promise<null> {
+    const reply = await this.bus.request<{ released?: string[] } | null>(CatalogSubjects.deleteSupplier, { caller, supplierId, confirm: flag(query.confirm) });
+    await this.images.discard(reply?.released ?? []);
     return null;
   }
 

@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, ProtocolCode } from '@kanban/access';
-import { type Caller, IdentitySubjects, type SetUserImageReply, type SetUserImageRequest, type UserDto } from '@kanban/contracts';
+import {
+  type AddImageRequest,
+  type Caller,
+  type CompanyCaller,
+  type EntityImageDto,
+  IdentitySubjects,
+  type ImageChangeReply,
+  type ImageOwner,
+  ImageSubjects,
+  type RemoveImagesReply,
+  type SetUserImageReply,
+  type SetUserImageRequest,
+  type UserDto,
+} from '@kanban/contracts';
 import { BLOB_STORE, type BlobStore, fitImage, type ImageBytes, prepareUpload, requestedSize } from '@kanban/images';
 import { ServiceBus } from '@kanban/messaging';
 
@@ -49,6 +62,38 @@ export class ImagesService {
     return reply.user;
   }
 
+  /**
+   * An image of an entity (customer, supplier, ...): scaled and stored like a profile image, recorded by
+   * the catalog service (which checks the entity and the caller's access); `replaceId` swaps the bytes of
+   * one of the entity's images.
+   */
+  async uploadEntityImage(
+    caller: CompanyCaller,
+    file: Buffer | undefined,
+    options: { owner: ImageOwner; replaceId?: number; selected?: boolean; selectedLabel?: boolean },
+  ): Promise<EntityImageDto> {
+    const image = await prepareUpload(file, 'image');
+    const key = randomBytes(16).toString('hex');
+    await this.blobs.put(blobKey(key), image.data, image.mime);
+    const request: AddImageRequest = { caller, ...options, image: { key, mime: image.mime, width: image.width, height: image.height } };
+    let reply: ImageChangeReply;
+    try {
+      reply = await this.bus.request<ImageChangeReply>(ImageSubjects.add, request);
+    } catch (error) {
+      if (!(error instanceof AppError && error.message === 'service timed out')) await this.discard([key]);
+      throw error;
+    }
+    await this.discard(reply.released);
+    return reply.image;
+  }
+
+  /** Deletes images of entities (all named or none) and their bytes. */
+  async removeEntityImages(caller: CompanyCaller, ids: number[]): Promise<RemoveImagesReply> {
+    const reply = await this.bus.request<RemoveImagesReply>(ImageSubjects.remove, { caller, ids });
+    await this.discard(reply.released);
+    return reply;
+  }
+
   /** A stored image fitted inside size x size (`?size=`: 20 or less or none gives 128). */
   async fitted(key: string, size: unknown): Promise<ImageBytes> {
     const stored = KEY.test(key) ? await this.blobs.get(blobKey(key)) : null;
@@ -61,8 +106,8 @@ export class ImagesService {
     return this.bus.request<SetUserImageReply>(IdentitySubjects.setImage, request);
   }
 
-  /** Best effort: a blob left behind costs space, never correctness. */
-  private async discard(keys: string[]): Promise<void> {
+  /** Best effort: a blob left behind costs space, never correctness (also after an entity's delete). */
+  async discard(keys: string[]): Promise<void> {
     for (const key of keys) {
       await this.blobs.delete(blobKey(key)).catch((error: unknown) => this.log.warn(`could not remove blob ${blobKey(key)}: ${String(error)}`));
     }

@@ -57,10 +57,12 @@ export class RestrictionTargets {
       location_ids: input.location_id ? [input.location_id] : [],
       supplier_ids: input.supplier_id ? [input.supplier_id] : [],
     });
-    if (input.customer_id && found.customers.length === 0) throw AppError.validation('customer_id', 'customer not found');
-    if (input.supplier_id && found.suppliers.length === 0) throw AppError.validation('supplier_id', 'supplier not found');
-    // Until the catalog has locations, location ids cannot be checked.
-    if (input.location_id && found.has_locations && found.locations.length === 0) throw AppError.validation('location_id', 'location not found');
+    if (input.customer_id && found.customers.length === 0)
+      throw AppError.validation('customer_id', 'customer not found');
+    if (input.supplier_id && found.suppliers.length === 0)
+      throw AppError.validation('supplier_id', 'supplier not found');
+    if (input.location_id && found.locations.length === 0)
+      throw AppError.validation('location_id', 'location not found');
   }
 }
 

@@ -1,5 +1,10 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Page, type TargetUserDto, UserAdminSubjects, type UsersOfTargetRequest } from '@kanban/contracts';
+import {
+  type Page,
+  type TargetUserDto,
+  UserAdminSubjects,
+  type UsersOfTargetRequest,
+} from '@kanban/contracts';
 import { BusController } from '@kanban/messaging';
 import { TargetUsersService } from './target-users.service';
 

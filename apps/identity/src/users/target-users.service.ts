@@ -45,9 +45,17 @@ export class TargetUsersService {
     const granted = `exists (select 1 from identity.access_restriction r where ${own} and ${grant})`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       // Query builders do not apply the tenant filter: the company condition is explicit.
-      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user').leftJoinAndSelect('user.image', 'image').where({ companyId: caller.companyId });
+      const qb = em
+        .createQueryBuilder(Membership, 'm')
+        .select('m.*')
+        .joinAndSelect('m.user', 'user')
+        .leftJoinAndSelect('user.image', 'image')
+        .where({ companyId: caller.companyId });
       if (query.restricted === false) {
-        const restricting = scope.kind === 'supplier' ? 'r.supplier_id is not null' : '(r.customer_id is not null or r.location_id is not null)';
+        const restricting =
+          scope.kind === 'supplier'
+            ? 'r.supplier_id is not null'
+            : '(r.customer_id is not null or r.location_id is not null)';
         const roles = scope.kind === 'supplier' ? AccessGroup.supplier : AccessGroup.customer;
         qb.andWhere(
           `(${granted} or (m.role in (${roles.map(() => '?').join(', ')}) and not exists (select 1 from identity.access_restriction r where ${own} and ${restricting})))`,
@@ -59,7 +67,13 @@ export class TargetUsersService {
       if (query.role !== undefined && query.role !== null) qb.andWhere({ role: query.role });
       if (query.q) {
         const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
+        qb.andWhere({
+          $or: [
+            { user: { email: { $ilike: like } } },
+            { user: { firstName: { $ilike: like } } },
+            { user: { lastName: { $ilike: like } } },
+          ],
+        });
       }
       const sortKey = SORTABLE[query.sort ?? 'email'] ?? SORTABLE.email!;
       const [rows, total] = await qb

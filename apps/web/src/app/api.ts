@@ -102,6 +102,7 @@ export const api = createApi({
     'Unit',
     'StorageType',
     'CustomField',
+    'Image',
   ],
   endpoints: () => ({}),
 });

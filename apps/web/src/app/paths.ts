@@ -18,9 +18,20 @@ export type PageName =
   | 'supplierDashboard'
   | 'contacts'
   | 'contact'
+  | 'users'
+  | 'userDetail'
+  | 'customerUsers'
+  | 'locationUsers'
+  | 'supplierUsers'
   | 'locations'
   | 'locationDashboard'
   | 'locationTimes'
+  | 'catalogs'
+  | 'customerItems'
+  | 'supplierItems'
+  | 'supplierItem'
+  | 'itemSearch'
+  | 'locationItems'
   | 'units'
   | 'storageTypes'
   | 'customFields';
@@ -96,6 +107,35 @@ export const PATHS: readonly PathDef[] = [
   { path: '/c/:companyID/customer/:customerID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
   { path: '/c/:companyID/supplier/:supplierID/contacts', page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
   { path: '/c/:companyID/supplier/:supplierID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
+  { path: '/c/:companyID/settings/user', page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
+  {
+    path: '/c/:companyID/settings/user/:userID',
+    page: 'userDetail',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.detailTitle',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/user',
+    page: 'customerUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.customer',
+  },
+  {
+    path: '/c/:companyID/customer/:customerID/location/:locationID/user',
+    page: 'locationUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.location',
+  },
+  {
+    path: '/c/:companyID/supplier/:supplierID/user',
+    page: 'supplierUsers',
+    layout: 'shell',
+    auth: 'user',
+    title: 'users.target.title.supplier',
+  },
   {
     path: '/c/:companyID/customer/:customerID/location',
     page: 'locations',
@@ -117,6 +157,12 @@ export const PATHS: readonly PathDef[] = [
     auth: 'customer',
     title: 'locations.timesTitle',
   },
+  { path: '/c/:companyID/supplier/:supplierID/catalog', page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
+  { path: '/c/:companyID/customer/:customerID/item', page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
+  { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: '/c/:companyID/customer/:customerID/location/:locationID/item', page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
   { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   {
     path: '/c/:companyID/settings/storage_types',

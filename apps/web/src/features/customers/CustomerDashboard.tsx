@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
+import { EntityImages } from '../images';
 import { useFormat } from '../../i18n/useFormat';
 import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { CustomerHeader } from '../headers/ContextHeaders';
@@ -89,6 +90,13 @@ export function CustomerDashboard() {
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
+      ) : null}
+      {customer ? (
+        <EntityImages
+          companyID={companyID}
+          owner={{ field: 'customer_id', id: customerID }}
+          entityTag={{ type: 'Customer', id: customerID }}
+        />
       ) : null}
       {customer ? <ChangeLogPanel owner={{ companyID, kind: 'customer', id: customer.id }} /> : null}
     </Stack>

@@ -67,7 +67,8 @@ export function CustomersPage() {
             ? {
                 edit: setEditing,
                 setActive: (c, active) => toggle({ companyID, customerID: c.id, active }).unwrap(),
-                remove: (c) => remove({ companyID, customerID: c.id }).unwrap(),
+                remove: (c, options) =>
+                  remove({ companyID, customerID: c.id, confirm: options?.confirm }).unwrap(),
               }
             : undefined
         }

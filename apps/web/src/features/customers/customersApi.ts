@@ -68,8 +68,13 @@ export const customersApi = api.injectEndpoints({
         { type: 'Customer', id: customerID },
       ],
     }),
-    deleteCustomer: build.mutation<null, { companyID: number; customerID: number }>({
-      query: (ids) => ({ url: apiPath(ids), method: 'DELETE' }),
+    deleteCustomer: build.mutation<null, { companyID: number; customerID: number; confirm?: boolean }>({
+      // confirm: also delete its images (without it, one with images answers 1002)
+      query: ({ confirm, ...ids }) => ({
+        url: apiPath(ids),
+        method: 'DELETE',
+        params: confirm ? { confirm: 1 } : undefined,
+      }),
       invalidatesTags: (_r, _e, { customerID }) => [
         { type: 'Customer', id: 'LIST' },
         { type: 'Customer', id: customerID },

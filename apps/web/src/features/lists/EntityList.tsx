@@ -2,7 +2,7 @@ import { Badge, Box, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { errorText } from '../../app/apiError';
+import { errorText, isApiError } from '../../app/apiError';
 import { useAppDispatch } from '../../app/store';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -40,7 +40,8 @@ interface Props<T extends ListedEntity, K extends string> {
     edit: (row: T) => void;
     /** sets the active state and answers the entity as it is now */
     setActive: (row: T, active: boolean) => Promise<T>;
-    remove: (row: T) => Promise<unknown>;
+    /** `confirm`: the caller agreed to lose the entity's own data (images) after a 1002 answer */
+    remove: (row: T, options?: { confirm?: boolean }) => Promise<unknown>;
   };
   /** the entity's own texts (translated by the caller) */
   texts: {
@@ -74,6 +75,8 @@ export function EntityList<T extends ListedEntity, K extends string>({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [deleting, setDeleting] = useState<T | null>(null);
+  /** the entity the server refused to delete with 1002 (it holds images): asked once more */
+  const [withData, setWithData] = useState<T | null>(null);
   const [removing, setRemoving] = useState(false);
   const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
   const fail = (e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
@@ -94,16 +97,17 @@ export function EntityList<T extends ListedEntity, K extends string>({
         break;
     }
   };
-  const confirmDelete = () => {
-    if (!actions || !deleting) return;
+  const confirmDelete = (row: T | null, confirm: boolean) => {
+    if (!actions || !row) return;
     setRemoving(true);
     actions
-      .remove(deleting)
-      .then(() => done(texts.deleted(deleting.name)))
-      .catch(fail)
+      .remove(row, confirm ? { confirm: true } : undefined)
+      .then(() => done(texts.deleted(row.name)))
+      .catch((e: unknown) => (!confirm && isApiError(e) && e.code === 1002 ? setWithData(row) : fail(e)))
       .finally(() => {
         setRemoving(false);
         setDeleting(null);
+        if (confirm) setWithData(null);
       });
   };
   const header = (label: string, sort: K | undefined) =>
@@ -168,8 +172,17 @@ export function EntityList<T extends ListedEntity, K extends string>({
         text={texts.deleteText(deleting?.name ?? '')}
         confirmLabel={t('lists.delete')}
         busy={removing}
-        onConfirm={confirmDelete}
+        onConfirm={() => confirmDelete(deleting, false)}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={withData !== null}
+        title={texts.deleteTitle}
+        text={t('images.entityHasImages', { name: withData?.name ?? '' })}
+        confirmLabel={t('images.deleteWithImages')}
+        busy={removing}
+        onConfirm={() => confirmDelete(withData, true)}
+        onClose={() => setWithData(null)}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { AccessGroup, hasRole } from '@kanban/access';
 import { Badge, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { WEEKDAYS } from '@kanban/contracts';
+import { BUSINESS_DAYS, REQUISITION_SLOTS, WEEKDAYS } from '@kanban/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -102,7 +102,6 @@ export function LocationDashboard() {
             ])}
             {card(t('locations.groups.service'), [
               [t('locations.fields.delivery_days'), days(l.delivery_days)],
-              [t('locations.times.businessDays'), l.schedule.business_days.join(', ')],
               [
                 t('locations.fields.service_fee_quantity'),
                 number(l.service_fee_quantity, { style: 'currency', currency: 'EUR' }),
@@ -111,6 +110,17 @@ export function LocationDashboard() {
               [t('locations.fields.deltakanban'), t(l.deltakanban ? 'common.yes' : 'common.no')],
               [t('locations.fields.adhoc'), t(l.adhoc ? 'common.yes' : 'common.no')],
             ])}
+            {card(
+              t('locations.times.scheduleTitle'),
+              WEEKDAYS.map((day): [string, string] => {
+                const slots = REQUISITION_SLOTS.filter(
+                  (slot) =>
+                    l.schedule[day].includes(slot) ||
+                    (BUSINESS_DAYS.includes(day) && l.schedule.business_days.includes(slot)),
+                );
+                return [t(`locations.weekdays.${day}`), slots.join(', ')];
+              }),
+            )}
           </SimpleGrid>
           {editing ? (
             <LocationDialog

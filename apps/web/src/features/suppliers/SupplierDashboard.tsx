@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
+import { EntityImages } from '../images';
 import { useFormat } from '../../i18n/useFormat';
 import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { SupplierHeader } from '../headers/ContextHeaders';
@@ -59,6 +60,13 @@ export function SupplierDashboard() {
             </DataList.Root>
           </Card.Body>
         </Card.Root>
+      ) : null}
+      {supplier ? (
+        <EntityImages
+          companyID={companyID}
+          owner={{ field: 'supplier_id', id: supplierID }}
+          entityTag={{ type: 'Supplier', id: supplierID }}
+        />
       ) : null}
       {supplier ? <ChangeLogPanel owner={{ companyID, kind: 'supplier', id: supplier.id }} /> : null}
     </Stack>

@@ -67,7 +67,8 @@ export function SuppliersPage() {
             ? {
                 edit: setEditing,
                 setActive: (s, active) => toggle({ companyID, supplierID: s.id, active }).unwrap(),
-                remove: (s) => remove({ companyID, supplierID: s.id }).unwrap(),
+                remove: (s, options) =>
+                  remove({ companyID, supplierID: s.id, confirm: options?.confirm }).unwrap(),
               }
             : undefined
         }

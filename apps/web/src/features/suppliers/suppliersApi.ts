@@ -62,8 +62,13 @@ export const suppliersApi = api.injectEndpoints({
         { type: 'Supplier', id: supplierID },
       ],
     }),
-    deleteSupplier: build.mutation<null, { companyID: number; supplierID: number }>({
-      query: (ids) => ({ url: apiPath(ids), method: 'DELETE' }),
+    deleteSupplier: build.mutation<null, { companyID: number; supplierID: number; confirm?: boolean }>({
+      // confirm: also delete its images (without it, one with images answers 1002)
+      query: ({ confirm, ...ids }) => ({
+        url: apiPath(ids),
+        method: 'DELETE',
+        params: confirm ? { confirm: 1 } : undefined,
+      }),
       invalidatesTags: (_r, _e, { supplierID }) => [
         { type: 'Supplier', id: 'LIST' },
         { type: 'Supplier', id: supplierID },

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ProtocolCode } from '@kanban/access';
+import type { CompanyCaller } from '@kanban/contracts';
+
+/**
+ * Access restrictions for records under customers and suppliers (spec 6): a caller restricted to customers
+ * sees only rows whose customer column is one of theirs; a caller restricted to suppliers only rows whose
+ * supplier (given as an SQL expression) is one of theirs. Unrestricted callers see every row.
+ */
+const OWN = 'r.company_id = ? and r.user_id = ?';
+
+export function allowedBy(kind: 'customer' | 'supplier', column: string, caller: CompanyCaller): [string, number[]] {
+  const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
+  const own = [caller.companyId, caller.userId];
+  // A location restriction grants the location's customer too (as for the customer lists).
+  const viaLocation =
+    kind === 'customer'
+      ? ` or ${column} in (select l.customer_id from catalog.location l join catalog.access_restriction r on r.location_id = l.id where ${OWN})`
+      : '';
+  return [
+    `(not exists (select 1 from catalog.access_restriction r where ${OWN} and ${restricting})` +
+      ` or ${column} in (select r.${kind}_id from catalog.access_restriction r where ${OWN} and r.${kind}_id is not null)${viaLocation})`,
+    kind === 'customer' ? [...own, ...own, ...own] : [...own, ...own],
+  ];
+}
+
+/** Items: visible when their customer is, and for supplier-restricted callers when their catalog's supplier is. */
+export function itemVisible(alias: string, caller: CompanyCaller): [string, unknown[]] {
+  const [customerSql, customerParams] = allowedBy('customer', `${alias}.customer_id`, caller);
+  const [supplierSql, supplierParams] = allowedBy('supplier', `${alias}.supplier_id`, caller);
+  return [`(${customerSql} and ${supplierSql})`, [...customerParams, ...supplierParams]];
+}
+
+export async function itemAccessible(em: EntityManager, caller: CompanyCaller, itemId: number): Promise<boolean> {
+  const [sql, params] = itemVisible('i', caller);
+  const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from catalog.item i where i.id = ? and ${sql}`, [itemId, ...params]);
+  return rows.length > 0;
+}
+
+/** 404 unless the parent exists in the caller's company and the caller's restrictions allow it (one statement). */
+export async function assertParent(em: EntityManager, kind: 'customer' | 'supplier', caller: CompanyCaller, id: number): Promise<void> {
+  const [allowed, params] = allowedBy(kind, 'p.id', caller);
+  const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from catalog.${kind} p where p.id = ? and p.company_id = ? and ${allowed}`, [id, caller.companyId, ...params]);
+  if (rows.length === 0) throw new AppError(ProtocolCode.NotFound, `${kind} not found`);
+}

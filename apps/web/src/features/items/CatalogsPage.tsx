@@ -1,0 +1,148 @@
+import { AccessGroup, hasRole } from '@kanban/access';
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorText } from '../../app/apiError';
+import { useAppDispatch } from '../../app/store';
+import { FormDialog } from '../forms/FormDialog';
+import { TextField } from '../forms/TextField';
+import { useForm } from '../forms/useForm';
+import { isValid, required } from '../forms/validation';
+import { SupplierHeader } from '../headers/ContextHeaders';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { ListFrame } from '../lists/ListFrame';
+import { Pager, SortHeader } from '../lists/ListControls';
+import { useServerList } from '../lists/useServerList';
+import { useViewer } from '../session/useViewer';
+import { type CatalogDto, type CatalogSortKey, useCatalogsQuery, useCreateCatalogMutation, useDeleteCatalogMutation, useUpdateCatalogMutation } from './itemsApi';
+
+const FIELDS = ['name', 'contract_name', 'ext_system_id', 'description'] as const;
+type CatalogField = (typeof FIELDS)[number];
+
+function CatalogDialog({ companyID, supplierID, catalog, onClose }: { companyID: number; supplierID: number; catalog: CatalogDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [create] = useCreateCatalogMutation();
+  const [update] = useUpdateCatalogMutation();
+  const [initial] = useState(() => Object.fromEntries(FIELDS.map((f) => [f, catalog?.[f] ?? ''])) as Record<CatalogField, string>);
+  const form = useForm<CatalogField>(initial);
+  const errors = { name: required(form.values.name) };
+  const submit = () =>
+    form.submit(async () => {
+      const body = Object.fromEntries(FIELDS.map((f) => [f, form.values[f].trim()]));
+      if (catalog) await update({ companyID, supplierID, catalogID: catalog.id, body }).unwrap();
+      else await create({ companyID, supplierID, body }).unwrap();
+      dispatch(snackbarShown({ message: t('catalogs.saved'), variant: 'success' }));
+      onClose();
+    });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={catalog ? t('catalogs.edit') : t('catalogs.create')}
+      testId="catalog-dialog"
+      submitLabel={t('common.save')}
+      canSubmit={isValid(errors)}
+      busy={form.locked}
+      failure={form.failure}
+      onSubmit={submit}
+    >
+      <TextField {...form.field('name')} label={t('catalogs.fields.name')} error={errors.name} required />
+      <TextField {...form.field('contract_name')} label={t('catalogs.fields.contract_name')} />
+      <TextField {...form.field('ext_system_id')} label={t('catalogs.fields.ext_system_id')} />
+      <TextField {...form.field('description')} label={t('catalogs.fields.description')} multiline />
+    </FormDialog>
+  );
+}
+
+/** /c/{companyID}/supplier/{supplierID}/catalog: the supplier's catalogs; create, edit, delete (refused while items use it). */
+export function CatalogsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const params = useParams();
+  const companyID = Number(params.companyID);
+  const supplierID = Number(params.supplierID);
+  const canWrite = hasRole(useViewer().role, AccessGroup.user);
+  const list = useServerList<CatalogSortKey>('name');
+  const { all: _all, ...query } = list.params;
+  const { data, error, isFetching } = useCatalogsQuery({ companyID, supplierID, ...query });
+  const [remove, removal] = useDeleteCatalogMutation();
+  const [editing, setEditing] = useState<CatalogDto | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CatalogDto | null>(null);
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove({ companyID, supplierID, catalogID: deleting.id })
+      .unwrap()
+      .then(() => dispatch(snackbarShown({ message: t('catalogs.deleted', { name: deleting.name }), variant: 'success' })))
+      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })))
+      .finally(() => setDeleting(null));
+  };
+  const sortable = (column: CatalogSortKey, label: string) => <SortHeader column={column} label={label} sorting={list.sorting} onSort={list.setSorting} />;
+  return (
+    <Stack gap="4">
+      <SupplierHeader companyID={companyID} supplierID={supplierID} />
+      <ListFrame
+        title={t('catalogs.title')}
+        testId="catalogs-page"
+        create={canWrite ? { label: t('catalogs.create'), onClick: () => setEditing('new'), testId: 'catalog-create' } : undefined}
+        filter={list.filter}
+        onFilter={list.setFilter}
+        filterLabel={t('catalogs.filter')}
+        filterTestId="catalog-filter"
+        all={list.all}
+        onAll={list.setAll}
+        error={error}
+      >
+        <Box overflowX="auto">
+          <Table.Root size="sm" interactive aria-busy={isFetching}>
+            <Table.Header>
+              <Table.Row>
+                {sortable('name', t('catalogs.fields.name'))}
+                {sortable('contract_name', t('catalogs.fields.contract_name'))}
+                {sortable('ext_system_id', t('catalogs.fields.ext_system_id'))}
+                <Table.ColumnHeader>{t('catalogs.fields.description')}</Table.ColumnHeader>
+                {canWrite ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {(data?.items ?? []).map((c) => (
+                <Table.Row key={c.id} data-testid={`catalog-row-${c.id}`}>
+                  <Table.Cell fontWeight="medium">{c.name}</Table.Cell>
+                  <Table.Cell>{c.contract_name}</Table.Cell>
+                  <Table.Cell>{c.ext_system_id}</Table.Cell>
+                  <Table.Cell>{c.description}</Table.Cell>
+                  {canWrite ? (
+                    <Table.Cell textAlign="end">
+                      <HStack justify="end" gap="1">
+                        <Button size="xs" variant="ghost" onClick={() => setEditing(c)} data-testid={`catalog-edit-${c.id}`}>
+                          {t('lists.edit')}
+                        </Button>
+                        <Button size="xs" variant="ghost" color="fg.error" onClick={() => setDeleting(c)} data-testid={`catalog-delete-${c.id}`}>
+                          {t('lists.delete')}
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  ) : null}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+        {data && data.items.length === 0 ? <Text color="gray.600">{list.filtered ? t('lists.noMatch') : t('catalogs.none')}</Text> : null}
+        {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
+      </ListFrame>
+      {editing ? <CatalogDialog companyID={companyID} supplierID={supplierID} catalog={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('catalogs.deleteTitle')}
+        text={t('catalogs.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('lists.delete')}
+        busy={removal.isLoading}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

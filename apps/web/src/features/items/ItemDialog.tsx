@@ -1,0 +1,120 @@
+import { Checkbox, Field, HStack, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/store';
+import { FormDialog } from '../forms/FormDialog';
+import { TextField } from '../forms/TextField';
+import { useForm } from '../forms/useForm';
+import { isValid } from '../forms/validation';
+import { snackbarShown } from '../layout/layoutSlice';
+import { useSuppliersQuery } from '../suppliers/suppliersApi';
+import { ITEM_DATES, ITEM_FLAGS, ITEM_NUMBERS, type ItemField, type ItemFlag, initialFlags, initialValues, itemBody, itemErrors } from './itemForm';
+import { type ItemDto, useCatalogsQuery, useCreateItemMutation, useUpdateItemMutation } from './itemsApi';
+
+/** Create or edit an item of a customer with every field of spec 3 (threshold, capacity, stock: kanban rules). */
+export function ItemDialog({ companyID, customerID, item, onClose }: { companyID: number; customerID: number; item: ItemDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [create] = useCreateItemMutation();
+  const [update] = useUpdateItemMutation();
+  const [initial] = useState(() => initialValues(item));
+  const form = useForm<ItemField>(initial);
+  const [flags, setFlags] = useState(() => initialFlags(item));
+  const [supplierID, setSupplierID] = useState<number>(item?.supplier_id ?? 0);
+  const suppliers = useSuppliersQuery({ companyID, all: true, per_page: 200, sort: 'name' });
+  const catalogs = useCatalogsQuery({ companyID, supplierID, per_page: 200 }, { skip: supplierID === 0 });
+  const errors = itemErrors(form.values);
+  const submit = () =>
+    form.submit(async () => {
+      const body = itemBody(form.values, flags);
+      if (item) await update({ companyID, customerID, itemID: item.id, body }).unwrap();
+      else await create({ companyID, customerID, body }).unwrap();
+      dispatch(snackbarShown({ message: t('items.saved'), variant: 'success' }));
+      onClose();
+    });
+  const text = (name: ItemField, extra: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
+    <TextField {...form.field(name)} label={t(`items.fields.${name}`)} error={errors[name]} {...extra} />
+  );
+  const flag = (name: ItemFlag) => (
+    <Checkbox.Root key={name} checked={flags[name]} onCheckedChange={(e) => setFlags((f) => ({ ...f, [name]: e.checked === true }))} name={name}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{t(`items.fields.${name}`)}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+  const catalogField = form.field('catalog_id');
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={item ? t('items.edit') : t('items.create')}
+      testId="item-dialog"
+      submitLabel={t('common.save')}
+      canSubmit={isValid(errors)}
+      busy={form.locked}
+      failure={form.failure}
+      onSubmit={submit}
+      size="lg"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {text('sku', { required: true })}
+        {text('name', { required: true })}
+        {text('customer_sku')}
+        {text('unspsc')}
+        <Field.Root>
+          <Field.Label>{t('items.supplier')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="supplier"
+              value={String(supplierID)}
+              onChange={(e) => {
+                setSupplierID(Number(e.target.value));
+                catalogField.onChange('');
+              }}
+            >
+              <option value="0">{t('items.noCatalog')}</option>
+              {(suppliers.data?.items ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root invalid={Boolean(catalogField.serverError)}>
+          <Field.Label>{t('items.fields.catalog_id')}</Field.Label>
+          <NativeSelect.Root disabled={supplierID === 0}>
+            <NativeSelect.Field name="catalog_id" value={catalogField.value} onChange={(e) => catalogField.onChange(e.target.value)}>
+              <option value="">{t('items.noCatalog')}</option>
+              {(catalogs.data?.items ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {catalogField.serverError ? <Field.ErrorText>{catalogField.serverError}</Field.ErrorText> : null}
+        </Field.Root>
+      </SimpleGrid>
+      {text('description', { multiline: true })}
+      <Text fontWeight="semibold">{t('items.ordering')}</Text>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        {text('item_unit')}
+        {text('order_unit')}
+        {ITEM_NUMBERS.map((f) => (
+          <TextField key={f} {...form.field(f)} label={t(`items.fields.${f}`)} error={errors[f]} required type="number" />
+        ))}
+        {text('material_number')}
+        {text('material_group')}
+        {ITEM_DATES.map((f) => (
+          <TextField key={f} {...form.field(f)} label={t(`items.fields.${f}`)} error={errors[f]} type="date" />
+        ))}
+      </SimpleGrid>
+      <HStack gap="6" wrap="wrap">
+        {ITEM_FLAGS.map(flag)}
+      </HStack>
+    </FormDialog>
+  );
+}

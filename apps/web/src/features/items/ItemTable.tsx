@@ -1,0 +1,181 @@
+import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { errorText } from '../../app/apiError';
+import { useAppDispatch } from '../../app/store';
+import { useFormat } from '../../i18n/useFormat';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
+import { Icon } from '../menus/icons';
+import type { ItemDto, ItemSortKey } from './itemsApi';
+
+export type ItemAction = 'edit' | 'toggle' | 'pause' | 'unpause' | 'delete';
+
+interface Props {
+  rows: ItemDto[] | undefined;
+  page?: { page: number; per_page: number; total: number };
+  onPage: (page: number) => void;
+  fetching: boolean;
+  sorting: Sorting<ItemSortKey>;
+  onSort: (sorting: Sorting<ItemSortKey>) => void;
+  link?: (row: ItemDto) => string;
+  /** row actions for users who may write; `remove` runs after the confirmation */
+  actions?: {
+    edit: (row: ItemDto) => void;
+    setDisabled: (row: ItemDto, disabled: boolean) => Promise<ItemDto>;
+    pause: (row: ItemDto) => void;
+    unpause: (row: ItemDto) => Promise<ItemDto>;
+    remove: (row: ItemDto) => Promise<unknown>;
+  };
+  filtered: boolean;
+  /** an extra column (the location page's subscription switch) */
+  extra?: { label: string; render: (row: ItemDto) => ReactNode };
+}
+
+/** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
+export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, filtered, extra }: Props) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dispatch = useAppDispatch();
+  const [deleting, setDeleting] = useState<ItemDto | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
+  const fail = (e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
+  const act = (row: ItemDto, action: ItemAction) => {
+    if (!actions) return;
+    if (action === 'edit') actions.edit(row);
+    else if (action === 'delete') setDeleting(row);
+    else if (action === 'pause') actions.pause(row);
+    else if (action === 'unpause')
+      actions
+        .unpause(row)
+        .then((now) => done(t('items.unpaused', { name: now.name })))
+        .catch(fail);
+    else
+      actions
+        .setDisabled(row, !row.disabled)
+        .then((now) => done(t(now.disabled ? 'items.disabledDone' : 'items.enabledDone', { name: now.name })))
+        .catch(fail);
+  };
+  const confirmDelete = () => {
+    if (!actions || !deleting) return;
+    setRemoving(true);
+    actions
+      .remove(deleting)
+      .then(() => done(t('items.deleted', { name: deleting.name })))
+      .catch(fail)
+      .finally(() => {
+        setRemoving(false);
+        setDeleting(null);
+      });
+  };
+  const sortable = (column: ItemSortKey, label: string) => (
+    <SortHeader column={column} label={label} sorting={sorting} onSort={onSort} />
+  );
+  return (
+    <>
+      <Box overflowX="auto">
+        <Table.Root size="sm" interactive aria-busy={fetching}>
+          <Table.Header>
+            <Table.Row>
+              {sortable('sku', t('items.fields.sku'))}
+              {sortable('name', t('items.fields.name'))}
+              {sortable('customer_sku', t('items.fields.customer_sku'))}
+              <Table.ColumnHeader>{t('items.fields.order_unit')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('items.ordering')}</Table.ColumnHeader>
+              {sortable('lead_time_days', t('items.fields.lead_time_days'))}
+              <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
+              {extra ? <Table.ColumnHeader>{extra.label}</Table.ColumnHeader> : null}
+              {actions ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {(rows ?? []).map((row) => (
+              <Table.Row key={row.id} data-testid={`item-row-${row.id}`}>
+                <Table.Cell fontFamily="mono">{row.sku}</Table.Cell>
+                <Table.Cell>
+                  {link ? (
+                    <RouterLink to={link(row)}>
+                      <Text as="span" color="blue.700" fontWeight="medium">
+                        {row.name}
+                      </Text>
+                    </RouterLink>
+                  ) : (
+                    row.name
+                  )}
+                </Table.Cell>
+                <Table.Cell>{row.customer_sku}</Table.Cell>
+                <Table.Cell>
+                  {row.quantity_per_order_unit} {row.item_unit} / {row.order_unit}
+                </Table.Cell>
+                <Table.Cell>
+                  {t('items.orderingValue', {
+                    moq: row.min_order_quantity,
+                    mxoq: row.max_order_quantity || '∞',
+                    oq: row.order_quantity,
+                  })}
+                </Table.Cell>
+                <Table.Cell>{row.lead_time_days}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1" wrap="wrap">
+                    <Badge colorPalette={row.disabled ? 'gray' : 'green'} variant="subtle">
+                      {t(row.disabled ? 'items.disabled' : 'items.enabled')}
+                    </Badge>
+                    {row.paused && row.paused_until ? (
+                      <Badge colorPalette="orange" variant="subtle">
+                        {t('items.pausedUntil', { date: format.date(row.paused_until) })}
+                      </Badge>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+                {extra ? <Table.Cell>{extra.render(row)}</Table.Cell> : null}
+                {actions ? (
+                  <Table.Cell textAlign="end">
+                    <Menu.Root onSelect={(d) => act(row, d.value as ItemAction)}>
+                      <Menu.Trigger asChild>
+                        <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: row.name })} data-testid={`item-actions-${row.id}`}>
+                          <Icon name="dots" />
+                        </IconButton>
+                      </Menu.Trigger>
+                      <Portal>
+                        <Menu.Positioner>
+                          <Menu.Content>
+                            <Menu.Item value="edit" data-testid="action-edit">
+                              {t('lists.edit')}
+                            </Menu.Item>
+                            <Menu.Item value="toggle" data-testid="action-toggle">
+                              {t(row.disabled ? 'items.enable' : 'items.disable')}
+                            </Menu.Item>
+                            <Menu.Item value={row.paused ? 'unpause' : 'pause'} data-testid="action-pause">
+                              {t(row.paused ? 'items.unpause' : 'items.pause')}
+                            </Menu.Item>
+                            <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
+                              {t('lists.delete')}
+                            </Menu.Item>
+                          </Menu.Content>
+                        </Menu.Positioner>
+                      </Portal>
+                    </Menu.Root>
+                  </Table.Cell>
+                ) : null}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {rows && rows.length === 0 ? <Text color="gray.600">{filtered ? t('lists.noMatch') : t('items.none')}</Text> : null}
+      {page ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('items.deleteTitle')}
+        text={t('items.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('lists.delete')}
+        busy={removing}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

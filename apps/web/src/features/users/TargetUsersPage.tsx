@@ -1,0 +1,178 @@
+import { AccessGroup, hasRole } from '@kanban/access';
+import { Badge, Box, Card, Flex, Heading, Input, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ErrorBox } from '../errors/ErrorBox';
+import { CustomerHeader, LocationHeader, SupplierHeader } from '../headers/ContextHeaders';
+import { Pager, SortHeader } from '../lists/ListControls';
+import { useServerList } from '../lists/useServerList';
+import { useViewer } from '../session/useViewer';
+import { userLabel } from './userTexts';
+import { type RestrictionKind, type TargetUserDto, type UserSort, useTargetUsersQuery } from './usersApi';
+
+function grantText(user: TargetUserDto, t: (key: string) => string): string {
+  if (user.grants.length === 0) return t('users.target.unrestricted');
+  const kinds = new Set(
+    user.grants.map((g) =>
+      g.customer_id !== null ? 'customer' : g.location_id !== null ? 'location' : 'supplier',
+    ),
+  );
+  return [...kinds].map((k) => t(`users.target.via.${k}`)).join(', ');
+}
+
+/**
+ * The `user` page of a customer, location or supplier: who may see it. By default the users whose access
+ * restrictions grant it; the switch adds the users without restrictions whose role reads it.
+ */
+function TargetUsers({ kind }: { kind: RestrictionKind }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const companyID = Number(params.companyID);
+  const customerID = params.customerID ? Number(params.customerID) : undefined;
+  const locationID = params.locationID ? Number(params.locationID) : undefined;
+  const supplierID = params.supplierID ? Number(params.supplierID) : undefined;
+  const canOpenUsers = hasRole(useViewer().role, AccessGroup.user);
+  const list = useServerList<UserSort>('email');
+  const [everyone, setEveryone] = useState(false);
+  const { q, sort, order, page, per_page } = list.params;
+  const { data, error, isFetching } = useTargetUsersQuery({
+    companyID,
+    customerID,
+    locationID,
+    supplierID,
+    restricted: !everyone,
+    q,
+    sort,
+    order,
+    page,
+    per_page,
+  });
+  const rows = data?.items;
+  return (
+    <Stack gap="4" data-testid={`${kind}-users-page`}>
+      {kind === 'customer' && customerID ? (
+        <CustomerHeader companyID={companyID} customerID={customerID} />
+      ) : null}
+      {kind === 'location' && customerID && locationID ? (
+        <LocationHeader companyID={companyID} customerID={customerID} locationID={locationID} />
+      ) : null}
+      {kind === 'supplier' && supplierID ? (
+        <SupplierHeader companyID={companyID} supplierID={supplierID} />
+      ) : null}
+      <Heading as="h1" size="lg">
+        {t(`users.target.title.${kind}`)}
+      </Heading>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <Text color="gray.600" fontSize="sm">
+              {t(`users.target.explain.${kind}`)}
+            </Text>
+            <Flex gap="4" align="center" wrap="wrap">
+              <Input
+                maxW="320px"
+                value={list.filter}
+                onChange={(e) => list.setFilter(e.target.value)}
+                placeholder={t('users.filter')}
+                aria-label={t('users.filter')}
+                data-testid="user-filter"
+              />
+              <Switch.Root
+                checked={everyone}
+                onCheckedChange={(e) => {
+                  setEveryone(e.checked);
+                  list.setPage(1);
+                }}
+                data-testid="target-users-everyone"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('users.target.everyone')}</Switch.Label>
+              </Switch.Root>
+            </Flex>
+            {error ? <ErrorBox error={error} /> : null}
+            <Box overflowX="auto">
+              <Table.Root size="sm" aria-busy={isFetching}>
+                <Table.Header>
+                  <Table.Row>
+                    <SortHeader
+                      column="last_name"
+                      label={t('users.fields.name')}
+                      sorting={list.sorting}
+                      onSort={list.setSorting}
+                    />
+                    <SortHeader
+                      column="email"
+                      label={t('users.fields.email')}
+                      sorting={list.sorting}
+                      onSort={list.setSorting}
+                    />
+                    <SortHeader
+                      column="role"
+                      label={t('users.fields.role')}
+                      sorting={list.sorting}
+                      onSort={list.setSorting}
+                    />
+                    <Table.ColumnHeader>{t('users.target.access')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {(rows ?? []).map((user) => (
+                    <Table.Row
+                      key={user.id}
+                      data-testid={`target-user-row-${user.id}`}
+                      data-email={user.email}
+                    >
+                      <Table.Cell>
+                        {canOpenUsers ? (
+                          <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
+                            <Text as="span" color="blue.700" fontWeight="medium">
+                              {userLabel(user)}
+                            </Text>
+                          </RouterLink>
+                        ) : (
+                          userLabel(user)
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>{user.email}</Table.Cell>
+                      <Table.Cell>{t(`roles.${user.role}`)}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={user.grants.length > 0 ? 'orange' : 'gray'} variant="subtle">
+                          {grantText(user, t)}
+                        </Badge>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+            {rows && rows.length === 0 ? (
+              <Text color="gray.600">
+                {list.filtered ? t('lists.noMatch') : t(`users.target.none.${kind}`)}
+              </Text>
+            ) : null}
+            {data ? (
+              <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} />
+            ) : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+/** /c/{companyID}/customer/{customerID}/user */
+export function CustomerUsersPage() {
+  return <TargetUsers kind="customer" />;
+}
+
+/** /c/{companyID}/customer/{customerID}/location/{locationID}/user */
+export function LocationUsersPage() {
+  return <TargetUsers kind="location" />;
+}
+
+/** /c/{companyID}/supplier/{supplierID}/user */
+export function SupplierUsersPage() {
+  return <TargetUsers kind="supplier" />;
+}

@@ -1,0 +1,245 @@
+import { AccessGroup, hasRole, type Role } from '@kanban/access';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  IconButton,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { ErrorBox } from '../errors/ErrorBox';
+import { FormMessage } from '../forms/FormMessage';
+import { TextField } from '../forms/TextField';
+import { useForm } from '../forms/useForm';
+import { INITIALS_MAX, isValid } from '../forms/validation';
+import { snackbarShown } from '../layout/layoutSlice';
+import { Icon } from '../menus/icons';
+import { useViewer } from '../session/useViewer';
+import { RestrictionsEditor } from './RestrictionsEditor';
+import { ROLES, appAllowed, userErrorText, userLabel } from './userTexts';
+import {
+  type CompanyUserDto,
+  useResendInvitationMutation,
+  useUpdateUserMutation,
+  useUserQuery,
+} from './usersApi';
+
+function UserForm({
+  companyID,
+  user,
+  editable,
+}: {
+  companyID: number;
+  user: CompanyUserDto;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateUserMutation();
+  const form = useForm({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    initials: user.initials,
+    job_title: user.job_title ?? '',
+  });
+  const [role, setRole] = useState<Role>(user.role);
+  const [app, setApp] = useState(user.app);
+  const { values } = form;
+  const errors = {
+    initials: values.initials.trim().length > INITIALS_MAX ? 'validation.initialsMax' : undefined,
+  };
+  const dirty =
+    role !== user.role ||
+    app !== user.app ||
+    values.first_name !== user.first_name ||
+    values.last_name !== user.last_name ||
+    values.initials !== user.initials ||
+    values.job_title !== (user.job_title ?? '');
+  const submit = () =>
+    form.submit(async () => {
+      try {
+        await update({
+          companyID,
+          userID: user.id,
+          body: {
+            ...(role !== user.role ? { role } : {}),
+            ...(app !== user.app ? { app } : {}),
+            first_name: values.first_name.trim(),
+            last_name: values.last_name.trim(),
+            initials: values.initials.trim(),
+            job_title: values.job_title.trim(),
+          },
+        }).unwrap();
+      } catch (error) {
+        throw { ...(error as object), message: userErrorText(error, t) };
+      }
+      dispatch(snackbarShown({ message: t('users.saved'), variant: 'success' }));
+    });
+  return (
+    <Card.Root asChild>
+      <form
+        noValidate
+        data-testid="user-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (editable && dirty && isValid(errors) && !form.locked) submit();
+        }}
+      >
+        <Card.Body>
+          <Stack gap="4">
+            <FormMessage
+              outcome={form.failure ? { ok: false, text: form.failure } : null}
+              testId="user-form-error"
+            />
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <Field.Root required>
+                <Field.Label>
+                  {t('users.fields.role')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root disabled={!editable}>
+                  <NativeSelect.Field
+                    name="role"
+                    data-testid="user-role-select"
+                    value={String(role)}
+                    onChange={(e) => setRole(Number(e.target.value) as Role)}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`roles.${r}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root invalid={app && !appAllowed(role)}>
+                <Field.Label>{t('users.fields.app')}</Field.Label>
+                <Switch.Root
+                  checked={app}
+                  disabled={!editable}
+                  onCheckedChange={(e) => setApp(e.checked)}
+                  data-testid="user-app-switch"
+                >
+                  <Switch.HiddenInput aria-label={t('users.fields.app')} />
+                  <Switch.Control />
+                  <Switch.Label>{t(app ? 'common.yes' : 'common.no')}</Switch.Label>
+                </Switch.Root>
+                {app && !appAllowed(role) ? <Field.ErrorText>{t('users.appRule')}</Field.ErrorText> : null}
+              </Field.Root>
+              <TextField
+                {...form.field('first_name')}
+                label={t('users.fields.first_name')}
+                readOnly={!editable}
+              />
+              <TextField
+                {...form.field('last_name')}
+                label={t('users.fields.last_name')}
+                readOnly={!editable}
+              />
+              <TextField
+                {...form.field('initials')}
+                label={t('users.fields.initials')}
+                error={errors.initials}
+                readOnly={!editable}
+              />
+              <TextField
+                {...form.field('job_title')}
+                label={t('users.fields.job_title')}
+                readOnly={!editable}
+              />
+            </SimpleGrid>
+            {editable ? (
+              <Flex justify="end">
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  disabled={!dirty || !isValid(errors) || (app && !appAllowed(role))}
+                  loading={form.locked}
+                  data-testid="user-save"
+                >
+                  {t('common.save')}
+                </Button>
+              </Flex>
+            ) : null}
+          </Stack>
+        </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+/** /c/{companyID}/settings/user/{userID}: role, names, app use and the access restrictions of one user. */
+export function UserDetailPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const params = useParams();
+  const companyID = Number(params.companyID);
+  const userID = Number(params.userID);
+  const isAdmin = hasRole(useViewer().role, AccessGroup.admin);
+  const { data: user, error } = useUserQuery({ companyID, userID });
+  const [resend, { isLoading: resending }] = useResendInvitationMutation();
+  const sendAgain = () =>
+    user &&
+    resend({ companyID, userID })
+      .unwrap()
+      .then(() =>
+        dispatch(snackbarShown({ message: t('users.resent', { email: user.email }), variant: 'success' })),
+      )
+      .catch((e: unknown) => dispatch(snackbarShown({ message: userErrorText(e, t), variant: 'error' })));
+  return (
+    <Stack gap="4" data-testid="user-detail">
+      <Flex align="center" gap="4" wrap="wrap">
+        <IconButton asChild variant="outline" size="sm" aria-label={t('users.back')} title={t('users.back')}>
+          <RouterLink to={`/c/${companyID}/settings/user`} data-testid="header-back">
+            <Icon name="back" />
+          </RouterLink>
+        </IconButton>
+        <Stack gap="0" flex="1">
+          <Heading as="h1" size="xl" data-testid="user-detail-name">
+            {user ? userLabel(user) : ''}
+          </Heading>
+          {user ? <Text color="gray.600">{user.email}</Text> : null}
+        </Stack>
+        {user ? (
+          <Badge colorPalette={user.invitation_pending ? 'yellow' : 'green'} variant="subtle">
+            {t(user.invitation_pending ? 'users.pending' : 'users.confirmed')}
+          </Badge>
+        ) : null}
+        {user && isAdmin && user.invitation_pending ? (
+          <Button
+            size="sm"
+            variant="outline"
+            loading={resending}
+            onClick={() => void sendAgain()}
+            data-testid="user-resend"
+          >
+            {t('users.resend')}
+          </Button>
+        ) : null}
+      </Flex>
+      {error ? <ErrorBox error={error} /> : null}
+      {user ? (
+        <>
+          <UserForm
+            key={`${user.id}-${user.role}-${String(user.app)}`}
+            companyID={companyID}
+            user={user}
+            editable={isAdmin}
+          />
+          <RestrictionsEditor companyID={companyID} userID={userID} editable={isAdmin} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,262 @@
+import { AccessGroup, hasRole, type Role } from '@kanban/access';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ErrorBox } from '../errors/ErrorBox';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { Pager, SortHeader } from '../lists/ListControls';
+import { useServerList } from '../lists/useServerList';
+import { Icon } from '../menus/icons';
+import { useViewer } from '../session/useViewer';
+import { InviteDialog } from './InviteDialog';
+import { ROLES, userErrorText, userLabel } from './userTexts';
+import {
+  type CompanyUserDto,
+  type UserSort,
+  useDeleteUserMutation,
+  useResendInvitationMutation,
+  useUpdateUserMutation,
+  useUsersQuery,
+} from './usersApi';
+
+/** /c/{companyID}/settings/user: the company's users, filtered, sorted and paged on the server. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const companyID = Number(useParams().companyID);
+  const isAdmin = hasRole(useViewer().role, AccessGroup.admin);
+  const ownId = useAppSelector((s) => s.session.user?.id);
+  const list = useServerList<UserSort>('email');
+  const [restricted, setRestricted] = useState(false);
+  const [role, setRole] = useState<Role | null>(null);
+  const { q, sort, order, page, per_page } = list.params;
+  const { data, error, isFetching } = useUsersQuery({
+    companyID,
+    q,
+    sort,
+    order,
+    page,
+    per_page,
+    restricted,
+    ...(role !== null ? { role } : {}),
+  });
+  const [update] = useUpdateUserMutation();
+  const [remove] = useDeleteUserMutation();
+  const [resend] = useResendInvitationMutation();
+  const [inviting, setInviting] = useState(false);
+  const [deleting, setDeleting] = useState<CompanyUserDto | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
+  const fail = (e: unknown) => dispatch(snackbarShown({ message: userErrorText(e, t), variant: 'error' }));
+
+  const setApp = (user: CompanyUserDto, app: boolean) =>
+    update({ companyID, userID: user.id, body: { app } })
+      .unwrap()
+      .then(() => done(t(app ? 'users.appOn' : 'users.appOff', { name: userLabel(user) })))
+      .catch(fail);
+  const sendAgain = (user: CompanyUserDto) =>
+    resend({ companyID, userID: user.id })
+      .unwrap()
+      .then(() => done(t('users.resent', { email: user.email })))
+      .catch(fail);
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setRemoving(true);
+    remove({ companyID, userID: deleting.id })
+      .unwrap()
+      .then(() => done(t('users.deleted', { name: userLabel(deleting) })))
+      .catch(fail)
+      .finally(() => {
+        setRemoving(false);
+        setDeleting(null);
+      });
+  };
+  const sortHeader = (column: UserSort, label: string) => (
+    <SortHeader column={column} label={label} sorting={list.sorting} onSort={list.setSorting} />
+  );
+  const rows = data?.items;
+
+  return (
+    <Stack gap="4" data-testid="users-page">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('users.title')}
+        </Heading>
+        {isAdmin ? (
+          <Button colorPalette="blue" onClick={() => setInviting(true)} data-testid="user-invite">
+            <Icon name="add" />
+            {t('users.invite')}
+          </Button>
+        ) : null}
+      </Flex>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <Flex gap="4" align="center" wrap="wrap">
+              <Input
+                maxW="320px"
+                value={list.filter}
+                onChange={(e) => list.setFilter(e.target.value)}
+                placeholder={t('users.filter')}
+                aria-label={t('users.filter')}
+                data-testid="user-filter"
+              />
+              <NativeSelect.Root maxW="220px" size="md">
+                <NativeSelect.Field
+                  aria-label={t('users.roleFilter')}
+                  data-testid="user-role-filter"
+                  value={role === null ? '' : String(role)}
+                  onChange={(e) => {
+                    setRole(e.target.value === '' ? null : (Number(e.target.value) as Role));
+                    list.setPage(1);
+                  }}
+                >
+                  <option value="">{t('users.allRoles')}</option>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`roles.${r}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Switch.Root
+                checked={restricted}
+                onCheckedChange={(e) => {
+                  setRestricted(e.checked);
+                  list.setPage(1);
+                }}
+                data-testid="user-restricted-filter"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('users.onlyRestricted')}</Switch.Label>
+              </Switch.Root>
+            </Flex>
+            {error ? <ErrorBox error={error} /> : null}
+            <Box overflowX="auto">
+              <Table.Root size="sm" interactive aria-busy={isFetching}>
+                <Table.Header>
+                  <Table.Row>
+                    {sortHeader('last_name', t('users.fields.name'))}
+                    {sortHeader('email', t('users.fields.email'))}
+                    {sortHeader('role', t('users.fields.role'))}
+                    <Table.ColumnHeader>{t('users.fields.access_restrictions')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('users.fields.app')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
+                    {isAdmin ? (
+                      <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader>
+                    ) : null}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {(rows ?? []).map((user) => (
+                    <Table.Row key={user.id} data-testid={`user-row-${user.id}`} data-email={user.email}>
+                      <Table.Cell>
+                        <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
+                          <Text as="span" color="blue.700" fontWeight="medium">
+                            {userLabel(user)}
+                          </Text>
+                        </RouterLink>
+                      </Table.Cell>
+                      <Table.Cell>{user.email}</Table.Cell>
+                      <Table.Cell data-testid="user-role">{t(`roles.${user.role}`)}</Table.Cell>
+                      <Table.Cell>
+                        <Badge
+                          colorPalette={user.access_restrictions > 0 ? 'orange' : 'gray'}
+                          variant="subtle"
+                        >
+                          {user.access_restrictions}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Switch.Root
+                          size="sm"
+                          checked={user.app}
+                          disabled={!isAdmin}
+                          onCheckedChange={(e) => void setApp(user, e.checked)}
+                          data-testid={`user-app-${user.id}`}
+                        >
+                          <Switch.HiddenInput aria-label={t('users.fields.app')} />
+                          <Switch.Control />
+                        </Switch.Root>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={user.invitation_pending ? 'yellow' : 'green'} variant="subtle">
+                          {t(user.invitation_pending ? 'users.pending' : 'users.confirmed')}
+                        </Badge>
+                      </Table.Cell>
+                      {isAdmin ? (
+                        <Table.Cell textAlign="end">
+                          <HStack justify="end" gap="1">
+                            {user.invitation_pending ? (
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                onClick={() => void sendAgain(user)}
+                                data-testid={`user-resend-${user.id}`}
+                              >
+                                {t('users.resend')}
+                              </Button>
+                            ) : null}
+                            {user.id !== ownId ? (
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="red"
+                                onClick={() => setDeleting(user)}
+                                title={t('users.deleteFor', { name: userLabel(user) })}
+                                data-testid={`user-delete-${user.id}`}
+                              >
+                                {t('lists.delete')}
+                              </Button>
+                            ) : null}
+                          </HStack>
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+            {rows && rows.length === 0 ? (
+              <Text color="gray.600">
+                {list.filtered || restricted || role !== null ? t('lists.noMatch') : t('users.none')}
+              </Text>
+            ) : null}
+            {data ? (
+              <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} />
+            ) : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      {inviting ? <InviteDialog companyID={companyID} onClose={() => setInviting(false)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('users.deleteTitle')}
+        text={t('users.deleteText', { name: deleting ? userLabel(deleting) : '' })}
+        confirmLabel={t('lists.delete')}
+        busy={removing}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+// `npm run bench:items`: item search and item list pages through the gateway in the DISTRIBUTED run
+// (gateway, identity and catalog processes over NATS, PostgreSQL server).
+//  1. seeds 100,000 items in the demo company (20 customers, 8 catalogs of 4 suppliers; one SQL COPY-like
+//     multi-row insert per 5,000 rows straight into the catalog's table, then ANALYZE);
+//  2. sequential latency p50/p95 of GET /api/c/{c}/item_search?q= for SKU prefixes, name prefixes and
+//     parts of names (different q values in turn);
+//  3. GET /api/c/{c}/customer/{cu}/item?per_page=50&page=N (list pages of 50 rows) with autocannon at 32
+//     connections: requests per second and latency.
+// Targets (issue 4): p95 < 15 ms for prefixes, < 80 ms for a part of a name; list pages > 1,800 req/s.
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+
+const require = createRequire(import.meta.url);
+const testing = require('../dist/libs/testing/src/index.js');
+const { Client } = require('pg');
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const CUSTOMERS = 20;
+
+const FAMILIES = [
+  ['DIN933', 'Hex head screw DIN 933', ['M5x16', 'M6x20', 'M6x30', 'M8x25', 'M8x40', 'M10x30', 'M10x50', 'M12x40', 'M12x60', 'M16x60']],
+  ['DIN934', 'Hex nut DIN 934', ['M4', 'M5', 'M6', 'M8', 'M10', 'M12', 'M16', 'M20']],
+  ['DIN125', 'Washer DIN 125 A', ['4.3', '5.3', '6.4', '8.4', '10.5', '13', '17']],
+  ['DIN7991', 'Countersunk screw DIN 7991', ['M4x12', 'M5x16', 'M6x20', 'M8x25', 'M10x30']],
+  ['WS-TX', 'Chipboard screw Torx', ['3.5x30', '4x40', '4.5x50', '5x60', '6x80']],
+  ['PLUG-NY', 'Wall plug nylon', ['5x25', '6x30', '8x40', '10x50', '12x60']],
+  ['CT', 'Cable tie polyamide', ['2.5x100', '3.6x140', '3.6x200', '4.8x300', '7.6x450']],
+  ['LUG', 'Tubular cable lug copper', ['6-M6', '10-M8', '16-M8', '25-M10', '35-M10']],
+  ['TAPE-PVC', 'Insulating tape PVC 19 mm', ['black', 'blue', 'red', 'green-yellow']],
+  ['GLV-NIT', 'Nitrile disposable gloves size', ['S', 'M', 'L', 'XL']],
+  ['GLS', 'Safety glasses EN 166', ['clear', 'tinted', 'over-glasses']],
+  ['EAR', 'Foam ear plugs SNR 37', ['single', 'corded']],
+  ['HC-W2', 'Hose clamp W2 stainless', ['8-12', '12-20', '16-25', '20-32', '25-40', '32-50']],
+  ['OR-NBR', 'O-ring NBR 70', ['10x2', '15x2.5', '20x3', '25x3', '30x3.5']],
+  ['HSS-G', 'Twist drill HSS-G DIN 338', ['3', '4', '5', '6', '8', '10']],
+  ['CUT', 'Cutting disc inox', ['115x1.0', '125x1.0', '125x1.6', '230x1.9']],
+];
+const FINISHES = ['zinc plated', 'stainless A2', 'stainless A4', 'hot-dip galvanized', 'black oxide', 'plain', 'yellow zinc', 'brass'];
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+async function loginToken(api) {
+  const answer = await api.post('/authenticate', { Email: 'admin@demo.example', Password: 'demo12345' }, undefined, { 'X-API-Key': testing.TEST_API_KEYS.web });
+  if (answer.body.Meta.code !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body.Meta)}`);
+  return answer.body.Data.token;
+}
+
+async function must(answer) {
+  const a = await answer;
+  if (a.body.Meta.code !== 200) throw new Error(JSON.stringify(a.body.Meta));
+  return a.body.Data;
+}
+
+async function seed(system, token) {
+  const api = system.api;
+  const company = (await must(api.get('/company', token)))[0].id;
+  const customers = [];
+  for (let i = 0; i < CUSTOMERS; i++) customers.push((await must(api.post(`/c/${company}/customer/`, { name: `Bench customer ${i}`, nr: `B-${i}` }, token))).id);
+  const catalogs = [];
+  for (let s = 0; s < 4; s++) {
+    const supplier = (await must(api.post(`/c/${company}/supplier/`, { name: `Bench supplier ${s}`, nr: `BS-${s}` }, token))).id;
+    for (let c = 0; c < 2; c++) catalogs.push([(await must(api.post(`/c/${company}/supplier/${supplier}/catalog/`, { name: `Bench catalog ${s}-${c}` }, token))).id, supplier]);
+  }
+  const db = new Client({ connectionString: system.distributed.databaseUrl });
+  await db.connect();
+  const started = Date.now();
+  const counters = new Map();
+  const columns = ['company_id', 'customer_id', 'catalog_id', 'supplier_id', 'sku', 'name', 'description', 'item_unit', 'order_unit', 'customer_sku', 'created_at', 'updated_at'];
+  for (let start = 0; start < ITEMS; start += 5000) {
+    const values = [];
+    const params = [];
+    for (let n = start; n < Math.min(ITEMS, start + 5000); n++) {
+      const [sku, name, sizes] = FAMILIES[n % FAMILIES.length];
+      const k = (counters.get(sku) ?? 0) + 1;
+      counters.set(sku, k);
+      const size = sizes[Math.floor(n / FAMILIES.length) % sizes.length];
+      const finish = FINISHES[Math.floor(n / (FAMILIES.length * 11)) % FINISHES.length];
+      const [catalogId, supplierId] = catalogs[n % catalogs.length];
+      const row = [company, customers[n % CUSTOMERS], catalogId, supplierId, `${sku}-${String(k).padStart(5, '0')}`, `${name} ${size} ${finish}`, '', 'PCE', 'BOX', `C${n}`, new Date(), new Date()];
+      values.push(`(${row.map((_, i) => `$${params.length + i + 1}`).join(', ')})`);
+      params.push(...row);
+    }
+    await db.query(`insert into catalog.item (${columns.join(', ')}) values ${values.join(', ')}`, params);
+  }
+  await db.query('analyze catalog.item');
+  const count = (await db.query('select count(*)::int as n from catalog.item where company_id = $1', [company])).rows[0].n;
+  await db.end();
+  console.log(`seeded ${count.toLocaleString('en')} items in company ${company} (${CUSTOMERS} customers, ${catalogs.length} catalogs) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { company, customers };
+}
+
+async function latency(url, token, label, queries) {
+  const times = [];
+  const totals = [];
+  // Warm-up.
+  for (const q of queries) await fetch(`${url}${q}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+  for (let i = 0; i < SAMPLES; i++) {
+    const q = queries[i % queries.length];
+    const t = process.hrtime.bigint();
+    const r = await fetch(`${url}${q}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = await r.json();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (body.Meta.code !== 200) throw new Error(`${q}: ${JSON.stringify(body.Meta)}`);
+    totals.push(body.Data.total ?? 1);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = percentile(times, 50);
+  const p95 = percentile(times, 95);
+  const hits = totals.reduce((a, b) => a + b, 0) / totals.length;
+  console.log(`${label}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (${SAMPLES} sequential requests, ${queries.length} different q, about ${Math.round(hits)} matches each)`);
+  return { p50, p95 };
+}
+
+const results = [];
+const system = await testing.startDistributedSystem();
+try {
+  const token = await loginToken(system.api);
+  const { company, customers } = await seed(system, token);
+  const enc = (match) => (q) => `/api/c/${company}/item_search?per_page=50&match=${match}&q=${encodeURIComponent(q)}`;
+  const skuPrefixes = FAMILIES.flatMap(([sku]) => ['012', '0345', '04'].map((p) => `${sku}-${p}`));
+  const namePrefixes = FAMILIES.flatMap(([, name, sizes]) => sizes.slice(0, 2).map((size) => `${name} ${size}`));
+  const parts = ['m10x50', 'powder-free', 'x450 brass', 'nbr 70 20x3', 'stainless a4', 'galvanized', 'cable lug', 'size xl', 'inox 125', 'torx 4x40'];
+  const sku = await latency(system.url, token, 'item_search by SKU prefix (match=prefix)', skuPrefixes.map(enc('prefix')));
+  const name = await latency(system.url, token, 'item_search by name prefix (match=prefix)', namePrefixes.map(enc('prefix')));
+  const part = await latency(system.url, token, 'item_search by part of a name (match=part)', parts.map(enc('part')));
+  const any = await latency(system.url, token, 'item_search by SKU prefix with match=any (prefix or part)', skuPrefixes.map(enc('any')));
+  results.push({ name: 'sku_prefix_any_p95_ms', value: any.p95 });
+  results.push({ name: 'sku_prefix_p95_ms', value: sku.p95, target: 15, ok: sku.p95 < 15 }, { name: 'sku_prefix_p50_ms', value: sku.p50 });
+  results.push({ name: 'name_prefix_p95_ms', value: name.p95, target: 15, ok: name.p95 < 15 }, { name: 'name_prefix_p50_ms', value: name.p50 });
+  results.push({ name: 'name_part_p95_ms', value: part.p95, target: 80, ok: part.p95 < 80 }, { name: 'name_part_p50_ms', value: part.p50 });
+
+  // The floor on this machine: one customer read (gateway -> NATS -> catalog -> one primary-key read).
+  const floor = await latency(system.url, token, 'floor: GET customer/{id}/ (one bus round trip, one row)', customers.map((c) => `/api/c/${company}/customer/${c}/`));
+  results.push({ name: 'floor_customer_read_p50_ms', value: floor.p50 }, { name: 'floor_customer_read_p95_ms', value: floor.p95 });
+  const floorLoad = await autocannon({ url: `${system.url}/api/c/${company}/customer/${customers[0]}/`, connections: CONNECTIONS, duration: 5, headers: { authorization: `Bearer ${token}` } });
+  console.log(`floor: GET customer/{id}/ ${Math.round(floorLoad.requests.average)} req/s at ${CONNECTIONS} connections`);
+  results.push({ name: 'floor_customer_read_rps', value: floorLoad.requests.average });
+
+  // List pages of 50 rows: a customer's items (5,000 each), pages 1..20 in turn.
+  let n = 0;
+  const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'GET', path: `/api/c/${company}/customer/${customers[i % customers.length]}/item?per_page=50&page=${1 + (i % 20)}` }));
+  const options = { url: system.url, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` }, requests: [{ setupRequest: (req) => ({ ...req, ...requests[n++ % requests.length] }) }] };
+  await autocannon({ ...options, duration: 3 });
+  const r = await autocannon({ ...options, duration: DURATION });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`list pages: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  console.log(`list pages of 50 rows: ${Math.round(r.requests.average).toLocaleString('en')} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${CONNECTIONS} connections, ${DURATION} s)`);
+  results.push({ name: 'list_page_rps', value: r.requests.average, target: 1800, ok: r.requests.average > 1800, above: true });
+} finally {
+  await system.close();
+}
+console.log('\nsummary:');
+for (const r of results) {
+  const target = r.target === undefined ? '' : ` (target ${r.above ? '>' : '<'} ${r.target}: ${r.ok ? 'met' : 'NOT MET'})`;
+  console.log(`  ${r.name} = ${Number(r.value).toFixed(2)}${target}`);
+}
