@@ -2,6 +2,9 @@ import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { Catalog } from './catalogs/catalog.entity';
 import { Customer } from './customers/customer.entity';
+import { ChangeLogEntry } from './changes/change-log.entity';
+import { Contact } from './contacts/contact.entity';
+import { ContactRuleRecipient } from './contacts/rule-recipient.entity';
 import { EntityImage } from './images/image.entity';
 import { ItemBackorder } from './items/backorder.entity';
 import { Item } from './items/item.entity';
@@ -15,6 +18,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ChangeLogEntry, Contact, ContactRuleRecipient, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

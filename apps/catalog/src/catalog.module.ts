@@ -2,6 +2,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { serviceOutbox } from '@kanban/messaging';
 import { servicePersistence } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
+import { ChangesService } from './changes/changes.service';
+import { ContactsHandler } from './contacts/contacts.handler';
+import { ContactsService } from './contacts/contacts.service';
 import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
 import { CustomersService } from './customers/customers.service';
@@ -34,9 +37,9 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
-        CatalogsService, ItemsService, BackordersService, ContractEndJob],
+        CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService],
     };
   }
 }

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { BlobStore } from '@kanban/images';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
+import { Contact } from './contacts/contact.entity';
 import { seedDemoImages } from './images/image.seed';
 import { Customer } from './customers/customer.entity';
 import { seedItemsDemo } from './items/items.seed';
@@ -84,6 +85,38 @@ const DEMO_SUPPLIERS: DemoSupplier[] = [
 ];
 
 const OTHER_SUPPLIERS: DemoSupplier[] = [{ name: 'Zürcher Werkzeughandel AG', nr: 'S-10', street: 'Badenerstrasse 120', postal: '8004', city: 'Zürich', countryIso: 'CH' }];
+
+type DemoContact = Partial<Contact> & { name: string };
+
+/** Contacts of the demo customers and suppliers, keyed by their number; the first of each is the main contact. */
+const DEMO_CONTACTS: Record<string, DemoContact[]> = {
+  'K-10001': [
+    { firstName: 'Sabine', name: 'Keller', gender: 'f', jobTitle: 'Einkaufsleiterin', email: 'sabine.keller@huber-maschinenbau.example', telOffice: '+49 7161 5550-10', telMobile: '+49 171 5550101', salutationLine: 'Sehr geehrte Frau Keller' },
+    { firstName: 'Thomas', name: 'Brandt', gender: 'm', jobTitle: 'Lagerleiter', email: 'thomas.brandt@huber-maschinenbau.example', telOffice: '+49 7161 5550-22', salutationLine: 'Sehr geehrter Herr Brandt' },
+    { firstName: 'Jana', name: 'Vogt', gender: 'f', jobTitle: 'Disposition', email: 'jana.vogt@huber-maschinenbau.example', extSystemId: 'CRM-4711' },
+  ],
+  'K-10002': [
+    { firstName: 'Martin', name: 'Gruber', gender: 'm', jobTitle: 'Materialwirtschaft', email: 'm.gruber@alpen-metall.example', telOffice: '+43 732 555 200', salutationLine: 'Sehr geehrter Herr Gruber' },
+    { firstName: 'Eva', name: 'Huemer', gender: 'f', jobTitle: 'Instandhaltung', email: 'e.huemer@alpen-metall.example', telMobile: '+43 664 5550200' },
+  ],
+  'K-10003': [
+    { firstName: 'Reto', name: 'Baumann', gender: 'm', jobTitle: 'Einkauf', email: 'reto.baumann@meier-praezision.example', salutationLine: 'Grüezi Herr Baumann' },
+    { firstName: 'Claudia', name: 'Frei', gender: 'f', jobTitle: 'Logistik', email: 'claudia.frei@meier-praezision.example' },
+  ],
+  'L-100': [
+    { firstName: 'Klaus', name: 'Hofmann', gender: 'm', jobTitle: 'Vertrieb Innendienst', email: 'k.hofmann@schraubenwerk-franken.example', telOffice: '+49 911 5550-300', salutationLine: 'Sehr geehrter Herr Hofmann' },
+    { firstName: 'Petra', name: 'Lang', gender: 'f', jobTitle: 'Auftragsabwicklung', email: 'p.lang@schraubenwerk-franken.example', telOffice: '+49 911 5550-310' },
+    { firstName: 'Ali', name: 'Yilmaz', gender: 'm', jobTitle: 'Versand', email: 'a.yilmaz@schraubenwerk-franken.example' },
+  ],
+  'L-200': [
+    { firstName: 'Andrea', name: 'Pichler', gender: 'f', jobTitle: 'Key Account', email: 'andrea.pichler@tiroler-normteile.example', telMobile: '+43 676 5550400', salutationLine: 'Sehr geehrte Frau Pichler' },
+    { firstName: 'Florian', name: 'Steiner', gender: 'm', jobTitle: 'Technik', email: 'florian.steiner@tiroler-normteile.example' },
+  ],
+  'L-300': [
+    { firstName: 'Lukas', name: 'Meier', gender: 'm', jobTitle: 'Verkauf', email: 'lukas.meier@helvetia-befestigung.example' },
+    { firstName: 'Nina', name: 'Schmid', gender: 'f', jobTitle: 'Backoffice', email: 'nina.schmid@helvetia-befestigung.example' },
+  ],
+};
 
 type DemoLocation = Partial<Location> & { name: string };
 
@@ -234,6 +267,19 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput,
         for (const data of suppliers) {
           scoped.create(Supplier, { ...data, companyId } as Supplier);
           await scoped.flush();
+        }
+      }
+      const demo = tenantEm(em, ids.demoCompanyId);
+      if ((await demo.count(Contact, {})) === 0) {
+        const parents = [
+          ...(await demo.find(Customer, {})).map((c) => ({ nr: c.nr, where: { customerId: c.id } })),
+          ...(await demo.find(Supplier, {})).map((s) => ({ nr: s.nr, where: { supplierId: s.id } })),
+        ];
+        for (const parent of parents) {
+          for (const [index, data] of (DEMO_CONTACTS[parent.nr ?? ''] ?? []).entries()) {
+            demo.create(Contact, { ...data, ...parent.where, main: index === 0, companyId: ids.demoCompanyId } as Contact);
+            await demo.flush();
+          }
         }
       }
       // Catalogs and items (items part of issue 4).

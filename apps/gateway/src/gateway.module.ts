@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
+import { CustomerContactsController, SupplierContactsController } from './catalog/contacts.controller';
 import { CustomersController } from './catalog/customers.controller';
 import { LocationsController } from './catalog/locations.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
@@ -43,7 +44,7 @@ export class GatewayModule {
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
-        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController],
+        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

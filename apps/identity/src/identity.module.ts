@@ -9,6 +9,7 @@ import { CompaniesService } from './companies/companies.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityData } from './identity.data';
 import { MailConsumer } from './mail/mail.consumer';
+import { UserNamesHandler } from './users/user-names.handler';
 import { TargetUsersHandler } from './users/target-users.handler';
 import { TargetUsersService } from './users/target-users.service';
 import { UsersHandler } from './users/users.handler';
@@ -24,7 +25,7 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },

@@ -1,5 +1,6 @@
 export * from './identity';
 export * from './catalog';
+export * from './contacts';
 export * from './images';
 export * from './items';
 export * from './locations';

@@ -5,6 +5,7 @@ import type { CompanyCaller, ImageOwnerField, ImageRef, ListQuery, Page } from '
 import { addToOutbox } from '@kanban/messaging';
 import { imagesOf, releaseImagesOf } from '../images/entity-images';
 import type { UnitOfWork } from '@kanban/persistence';
+import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../changes/change-log';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
 import { containsPattern, pageOf } from './list-query';
 
@@ -72,6 +73,8 @@ export interface MasterDataDefinition<
   parent?: ParentScope<E>;
   /** checked by remove: 1007 while any of them counts dependents */
   dependents?: DependentsCheck<E>[];
+  /** Optional: what the change log files a change under (default: defaultChangeTarget of alias, else kind). */
+  changeTarget?(record: E): ChangeTarget;
   /** Optional: the query alias and the not-found name (default: kind). */
   alias?: string;
   /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
@@ -157,6 +160,7 @@ export class MasterDataService<
         await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, null, this.def.toDto(record));
         return this.toDtoWithImages(em, record);
       }),
     );
@@ -168,11 +172,13 @@ export class MasterDataService<
       this.uow.forCompany(caller.companyId).write(async (em) => {
         const record = await this.orFail(em, caller, id, parentId, scope);
         await this.assertNrFree(em, input.nr, record.id, parentId);
+        const before = this.def.toDto(record);
         this.def.apply(record, input);
         await this.def.validate?.(em, record);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, before, this.def.toDto(record));
         return this.toDtoWithImages(em, record);
       }),
     );
@@ -184,10 +190,12 @@ export class MasterDataService<
       const record = await this.orFail(em, caller, id, parentId, scope);
       if (this.def.isActive(record) === active) return this.toDtoWithImages(em, record);
       if (active) await this.checkParent(em, caller, parentId, 'activate');
+      const before = this.def.toDto(record);
       this.def.markActive(record, active);
       record.updatedAt = new Date();
       await em.flush();
       this.announce(em, record);
+      await this.logChange(em, caller, record, before, this.def.toDto(record));
       return this.toDtoWithImages(em, record);
     });
   }
@@ -208,6 +216,7 @@ export class MasterDataService<
       }
       const released = this.def.imageOwner ? await releaseImagesOf(em, this.def.imageOwner, record.id, !!scope.confirm) : [];
       this.announce(em, record, true);
+      await this.logChange(em, caller, record, this.def.toDto(record), null);
       em.remove(record);
       return { released };
     });
@@ -264,6 +273,12 @@ export class MasterDataService<
     const where = (ownId === null ? { nr, ...scope } : { nr, id: { $ne: ownId }, ...scope }) as unknown as FilterQuery<E>;
     const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
     if (clash) throw duplicate();
+  }
+
+  /** The change log rows of this change (C, D or one E per changed DTO field), in the same transaction. */
+  private async logChange(em: EntityManager, caller: CompanyCaller, record: E, before: Dto | null, after: Dto | null): Promise<void> {
+    const target = this.def.changeTarget ? this.def.changeTarget(record) : defaultChangeTarget(this.def.alias ?? this.def.kind, record);
+    await recordChanges(em, caller, target, before as object | null, after as object | null);
   }
 
   private announce(em: EntityManager, record: E, deleted = false): void {

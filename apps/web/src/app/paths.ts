@@ -16,6 +16,8 @@ export type PageName =
   | 'customerDashboard'
   | 'suppliers'
   | 'supplierDashboard'
+  | 'contacts'
+  | 'contact'
   | 'users'
   | 'userDetail'
   | 'customerUsers'
@@ -101,6 +103,10 @@ export const PATHS: readonly PathDef[] = [
     auth: 'supplier',
     title: 'suppliers.dashboard',
   },
+  { path: '/c/:companyID/customer/:customerID/contacts', page: 'contacts', layout: 'shell', auth: 'customer', title: 'contacts.title' },
+  { path: '/c/:companyID/customer/:customerID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
+  { path: '/c/:companyID/supplier/:supplierID/contacts', page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
+  { path: '/c/:companyID/supplier/:supplierID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
   { path: '/c/:companyID/settings/user', page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
   {
     path: '/c/:companyID/settings/user/:userID',

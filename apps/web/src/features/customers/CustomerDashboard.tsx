@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { EntityImages } from '../images';
 import { useFormat } from '../../i18n/useFormat';
+import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { CustomerHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useCustomerQuery } from './customersApi';
@@ -97,6 +98,7 @@ export function CustomerDashboard() {
           entityTag={{ type: 'Customer', id: customerID }}
         />
       ) : null}
+      {customer ? <ChangeLogPanel owner={{ companyID, kind: 'customer', id: customer.id }} /> : null}
     </Stack>
   );
 }

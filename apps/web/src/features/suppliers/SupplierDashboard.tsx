@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { EntityImages } from '../images';
 import { useFormat } from '../../i18n/useFormat';
+import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { SupplierHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useSupplierQuery } from './suppliersApi';
@@ -67,6 +68,7 @@ export function SupplierDashboard() {
           entityTag={{ type: 'Supplier', id: supplierID }}
         />
       ) : null}
+      {supplier ? <ChangeLogPanel owner={{ companyID, kind: 'supplier', id: supplier.id }} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,29 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity, TenantOwned } from '@kanban/persistence';
+
+/**
+ * The catalog's copy of notification-rule recipients that are contacts: what `contact/{id}/rules` reads.
+ * Notification rules come with a later issue (their service owns them); it feeds this table from its
+ * events (one row per rule x contact). Until then the table is empty and the call answers an empty list.
+ */
+@Entity({ tableName: 'contact_rule_recipient' })
+@TenantOwned()
+export class ContactRuleRecipient extends TenantEntity {
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'rule_id', type: 'int' })
+  ruleId!: number;
+
+  @Property({ fieldName: 'rule_name', type: 'text', default: '' })
+  ruleName: string = '';
+
+  @Property({ fieldName: 'contact_id', type: 'int', index: true })
+  contactId!: number;
+
+  @Property({ fieldName: 'customer_id', type: 'int', nullable: true })
+  customerId: number | null = null;
+
+  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
+  supplierId: number | null = null;
+}

@@ -1,0 +1,124 @@
+import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { CONTACT_GENDERS, type ContactGender } from '@kanban/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/store';
+import { FormDialog } from '../forms/FormDialog';
+import { TextField } from '../forms/TextField';
+import { useForm } from '../forms/useForm';
+import { isValid, required } from '../forms/validation';
+import { snackbarShown } from '../layout/layoutSlice';
+import {
+  type ContactDto,
+  type ContactInput,
+  type ContactOwner,
+  useCreateContactMutation,
+  useUpdateContactMutation,
+} from './contactsApi';
+
+const TEXT_FIELDS = [
+  'first_name',
+  'name',
+  'job_title',
+  'email',
+  'tel_mobile',
+  'tel_office',
+  'salutation_line',
+  'ext_system_id',
+] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+
+/** Empty, or one @, no spaces and a dot in the domain (the server checks the same). */
+export function optionalEmailError(value: string): string | undefined {
+  const v = value.trim();
+  return v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? undefined : 'validation.email';
+}
+
+function textValues(contact: ContactDto | null): Record<TextFieldName, string> {
+  const out = {} as Record<TextFieldName, string>;
+  for (const name of TEXT_FIELDS) out[name] = contact ? contact[name] : '';
+  return out;
+}
+
+/** Create or edit a contact (spec 3); the main flag is set from the list or the contact page. */
+export function ContactDialog({
+  owner,
+  contact,
+  onClose,
+}: {
+  owner: ContactOwner;
+  contact: ContactDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [create] = useCreateContactMutation();
+  const [update] = useUpdateContactMutation();
+  const form = useForm(textValues(contact));
+  const [gender, setGender] = useState<ContactGender>(contact?.gender ?? '');
+  const { values } = form;
+  const errors: Partial<Record<TextFieldName, string>> = {
+    name: required(values.name),
+    email: optionalEmailError(values.email),
+  };
+  const submit = () =>
+    form.submit(async () => {
+      const body: ContactInput = { gender };
+      for (const name of TEXT_FIELDS) body[name] = values[name].trim();
+      if (contact) await update({ owner, contactID: contact.id, body }).unwrap();
+      else await create({ owner, body }).unwrap();
+      dispatch(snackbarShown({ message: t('contacts.saved'), variant: 'success' }));
+      onClose();
+    });
+  const text = (name: TextFieldName, extra: { required?: boolean; type?: string } = {}) => (
+    <TextField {...form.field(name)} label={t(`contacts.fields.${name}`)} error={errors[name]} {...extra} />
+  );
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={contact ? t('contacts.edit') : t('contacts.create')}
+      testId="contact-dialog"
+      submitLabel={t('common.save')}
+      canSubmit={isValid(errors)}
+      busy={form.locked}
+      failure={form.failure}
+      onSubmit={submit}
+      size="lg"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {text('first_name')}
+        {text('name', { required: true })}
+        <Field.Root>
+          <Field.Label>{t('contacts.fields.gender')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="gender"
+              value={gender}
+              onChange={(e) =>
+                setGender(
+                  (CONTACT_GENDERS as readonly string[]).includes(e.target.value)
+                    ? (e.target.value as ContactGender)
+                    : '',
+                )
+              }
+            >
+              {CONTACT_GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`contacts.gender.${g === '' ? 'none' : g}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {text('job_title')}
+        {text('email')}
+        {text('salutation_line')}
+        {text('tel_office', { type: 'tel' })}
+        {text('tel_mobile', { type: 'tel' })}
+        {text('ext_system_id')}
+      </SimpleGrid>
+    </FormDialog>
+  );
+}
