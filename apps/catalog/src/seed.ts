@@ -15,6 +15,12 @@ export interface CatalogSeedInput {
   otherCompanyId: number;
 }
 
+/** The demo company's customers and suppliers by number (for what other services seed about them). */
+export interface CatalogSeed {
+  customers: Record<string, number>;
+  suppliers: Record<string, number>;
+}
+
 type DemoCustomer = Partial<Customer> & { name: string };
 type DemoSupplier = Partial<Supplier> & { name: string };
 
@@ -230,12 +236,13 @@ const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
 
 /**
  * Demo customers and suppliers of the demo tenants (ids from the identity seed); does nothing if they exist
- * already. With a blob store, the demo company's customers and suppliers also get logos.
+ * already. With a blob store, the demo company's customers, suppliers and many items also get images.
+ * Answers the demo company's customer and supplier ids by number.
  */
-export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput, blobs?: BlobStore): Promise<void> {
+export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput, blobs?: BlobStore): Promise<CatalogSeed> {
   const orm = await MikroORM.init(database.ormOptions(catalogData));
   try {
-    await orm.em.fork().transactional(async (em) => {
+    return await orm.em.fork().transactional(async (em) => {
       for (const [companyId, customers] of [
         [ids.demoCompanyId, DEMO_CUSTOMERS],
         [ids.otherCompanyId, OTHER_CUSTOMERS],
@@ -286,6 +293,12 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput,
       for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
       if (blobs) await seedDemoImages(tenantEm(em, ids.demoCompanyId), ids.demoCompanyId, blobs);
+      const demoEm = tenantEm(em, ids.demoCompanyId);
+      const byNr = (rows: { id: number; nr: string | null }[]) => Object.fromEntries(rows.filter((r) => r.nr).map((r) => [r.nr!, r.id]));
+      return {
+        customers: byNr(await demoEm.find(Customer, {}, { fields: ['id', 'nr'] })),
+        suppliers: byNr(await demoEm.find(Supplier, {}, { fields: ['id', 'nr'] })),
+      };
     });
   } finally {
     await orm.close();

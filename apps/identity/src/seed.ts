@@ -1,7 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Role } from '@kanban/access';
-import type { Database } from '@kanban/persistence';
+import { IdentityEvents, type RestrictionsChanged } from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
+import { type Database, tenantEm } from '@kanban/persistence';
 import { hashPassword } from './auth/secrets';
+import { AccessRestriction } from './users/access-restriction.entity';
 import { Company } from './companies/company.entity';
 import { identityData } from './identity.data';
 import { Membership } from './users/membership.entity';
@@ -73,6 +76,59 @@ export async function seedIdentityDemo(database: Database): Promise<IdentitySeed
         users[u.email] = user.id;
       }
       return { demoCompanyId: demo.id, otherCompanyId: other.id, users };
+    });
+  } finally {
+    await orm.close();
+  }
+}
+
+/** One demo user's access restriction: exactly one of the ids (the catalog's records, named by the caller). */
+export interface DemoRestriction {
+  email: string;
+  customer_id?: number;
+  location_id?: number;
+  supplier_id?: number;
+}
+
+/**
+ * Access restrictions of demo users in a company. The identity seed cannot know the catalog's ids, so the
+ * composition root passes them after both seeds. Each restricted user's set is announced like a change
+ * through the API (`evt.identity.restrictions_changed` through the outbox), so the catalog's copy follows
+ * by the same event once the services run. A user who has restrictions already is left alone.
+ */
+export async function seedDemoRestrictions(database: Database, companyId: number, restrictions: DemoRestriction[]): Promise<void> {
+  const orm = await MikroORM.init(database.ormOptions(identityData));
+  try {
+    await orm.em.fork().transactional(async (fork) => {
+      const em = tenantEm(fork, companyId);
+      const byUser = new Map<number, DemoRestriction[]>();
+      for (const restriction of restrictions) {
+        const membership = await em.findOne(Membership, { user: { email: restriction.email } }, { populate: ['user'] });
+        if (!membership) throw new Error(`demo restriction: ${restriction.email} is not a member of company ${companyId}`);
+        const userId = membership.user.id;
+        byUser.set(userId, [...(byUser.get(userId) ?? []), restriction]);
+      }
+      for (const [userId, wanted] of byUser) {
+        if ((await em.count(AccessRestriction, { userId })) > 0) continue;
+        for (const r of wanted) {
+          em.create(AccessRestriction, {
+            companyId,
+            userId,
+            customerId: r.customer_id ?? null,
+            locationId: r.location_id ?? null,
+            supplierId: r.supplier_id ?? null,
+          } as AccessRestriction);
+          await em.flush();
+        }
+        const event: RestrictionsChanged = {
+          company_id: companyId,
+          user_id: userId,
+          restrictions: wanted.map((r) => ({ customer_id: r.customer_id ?? null, location_id: r.location_id ?? null, supplier_id: r.supplier_id ?? null })),
+        };
+        addToOutbox(em, IdentityEvents.membershipChanged, { company_id: companyId, user_id: userId });
+        addToOutbox(em, IdentityEvents.restrictionsChanged, event);
+        await em.flush();
+      }
     });
   } finally {
     await orm.close();

@@ -1,4 +1,5 @@
 import type { ListQuery } from './identity';
+import type { ImageRef } from './images';
 
 /** Request/reply subjects of the catalog service for catalogs and items. */
 export const ItemSubjects = {
@@ -97,6 +98,8 @@ export interface ItemDto {
   latest_order: string | null;
   created_at: string;
   updated_at: string;
+  /** the images, the selected one first (spec 3; url: GET /api/image/{key}?size=) */
+  images: ImageRef[];
   /** location item lists only: whether the item is subscribed at the location */
   subscribed?: boolean;
 }
@@ -110,7 +113,7 @@ export interface SubscriptionChanged {
 }
 
 /** The writable fields of an item (create and update); `disabled` and `paused_until` also disable/enable and pause/unpause. */
-export type ItemInput = Partial<Omit<ItemDto, 'id' | 'customer_id' | 'supplier_id' | 'paused' | 'latest_order' | 'created_at' | 'updated_at' | 'subscribed'>>;
+export type ItemInput = Partial<Omit<ItemDto, 'id' | 'customer_id' | 'supplier_id' | 'paused' | 'latest_order' | 'created_at' | 'updated_at' | 'subscribed' | 'images'>>;
 
 export interface ItemListQuery extends ListQuery {
   /** false (default): only enabled items */

@@ -1,24 +1,38 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccessGroup, type AccessGroupName, AppError, ErrorCode, hasRole, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller, ImageOwnerField } from '@kanban/contracts';
+import { itemAccessible } from '../items/item-visibility';
 import { mayAccess } from '../restrictions/restriction-scope';
 
 /**
- * The kinds of entity that may own images. Each names its table, the role group that may read it (spec 6)
- * and whether a caller may see one row (access restrictions). Locations and items add their row here
- * when they arrive; storages and storage locations belong to the storage service's issue.
+ * The kinds of entity that may own images. Each names its table, the role groups that may read it (spec 6;
+ * any one of them suffices) and whether a caller may see one row (access restrictions, and for items the
+ * side the caller reads them from). Storages and storage locations belong to the storage service's issue.
  */
 export interface ImageOwnerKind {
   /** the table, schema-qualified, holding `id` and `company_id` */
   table: string;
-  readGroup: AccessGroupName;
+  readGroups: AccessGroupName[];
   visible(em: EntityManager, caller: CompanyCaller, id: number): Promise<boolean>;
 }
 
+/**
+ * Items are read from the customer side (customer group) or from the supplier side (supplier group, only
+ * items of a supplier's catalog): a caller outside the customer group sees the images of catalog items only,
+ * and in any case only items their restrictions allow (as the item calls themselves).
+ */
+async function itemImagesVisible(em: EntityManager, caller: CompanyCaller, id: number): Promise<boolean> {
+  if (!(await itemAccessible(em, caller, id))) return false;
+  if (hasRole(caller.role, AccessGroup.customer)) return true;
+  const rows = await em.execute<{ ok: number }[]>('select 1 as ok from catalog.item where id = ? and supplier_id is not null', [id]);
+  return rows.length > 0;
+}
+
 export const IMAGE_OWNER_KINDS: Partial<Record<ImageOwnerField, ImageOwnerKind>> = {
-  customer_id: { table: 'catalog.customer', readGroup: 'customer', visible: (em, caller, id) => mayAccess(em, 'customer', caller, id) },
-  supplier_id: { table: 'catalog.supplier', readGroup: 'supplier', visible: (em, caller, id) => mayAccess(em, 'supplier', caller, id) },
-  location_id: { table: 'catalog.location', readGroup: 'customer', visible: (em, caller, id) => mayAccess(em, 'location', caller, id) },
+  customer_id: { table: 'catalog.customer', readGroups: ['customer'], visible: (em, caller, id) => mayAccess(em, 'customer', caller, id) },
+  supplier_id: { table: 'catalog.supplier', readGroups: ['supplier'], visible: (em, caller, id) => mayAccess(em, 'supplier', caller, id) },
+  location_id: { table: 'catalog.location', readGroups: ['customer'], visible: (em, caller, id) => mayAccess(em, 'location', caller, id) },
+  item_id: { table: 'catalog.item', readGroups: ['customer', 'supplier'], visible: itemImagesVisible },
 };
 
 export function ownerKind(field: ImageOwnerField): ImageOwnerKind {
@@ -27,9 +41,9 @@ export function ownerKind(field: ImageOwnerField): ImageOwnerKind {
   return kind;
 }
 
-/** Read access to the owner: the role group of its kind (1020 otherwise). */
+/** Read access to the owner: one of the role groups of its kind (1020 otherwise). */
 export function assertMayRead(caller: CompanyCaller, kind: ImageOwnerKind): void {
-  if (!hasRole(caller.role, AccessGroup[kind.readGroup])) throw new AppError(ErrorCode.NoPermission);
+  if (!kind.readGroups.some((group) => hasRole(caller.role, AccessGroup[group]))) throw new AppError(ErrorCode.NoPermission);
 }
 
 /**

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
-import { type BlobStore, prepareUpload } from '@kanban/images';
+import { type BlobStore, type ImageBytes, prepareUpload } from '@kanban/images';
 import { Customer } from '../customers/customer.entity';
+import { Item } from '../items/item.entity';
+import { itemPictureSvg } from '../items/item-pictures';
+import { demoSku, FAMILIES, type Family, stableHash } from '../items/items.seed';
 import { Supplier } from '../suppliers/supplier.entity';
 import { EntityImage } from './image.entity';
 
@@ -29,9 +32,77 @@ async function logo(name: string, colour: string, variant: number): Promise<Buff
   return Buffer.from(svg);
 }
 
+/** Which share of the demo items (percent) has a product picture. */
+const ITEMS_WITH_IMAGES = 65;
+
+/**
+ * Product pictures for about two thirds of the company's demo items (a stable choice per item): drawn once per
+ * product (family and variant), stored under a key of their own per item like an upload; every twentieth
+ * pictured item also has a second, label-selected picture. Items of products the demo families do not know
+ * (created by hand) get none.
+ */
+async function seedItemImages(em: EntityManager, companyId: number, blobs: BlobStore): Promise<void> {
+  const products = new Map<string, [Family, string]>();
+  for (const family of Object.values(FAMILIES)) for (const variant of family.variants) products.set(demoSku(family, variant), [family, variant]);
+  const items = await em.find(Item, { companyId }, { fields: ['id', 'sku', 'customerId'], orderBy: { id: 'asc' } });
+  // What to store: (item, drawing, label?) in item order; each drawing is made once.
+  const planned: { itemId: number; drawing: string; label: boolean }[] = [];
+  const drawings = new Map<string, () => Promise<ImageBytes>>();
+  let pictured = 0;
+  for (const item of items) {
+    const product = products.get(item.sku);
+    if (!product || stableHash(`image/${item.customerId}/${item.sku}`) % 100 >= ITEMS_WITH_IMAGES) continue;
+    const [family, variant] = product;
+    for (const label of pictured++ % 20 === 0 ? [false, true] : [false]) {
+      const drawing = `${item.sku}${label ? '/label' : ''}`;
+      planned.push({ itemId: item.id, drawing, label });
+      if (drawings.has(drawing)) continue;
+      const code = label ? `${family.sku} · ${family.itemUnit}/${family.orderUnit}` : family.sku.replace(/^DIN/, 'DIN ');
+      const tint = label ? '#6b7280' : COLOURS[stableHash(family.group) % COLOURS.length]!;
+      const svg = itemPictureSvg(family.picture, code, variant, family.name(variant), tint);
+      drawings.set(drawing, async () => prepareUpload(await sharp(Buffer.from(svg)).png().toBuffer()));
+    }
+  }
+  // sharp works on its own threads: a few drawings at a time use the machine's cores.
+  const drawn = new Map<string, ImageBytes>();
+  const queue = [...drawings.entries()];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) drawn.set(next[0], await next[1]());
+    }),
+  );
+  const rows = await Promise.all(
+    planned.map(async ({ itemId, drawing, label }, n) => {
+      const image = drawn.get(drawing)!;
+      const key = randomBytes(16).toString('hex');
+      await blobs.put(`images/${key}`, image.data, image.mime);
+      return {
+        company_id: companyId,
+        owner_field: 'item_id',
+        owner_id: itemId,
+        item_id: itemId,
+        blob_key: key,
+        width: image.width,
+        height: image.height,
+        content_type: image.mime,
+        selected: !label,
+        selected_label: label,
+        created_at: new Date(Date.UTC(2026, 0, 3, 9, 0, 0, n)),
+      };
+    }),
+  );
+  const columns = Object.keys(rows[0] ?? {}) as (keyof (typeof rows)[number])[];
+  for (let start = 0; start < rows.length; start += 200) {
+    const chunk = rows.slice(start, start + 200);
+    const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    await em.execute(`insert into catalog.image (${columns.join(', ')}) values ${values}`, chunk.flatMap((r) => columns.map((c) => r[c])));
+  }
+}
+
 /**
  * Demo images: a logo for every customer and supplier of the company (the first customer also a second,
- * label-selected one), stored like uploads. Does nothing when the company has images already.
+ * label-selected one) and product pictures for most items, stored like uploads. Does nothing when the
+ * company has images already.
  */
 export async function seedDemoImages(em: EntityManager, companyId: number, blobs: BlobStore): Promise<void> {
   if ((await em.count(EntityImage, { companyId })) > 0) return;
@@ -66,4 +137,5 @@ export async function seedDemoImages(em: EntityManager, companyId: number, blobs
       await em.flush();
     }
   }
+  await seedItemImages(em, companyId, blobs);
 }

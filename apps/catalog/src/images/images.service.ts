@@ -17,7 +17,7 @@ import { toImageDto } from './image.mapper';
 import { assertMayRead, assertOwner } from './image-owners';
 
 /**
- * Images of customers, suppliers (and locations, items once they exist): their metadata and the rules
+ * Images of customers, suppliers, locations and items: their metadata and the rules
  * "one selected and one label-selected image per entity". Every change locks the owner row, so two
  * uploads at once cannot both become the selected image. The bytes are the gateway's business: replies
  * name the blob keys no image uses any more.

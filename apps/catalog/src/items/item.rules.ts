@@ -201,5 +201,7 @@ export function toItemDto(item: Item, now = new Date()): ItemDto {
     latest_order: item.latestOrder ? new Date(item.latestOrder).toISOString() : null,
     created_at: new Date(item.createdAt).toISOString(),
     updated_at: new Date(item.updatedAt).toISOString(),
+    // The item service adds them (one query per list page).
+    images: [],
   };
 }

@@ -14,7 +14,8 @@ export class ItemsHandler {
   /** scope: customerId (customer item page), supplierId (supplier item page) or none (company item_search). */
   @MessagePattern(ItemSubjects.listItems)
   list(@Payload() p: { caller: CompanyCaller; scope: ItemScope; query: ItemListQuery }) {
-    if (p.scope.customerId !== undefined && p.scope.locationId !== undefined && !p.query.paused) {
+    // The location's lists (its paused list too) check the location first.
+    if (p.scope.customerId !== undefined && p.scope.locationId !== undefined) {
       return this.items.listForLocation(p.caller, p.scope.customerId, p.scope.locationId, p.query);
     }
     if (p.scope.customerId !== undefined) return this.items.listForCustomer(p.caller, p.scope.customerId, p.query);
@@ -37,10 +38,10 @@ export class ItemsHandler {
     return this.items.update(p.caller, p.customerId, p.itemId, p.input);
   }
 
+  /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
   @MessagePattern(ItemSubjects.deleteItem)
-  async remove(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number }): Promise<null> {
-    await this.items.remove(p.caller, p.customerId, p.itemId);
-    return null;
+  remove(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number; confirm?: boolean }): Promise<{ released: string[] }> {
+    return this.items.remove(p.caller, p.customerId, p.itemId, p.confirm);
   }
 
   @MessagePattern(ItemSubjects.toggleSubscription)

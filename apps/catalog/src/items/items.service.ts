@@ -5,6 +5,7 @@ import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type It
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
+import { imagesOf } from '../images/entity-images';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
 import { Item } from './item.entity';
@@ -76,6 +77,7 @@ export class ItemsService {
       visible: itemVisible,
       mayAccess: (em, caller, item) => itemAccessible(em, caller, item.id),
       validate: (em, item) => this.validate(em, item),
+      imageOwner: 'item_id',
     });
   }
 
@@ -149,7 +151,10 @@ export class ItemsService {
     return new Set(rows.map((r) => r.itemId));
   }
 
-  /** The location item page: the customer's items with their subscription state at the location. */
+  /**
+   * The location item page (and its paused list): the customer's items with their subscription state at the
+   * location; 404 when the location is unknown, another customer's or hidden by the caller's restrictions.
+   */
   async listForLocation(caller: CompanyCaller, customerId: number, locationId: number, query: ItemListQuery): Promise<Page<ItemDto>> {
     await this.uow.forCompany(caller.companyId).read((em) => this.assertLocation(em, caller, customerId, locationId));
     const page = await this.listForCustomer(caller, customerId, query);
@@ -172,7 +177,8 @@ export class ItemsService {
         addToOutbox(em, ItemEvents.subscriptionChanged, event);
         await em.flush();
       }
-      return { ...toItemDto(item), subscribed: active };
+      const images = await imagesOf(em, 'item_id', [item.id]);
+      return { ...toItemDto(item), images: images.get(item.id) ?? [], subscribed: active };
     });
   }
 
@@ -189,8 +195,9 @@ export class ItemsService {
     return this.data.update(caller, itemId, input, undefined, { where: { customerId } });
   }
 
-  async remove(caller: CompanyCaller, customerId: number, itemId: number): Promise<void> {
-    await this.data.remove(caller, itemId, undefined, { where: { customerId } });
+  /** An item with images answers 1002 unless `confirm` (then they go too); answers the blob keys to remove. */
+  remove(caller: CompanyCaller, customerId: number, itemId: number, confirm = false): Promise<{ released: string[] }> {
+    return this.data.remove(caller, itemId, undefined, { where: { customerId }, confirm });
   }
 
   /**

@@ -5,7 +5,8 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { flag, ToggleActiveQueryDto } from './catalog.dto';
+import { ImagesService } from '../images/images.service';
+import { DeleteQueryDto, flag, ToggleActiveQueryDto } from './catalog.dto';
 import { ItemCreateDto, ItemListQueryDto, ItemUpdateDto } from './items.dto';
 
 function listQuery(query: ItemListQueryDto, paused = false): ItemListQuery {
@@ -17,7 +18,10 @@ function listQuery(query: ItemListQueryDto, paused = false): ItemListQuery {
 @ApiTags('items')
 @Controller('c/:companyID/customer/:customerID')
 export class CustomerItemsController {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
 
   private list(caller: CompanyCaller, scope: ItemScope, query: ItemListQuery): Promise<Page<ItemDto>> {
     return this.bus.request(ItemSubjects.listItems, { caller, scope, query });
@@ -71,7 +75,7 @@ export class CustomerItemsController {
 
   @Get('location/:locationID/item/paused')
   @Access('customer')
-  @ApiOperation({ summary: "Paused items of the location's customer" })
+  @ApiOperation({ summary: "Paused items of the location's customer, with their subscription state at the location; 404 for an unknown or another customer's location" })
   locationPaused(
     @CompanyCtx() caller: CompanyCaller,
     @IdParam('customerID') customerId: number,
@@ -116,8 +120,15 @@ export class CustomerItemsController {
 
   @Delete('item/:itemID')
   @Access('user')
-  async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @IdParam('itemID') itemId: number): Promise<null> {
-    await this.bus.request(ItemSubjects.deleteItem, { caller, customerId, itemId });
+  @ApiOperation({ summary: 'Delete an item; one with images answers 1002 unless confirm=1 (then its images go too)' })
+  async remove(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('itemID') itemId: number,
+    @Query() query: DeleteQueryDto,
+  ): Promise<null> {
+    const reply = await this.bus.request<{ released?: string[] } | null>(ItemSubjects.deleteItem, { caller, customerId, itemId, confirm: flag(query.confirm) });
+    await this.images.discard(reply?.released ?? []);
     return null;
   }
 }

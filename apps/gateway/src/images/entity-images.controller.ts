@@ -15,9 +15,10 @@ interface UploadedBytes {
 }
 
 /**
- * Images of customers and suppliers (locations and items once they exist). Reading needs the read group
- * of the entity's kind (customer or supplier group), changing the user group; the catalog checks that the
- * entity exists in the company and that the caller's access restrictions allow it (404 otherwise).
+ * Images of customers, suppliers, locations and items. Reading needs the read group of the entity's kind
+ * (customer group for customers and locations, supplier group for suppliers, either for items: the supplier
+ * group only for items of a catalog), changing the user group; the catalog checks that the entity exists in
+ * the company and that the caller's access restrictions allow it (404 otherwise).
  */
 @ApiTags('images')
 @Controller('c/:companyID/image')
