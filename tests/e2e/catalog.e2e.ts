@@ -191,9 +191,12 @@ describe('customers: validation and duplicates', () => {
 describe('customers: roles and tenants', () => {
   it('lets readonly and customer users read but not write', async () => {
     const target = await create({ name: 'Roles Test GmbH' });
+    // The demo customer user is restricted to K-10001: it reads that one.
+    const k10001 = (await api().get(`${base()}?q=K-10001`, tokens.admin)).body.Data.items[0].id as number;
+    const readable: Record<string, number> = { readonly: target.id, customer: k10001 };
     for (const role of ['readonly', 'customer']) {
       expect((await api().get(base(), tokens[role])).body.Meta.code).toBe(200);
-      expect((await api().get(`${base()}/${target.id}/`, tokens[role])).body.Meta.code).toBe(200);
+      expect((await api().get(`${base()}/${readable[role]}/`, tokens[role])).body.Meta.code).toBe(200);
       expect((await api().post(`${base()}/`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
       expect((await api().patch(`${base()}/${target.id}`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
       expect((await api().get(`${base()}/${target.id}/toggleActive?active=0`, tokens[role])).body.Meta.code).toBe(1020);
@@ -235,10 +238,10 @@ describe('suppliers', () => {
   }
 
   it('lists the active demo suppliers, with all=1 the inactive one too', async () => {
-    const active = await api().get(`${sbase()}?q=L-&sort=nr`, tokens.supplier);
+    const active = await api().get(`${sbase()}?q=L-&sort=nr`, tokens.readonly);
     expect(active.body.Meta.code).toBe(200);
     expect(active.body.Data.items.map((s: { nr: string }) => s.nr)).toEqual(['L-100', 'L-200']);
-    const all = await api().get(`${sbase()}?q=L-&sort=nr&all=1`, tokens.supplier);
+    const all = await api().get(`${sbase()}?q=L-&sort=nr&all=1`, tokens.readonly);
     expect(all.body.Data.items.map((s: { nr: string; active: boolean }) => [s.nr, s.active])).toEqual([
       ['L-100', true],
       ['L-200', true],
@@ -282,8 +285,11 @@ describe('suppliers', () => {
 
   it('lets readonly and supplier users read but not write; customer users not even read', async () => {
     const target = await createSupplier({ name: 'Supplier Roles GmbH' });
+    // The demo supplier user is restricted to L-100: it reads that one.
+    const l100 = (await api().get(`${sbase()}?q=L-100`, tokens.admin)).body.Data.items[0].id as number;
+    const readable: Record<string, number> = { readonly: target.id, supplier: l100 };
     for (const role of ['readonly', 'supplier']) {
-      expect((await api().get(`${sbase()}/${target.id}/`, tokens[role])).body.Meta.code).toBe(200);
+      expect((await api().get(`${sbase()}/${readable[role]}/`, tokens[role])).body.Meta.code).toBe(200);
       expect((await api().post(`${sbase()}/`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
       expect((await api().patch(`${sbase()}/${target.id}`, { name: 'Nope' }, tokens[role])).body.Meta.code).toBe(1020);
       expect((await api().get(`${sbase()}/${target.id}/toggleActive?active=0`, tokens[role])).body.Meta.code).toBe(1020);
@@ -321,20 +327,37 @@ describe('access restrictions narrow customers and suppliers', () => {
     return answer.body.Data.items.map((x: { name: string }) => x.name);
   }
   const until = (check: () => Promise<boolean>, what: string) => eventually(async () => ((await check()) ? true : undefined), 20_000, what);
+  const nrs = async (path: string, token: string) => ((await api().get(path, token)).body.Data.items as { nr: string }[]).map((x) => x.nr).sort();
+
+  it('restricts the demo customer user to K-10001 and the demo supplier user to L-100 (demo data)', async () => {
+    await until(async () => (await nrs(`${base()}?all=1`, tokens.customer)).join() === 'K-10001', 'the demo restrictions to apply');
+    expect(await nrs(`${base()}?all=1&per_page=200`, tokens.customer)).toEqual(['K-10001']);
+    expect(await nrs(`/c/${demoCompany}/supplier?all=1&per_page=200`, tokens.supplier)).toEqual(['L-100']);
+    const k10002 = (await api().get(`${base()}?q=K-10002`, tokens.admin)).body.Data.items[0].id as number;
+    expect((await api().get(`${base()}/${k10002}/`, tokens.customer)).body.Meta.code).toBe(404);
+    // Items follow: the customer user's item search shows K-10001's items only.
+    const k10001 = (await api().get(`${base()}?q=K-10001`, tokens.admin)).body.Data.items[0].id as number;
+    const searched = (await api().get(`/c/${demoCompany}/item_search?per_page=200`, tokens.customer)).body.Data as { total: number; items: { customer_id: number }[] };
+    expect(searched.total).toBeGreaterThan(100);
+    expect(new Set(searched.items.map((i) => i.customer_id))).toEqual(new Set([k10001]));
+    const restrictions = (await api().get(`/c/${demoCompany}/user?restricted=1&per_page=200`, tokens.admin)).body.Data.items as { email: string; access_restrictions: number }[];
+    expect(Object.fromEntries(restrictions.map((u) => [u.email, u.access_restrictions]))).toEqual({ 'customer@demo.example': 1, 'supplier@demo.example': 1 });
+  });
 
   it('shows a restricted user only their customers and answers 404 for the others', async () => {
     const a = await create({ name: 'Restricted Customer A', nr: 'RST-A' }, tokens.admin);
     const b = await create({ name: 'Restricted Customer B', nr: 'RST-B' }, tokens.admin);
     const listed = (token: string) => names(`${base()}?q=RST-&sort=nr&all=1`, token);
     const both = ['Restricted Customer A', 'Restricted Customer B'];
-    expect(await listed(tokens.customer)).toEqual(both);
+    // The demo customer user is restricted to K-10001 (demo data): it sees neither yet.
+    await until(async () => (await listed(tokens.customer)).length === 0, 'the demo restriction to apply');
+    expect(await listed(tokens.writer)).toEqual(both);
 
     const restrictions = [await restrict({ user_id: ids.customer, customer_id: a.id }), await restrict({ user_id: ids.writer, customer_id: a.id })];
     try {
-      await until(async () => (await listed(tokens.customer)).length === 1, 'the customer user to be restricted');
+      await until(async () => (await listed(tokens.customer)).length === 1, 'the customer user to be granted A');
       expect(await listed(tokens.customer)).toEqual(['Restricted Customer A']);
-      const whole = await api().get(`${base()}?all=1`, tokens.customer);
-      expect(whole.body.Data).toMatchObject({ total: 1, items: [expect.objectContaining({ id: a.id })] });
+      expect(await nrs(`${base()}?all=1`, tokens.customer)).toEqual(['K-10001', 'RST-A']);
       expect((await api().get(`${base()}/${a.id}/`, tokens.customer)).body.Meta.code).toBe(200);
       expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(404);
 
@@ -351,22 +374,22 @@ describe('access restrictions narrow customers and suppliers', () => {
     } finally {
       for (const id of restrictions) await unrestrict(id);
     }
-    await until(async () => (await listed(tokens.customer)).length === 2, 'the customer user to see all again');
+    await until(async () => (await listed(tokens.customer)).length === 0, 'the customer user to lose A again');
     await until(async () => (await listed(tokens.writer)).length === 2, 'the writer to see all again');
-    expect((await api().get(`${base()}/${b.id}/`, tokens.customer)).body.Meta.code).toBe(200);
+    expect((await api().get(`${base()}/${b.id}/`, tokens.writer)).body.Meta.code).toBe(200);
   });
 
   it("counts a location restriction as a customer restriction that grants only the location's customer", async () => {
-    const listed = async () => (await api().get(`${base()}?all=1`, tokens.customer)).body.Data.items.map((c: { nr: string }) => c.nr) as string[];
+    const listed = async () => (await api().get(`${base()}?all=1`, tokens.writer)).body.Data.items.map((c: { nr: string }) => c.nr) as string[];
     expect((await listed()).length).toBeGreaterThan(1);
     // A restriction must name a location the company has (users administration checks it against the catalog).
-    expect((await api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids.customer, location_id: 987654 }, tokens.admin)).body.Meta).toMatchObject({
+    expect((await api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids.writer, location_id: 987654 }, tokens.admin)).body.Meta).toMatchObject({
       code: 1000,
       field: 'location_id',
     });
     const alpen = (await api().get(`${base()}?q=K-10002`, tokens.admin)).body.Data.items[0] as { id: number };
     const location = (await api().get(`${base()}/${alpen.id}/location?sort=sort`, tokens.admin)).body.Data.items[0] as { id: number };
-    const id = await restrict({ user_id: ids.customer, location_id: location.id });
+    const id = await restrict({ user_id: ids.writer, location_id: location.id });
     try {
       await until(async () => (await listed()).length === 1, 'the location-restricted user to see one customer');
       expect(await listed()).toEqual(['K-10002']);
@@ -374,7 +397,7 @@ describe('access restrictions narrow customers and suppliers', () => {
     } finally {
       await unrestrict(id);
     }
-    await until(async () => (await listed()).length > 1, 'the customer user to see customers again');
+    await until(async () => (await listed()).length > 1, 'the writer to see customers again');
   });
 
   it('shows a restricted supplier user only their suppliers', async () => {
@@ -384,19 +407,21 @@ describe('access restrictions narrow customers and suppliers', () => {
     const b = await make('Restricted Supplier B', 'RSS-B');
     const listed = (token: string) => names(`${sbase}?q=RSS-&sort=nr&all=1`, token);
     const both = ['Restricted Supplier A', 'Restricted Supplier B'];
-    expect(await listed(tokens.supplier)).toEqual(both);
+    expect(await listed(tokens.writer)).toEqual(both);
+    // The demo supplier user is restricted to L-100 (demo data).
+    await until(async () => (await listed(tokens.supplier)).length === 0, 'the demo restriction to apply');
 
-    const id = await restrict({ user_id: ids.supplier, supplier_id: a.id });
+    const id = await restrict({ user_id: ids.writer, supplier_id: a.id });
     try {
-      await until(async () => (await listed(tokens.supplier)).length === 1, 'the supplier user to be restricted');
-      expect(await listed(tokens.supplier)).toEqual(['Restricted Supplier A']);
-      expect((await api().get(`${sbase}/${a.id}/`, tokens.supplier)).body.Meta.code).toBe(200);
-      expect((await api().get(`${sbase}/${b.id}/`, tokens.supplier)).body.Meta.code).toBe(404);
+      await until(async () => (await listed(tokens.writer)).length === 1, 'the writer to be restricted');
+      expect(await listed(tokens.writer)).toEqual(['Restricted Supplier A']);
+      expect((await api().get(`${sbase}/${a.id}/`, tokens.writer)).body.Meta.code).toBe(200);
+      expect((await api().get(`${sbase}/${b.id}/`, tokens.writer)).body.Meta.code).toBe(404);
       expect(await listed(tokens.readonly)).toEqual(both);
     } finally {
       await unrestrict(id);
     }
-    await until(async () => (await listed(tokens.supplier)).length === 2, 'the supplier user to see all again');
-    expect((await api().get(`${sbase}/${b.id}/`, tokens.supplier)).body.Meta.code).toBe(200);
+    await until(async () => (await listed(tokens.writer)).length === 2, 'the writer to see all again');
+    expect((await api().get(`${sbase}/${b.id}/`, tokens.writer)).body.Meta.code).toBe(200);
   });
 });

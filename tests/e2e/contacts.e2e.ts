@@ -59,8 +59,17 @@ describe.each(parents)('contacts of a $kind', ({ kind, reader, outsider }) => {
   let parentId: number;
   const base = () => `${root()}/${parentId}/contact`;
 
+  let grant: number;
+
   beforeAll(async () => {
     parentId = (await ok(api().post(`${root()}/`, { name: `Contact Parent ${kind}` }, tokens.writer))).id;
+    // The demo reader is restricted to one demo customer / supplier (demo data): grant it this parent too.
+    grant = (await ok(api().post(`/c/${demoCompany}/accessrestriction`, { user_id: ids[reader], [`${kind}_id`]: parentId }, tokens.admin))).id;
+    await eventually(async () => ((await api().get(`${root()}/${parentId}/contact`, tokens[reader])).body.Meta.code === 200 ? true : undefined), 20_000, 'the grant to reach the catalog');
+  });
+
+  afterAll(async () => {
+    expect((await api().delete(`/c/${demoCompany}/accessrestriction/${grant}`, tokens.admin)).body.Meta.code).toBe(200);
   });
 
   it('creates a contact with every field, reads and lists it', async () => {
@@ -374,8 +383,9 @@ describe('access restrictions reach contacts and the change log', () => {
     await ok(api().post(`${base}/${mine.id}/contact/`, { name: 'Visible' }, tokens.admin));
     const id = await restrict({ user_id: ids.customer, customer_id: mine.id });
     try {
+      // The demo customer user is restricted to K-10001 already (demo data): `theirs` stays hidden.
       await until(
-        async () => (await api().get(`${base}/${theirs.id}/contact`, tokens.customer)).body.Meta.code === 404,
+        async () => (await api().get(`${base}/${mine.id}/contact`, tokens.customer)).body.Meta.code === 200,
         'the restriction to reach the catalog',
       );
       const own = await api().get(`${base}/${mine.id}/contact`, tokens.customer);
@@ -394,9 +404,10 @@ describe('access restrictions reach contacts and the change log', () => {
       ).toBe(200);
     }
     await until(
-      async () => (await api().get(`${base}/${theirs.id}/contact`, tokens.customer)).body.Meta.code === 200,
-      'the customer user to see all again',
+      async () => (await api().get(`${base}/${mine.id}/contact`, tokens.customer)).body.Meta.code === 404,
+      'the customer user to lose the grant again',
     );
+    expect((await api().get(`${base}/${theirs.id}/contact`, tokens.admin)).body.Meta.code).toBe(200);
   });
 
   it('keeps a restricted writer from changing contacts of other suppliers', async () => {

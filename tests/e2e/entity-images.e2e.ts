@@ -176,10 +176,17 @@ describe('entity images: upload', () => {
     const supplierId = await createSupplier('Image Supplier');
     const image = await uploaded({ supplier_id: supplierId });
     expect(image).toMatchObject({ supplier_id: supplierId, customer_id: null, selected: true });
-    expect((await api().get(`/c/${demoCompany}/supplier/${supplierId}/`, tokens.supplier)).body.Data.images).toEqual([
+    expect((await api().get(`/c/${demoCompany}/supplier/${supplierId}/`, tokens.readonly)).body.Data.images).toEqual([
       { id: image.id, url: image.url, selected: true, selected_label: false },
     ]);
-    expect((await listOf(`supplier_id=${supplierId}`, tokens.supplier)).map((i) => i.id)).toEqual([image.id]);
+    expect((await listOf(`supplier_id=${supplierId}`, tokens.readonly)).map((i) => i.id)).toEqual([image.id]);
+    // The demo supplier user (restricted to L-100) reads the images of that supplier only.
+    const l100 = (await api().get(`/c/${demoCompany}/supplier?q=L-100`, tokens.admin)).body.Data.items[0].id as number;
+    const demoImage = await uploaded({ supplier_id: l100, selected: 0 });
+    expect((await listOf(`supplier_id=${l100}`, tokens.supplier)).map((i) => i.id)).toContain(demoImage.id);
+    expect((await api().get(`/c/${demoCompany}/supplier/${l100}/`, tokens.supplier)).body.Data.images.map((i: Image) => i.id)).toContain(demoImage.id);
+    expect((await api().get(`${images()}?supplier_id=${supplierId}`, tokens.supplier)).body.Meta.code).toBe(404);
+    expect((await api().post(`${images()}/delete`, { ids: [demoImage.id] }, tokens.writer)).body.Meta.code).toBe(200);
     // A supplier user may not read customer images, a customer user not supplier images.
     const customerId = await createCustomer('Image Customer Groups');
     await uploaded({ customer_id: customerId });
@@ -200,11 +207,115 @@ describe('entity images: locations', () => {
     expect((await api().get(`${base}/${locationId}`, tokens.readonly)).body.Data.images).toEqual([
       { id: image.id, url: image.url, selected: true, selected_label: false },
     ]);
-    expect((await listOf(`location_id=${locationId}`, tokens.customer)).map((i) => i.id)).toEqual([image.id]);
+    expect((await listOf(`location_id=${locationId}`, tokens.readonly)).map((i) => i.id)).toEqual([image.id]);
+    // The demo customer user is restricted to another customer (K-10001).
+    expect((await api().get(`${images()}?location_id=${locationId}`, tokens.customer)).body.Meta.code).toBe(404);
     expect((await api().get(`${images()}?location_id=${locationId}`, tokens.supplier)).body.Meta.code).toBe(1020);
     expect((await api().delete(`${base}/${locationId}`, tokens.writer)).body.Meta.code).toBe(1002);
     expect((await api().delete(`${base}/${locationId}?confirm=1`, tokens.writer)).body.Meta.code).toBe(200);
     expect((await fetchImage(image.url)).status).toBe(404);
+  });
+});
+
+describe('entity images: items', () => {
+  const customers: Record<string, number> = {};
+  const catalogs: Record<string, number> = {};
+  const items = (customerId: number) => `/c/${demoCompany}/customer/${customerId}/item`;
+
+  beforeAll(async () => {
+    for (const c of (await api().get(`/c/${demoCompany}/customer?all=1`, tokens.admin)).body.Data.items) customers[c.nr] = c.id;
+    for (const s of (await api().get(`/c/${demoCompany}/supplier?all=1`, tokens.admin)).body.Data.items) {
+      const first = (await api().get(`/c/${demoCompany}/supplier/${s.id}/catalog`, tokens.admin)).body.Data.items[0];
+      if (first) catalogs[s.nr] = first.id;
+    }
+  });
+
+  async function newItem(customerId: number, body: Record<string, unknown>): Promise<{ id: number; supplier_id: number | null }> {
+    const answer = await api().post(items(customerId), body, tokens.writer);
+    if (answer.body.Meta.code !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body.Meta)}`);
+    return answer.body.Data;
+  }
+
+  it('stores item images with one selected and one label image, shown in the item on every side', async () => {
+    const cu = customers['K-10001']!;
+    const item = await newItem(cu, { sku: 'IMG-ITEM-1', name: 'Pictured hex screw', catalog_id: catalogs['L-100'] });
+    const first = await uploaded({ item_id: item.id });
+    expect(first).toMatchObject({ item_id: item.id, customer_id: null, supplier_id: null, location_id: null, selected: true, selected_label: false });
+    const second = await uploaded({ item_id: item.id, selected_label: 1 });
+    expect(second).toMatchObject({ selected: false, selected_label: true });
+    const refs = [
+      { id: first.id, url: first.url, selected: true, selected_label: false },
+      { id: second.id, url: second.url, selected: false, selected_label: true },
+    ];
+    expect((await api().get(`${items(cu)}/${item.id}/`, tokens.readonly)).body.Data.images).toEqual(refs);
+    expect((await api().get(`${items(cu)}?q=IMG-ITEM-1`, tokens.customer)).body.Data.items[0].images).toEqual(refs);
+    expect((await api().get(`/c/${demoCompany}/item_search?q=IMG-ITEM-1`, tokens.readonly)).body.Data.items[0].images).toEqual(refs);
+    expect((await api().get(`/c/${demoCompany}/supplier/${item.supplier_id}/item/${item.id}`, tokens.supplier)).body.Data.images).toEqual(refs);
+
+    // The selection moves with PATCH; the list answers the selected image first.
+    expect((await api().patch(`${images()}/`, { id: second.id, selected: true }, tokens.writer)).body.Data).toMatchObject({ selected: true, selected_label: true });
+    expect(flags(await listOf(`item_id=${item.id}`, tokens.readonly))).toEqual([
+      [second.id, true, true],
+      [first.id, false, false],
+    ]);
+    // Deleting the selected image passes the flag on.
+    expect((await api().post(`${images()}/delete`, { ids: [second.id] }, tokens.writer)).body.Data.deleted).toEqual([second.id]);
+    expect(flags(await listOf(`item_id=${item.id}`, tokens.customer))).toEqual([[first.id, true, false]]);
+    expect((await fetchImage(second.url)).status).toBe(404);
+  });
+
+  it('answers 1002 when an item with images is deleted, and deletes both when confirmed', async () => {
+    const cu = customers['K-10002']!;
+    const item = await newItem(cu, { sku: 'IMG-ITEM-GONE', name: 'Pictured gloves' });
+    const image = await uploaded({ item_id: item.id });
+    const refused = await api().delete(`${items(cu)}/${item.id}`, tokens.writer);
+    expect(refused.body.Meta.code).toBe(1002);
+    expect((await api().get(`${items(cu)}/${item.id}/`, tokens.writer)).body.Meta.code).toBe(200);
+    expect((await fetchImage(image.url)).status).toBe(200);
+    expect((await api().delete(`${items(cu)}/${item.id}?confirm=x`, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'confirm' });
+    expect((await api().delete(`${items(cu)}/${item.id}?confirm=1`, tokens.writer)).body.Meta.code).toBe(200);
+    expect((await api().get(`${items(cu)}/${item.id}/`, tokens.writer)).body.Meta.code).toBe(404);
+    expect((await fetchImage(image.url)).status).toBe(404);
+    // Without images no confirmation is needed.
+    const plain = await newItem(cu, { sku: 'IMG-ITEM-PLAIN', name: 'Plain item' });
+    expect((await api().delete(`${items(cu)}/${plain.id}`, tokens.writer)).body.Meta.code).toBe(200);
+  });
+
+  it("follows the item's access: restricted customer and supplier users, suppliers only for catalog items, 1020 for writes and other companies", async () => {
+    // customer@demo.example is restricted to K-10001, supplier@demo.example to L-100 (demo data).
+    const own = await newItem(customers['K-10001']!, { sku: 'IMG-ACC-OWN', name: 'Own item', catalog_id: catalogs['L-100'] });
+    const loose = await newItem(customers['K-10001']!, { sku: 'IMG-ACC-LOOSE', name: 'Item without catalog' });
+    const foreign = await newItem(customers['K-10002']!, { sku: 'IMG-ACC-FOREIGN', name: 'Other customer item', catalog_id: catalogs['L-200'] });
+    for (const item of [own, loose, foreign]) await uploaded({ item_id: item.id });
+    const code = async (item: { id: number }, token: string | undefined) => (await api().get(`${images()}?item_id=${item.id}`, token)).body.Meta.code;
+
+    expect(await code(own, tokens.customer)).toBe(200);
+    expect(await code(loose, tokens.customer)).toBe(200);
+    expect(await code(foreign, tokens.customer)).toBe(404);
+    expect(await code(own, tokens.supplier)).toBe(200);
+    expect(await code(loose, tokens.supplier)).toBe(404);
+    expect(await code(foreign, tokens.supplier)).toBe(404);
+    for (const item of [own, loose, foreign]) expect(await code(item, tokens.readonly)).toBe(200);
+
+    const mine = (await listOf(`item_id=${own.id}`))[0]!;
+    const picture = await png(30, 30);
+    for (const reader of ['readonly', 'customer', 'supplier']) {
+      expect((await upload({ item_id: own.id }, picture, tokens[reader])).body.Meta.code).toBe(1020);
+      expect((await api().patch(`${images()}/`, { id: mine.id, selected_label: true }, tokens[reader])).body.Meta.code).toBe(1020);
+      expect((await api().post(`${images()}/delete`, { ids: [mine.id] }, tokens[reader])).body.Meta.code).toBe(1020);
+      expect((await api().delete(`${items(customers['K-10001']!)}/${own.id}?confirm=1`, tokens[reader])).body.Meta.code).toBe(1020);
+    }
+    const other = tokens.other!;
+    expect((await upload({ item_id: own.id }, picture, other)).body.Meta.code).toBe(1020);
+    expect(await code(own, other)).toBe(1020);
+    expect((await api().patch(`${images()}/`, { id: mine.id, selected: true }, other)).body.Meta.code).toBe(1020);
+    expect((await api().post(`${images()}/delete`, { ids: [mine.id] }, other)).body.Meta.code).toBe(1020);
+    // Through their own company the item is unknown.
+    expect((await api().get(`${images(otherCompany)}?item_id=${own.id}`, other)).body.Meta.code).toBe(404);
+    const theirs = await api().postForm(`${images(otherCompany)}/`, form({ item_id: own.id }, { data: picture, name: 'a.png', type: 'image/png' }), other);
+    expect(theirs.body.Meta.code).toBe(404);
+    expect((await listOf(`item_id=${own.id}`)).map((i) => i.id)).toEqual([mine.id]);
+    expect((await upload({ item_id: 99_999_999 }, picture)).body.Meta.code).toBe(404);
   });
 });
 

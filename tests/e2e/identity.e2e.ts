@@ -378,26 +378,35 @@ describe('company users and access restrictions', () => {
   it('stores access restrictions and filters users with them', async () => {
     const add = (body: object, token = tokens.admin) => api().post(`/c/${demoCompany}/accessrestriction`, body, token);
     // Restrictions point to real customers and suppliers of the company (checked against the catalog).
+    // The demo data restricts the customer user to the first customer and the supplier user to the first supplier.
     const [c11, c12] = (await api().get(`/c/${demoCompany}/customer?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
-    const [s31] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
-    const customer = await add({ user_id: ids.customer, customer_id: c11 });
-    expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c11, location_id: null });
+    const [s31, s32] = (await api().get(`/c/${demoCompany}/supplier?sort=nr`, tokens.admin)).body.Data.items.map((c: { id: number }) => c.id);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: c11 })]);
+    const customer = await add({ user_id: ids.customer, customer_id: c12 });
+    expect(customer.body.Data).toMatchObject({ user_id: ids.customer, customer_id: c12, location_id: null });
     const [l21] = (await api().get(`/c/${demoCompany}/customer/${c11}/location?sort=nr`, tokens.admin)).body.Data.items.map((l: { id: number }) => l.id);
     expect((await add({ user_id: ids.customer, location_id: 999_999 })).body.Meta.code).toBe(1000);
     await add({ user_id: ids.customer, location_id: l21 });
-    await add({ user_id: ids.supplier, supplier_id: s31 });
+    await add({ user_id: ids.supplier, supplier_id: s32 });
     expect((await add({ user_id: ids.customer, customer_id: c11 })).body.Meta.code).toBe(1059);
+    expect((await add({ user_id: ids.supplier, supplier_id: s31 })).body.Meta.code).toBe(1059);
     expect((await add({ user_id: ids.customer })).body.Meta.code).toBe(1000);
     expect((await add({ user_id: ids.customer, customer_id: 1, supplier_id: 2 })).body.Meta.code).toBe(1000);
     expect((await add({ user_id: ids.other, customer_id: c11 })).body.Meta.code).toBe(404);
     expect((await add({ user_id: ids.customer, customer_id: c12 }, tokens.writer)).body.Meta.code).toBe(1020);
 
-    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ customer_id: c11 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/customer`, tokens.writer)).body.Data).toEqual([
+      expect.objectContaining({ customer_id: c11 }),
+      expect.objectContaining({ customer_id: c12 }),
+    ]);
     expect((await api().get(`/c/${demoCompany}/user/${ids.customer}/location`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ location_id: l21 })]);
-    expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([expect.objectContaining({ supplier_id: s31 })]);
+    expect((await api().get(`/c/${demoCompany}/user/${ids.supplier}/supplier`, tokens.writer)).body.Data).toEqual([
+      expect.objectContaining({ supplier_id: s31 }),
+      expect.objectContaining({ supplier_id: s32 }),
+    ]);
     const restricted = await api().get(`/c/${demoCompany}/user?restricted=1`, tokens.admin);
     const byEmail = Object.fromEntries(restricted.body.Data.items.map((u: { email: string; access_restrictions: number }) => [u.email, u.access_restrictions]));
-    expect(byEmail).toEqual({ 'customer@demo.example': 2, 'supplier@demo.example': 1 });
+    expect(byEmail).toEqual({ 'customer@demo.example': 3, 'supplier@demo.example': 2 });
 
     const id = customer.body.Data.id as number;
     expect((await api().delete(`/c/${demoCompany}/accessrestriction/${id}`, tokens.admin)).body.Meta.code).toBe(200);

@@ -117,7 +117,8 @@ describe('catalogs', () => {
   });
 
   it('lets readonly and supplier users read catalogs but not write; customer users and other companies get 1020', async () => {
-    const supplierId = suppliers['L-200'];
+    // The demo supplier user is restricted to L-100.
+    const supplierId = suppliers['L-100'];
     const catalogs = ok(await api().get(cat(supplierId), tokens.readonly)).items;
     const id = catalogs[0].id;
     for (const role of ['readonly', 'supplier']) {
@@ -265,9 +266,10 @@ describe('items: disable, pause, contract end, lists', () => {
     const paused = ok(await api().patch(`${items(cu())}/${item.id}`, { paused_until: '2099-06-30' }, tokens.writer));
     expect(paused).toMatchObject({ paused_until: '2099-06-30', paused: true });
     const has = async (path: string, token = tokens.admin) => ok(await api().get(path, token)).items.some((i: { id: number }) => i.id === item.id);
+    const location = ok(await api().get(`/c/${demo}/customer/${cu()}/location?sort=sort`, tokens.admin)).items[0].id as number;
     expect(await has(`${items(cu())}/paused?per_page=200`)).toBe(true);
-    expect(await has(`/c/${demo}/customer/${cu()}/location/1/item/paused?per_page=200`)).toBe(true);
-    expect(await has(`/c/${demo}/supplier/${suppliers['L-200']}/item/paused?per_page=200`, tokens.supplier)).toBe(true);
+    expect(await has(`/c/${demo}/customer/${cu()}/location/${location}/item/paused?per_page=200`)).toBe(true);
+    expect(await has(`/c/${demo}/supplier/${suppliers['L-200']}/item/paused?per_page=200`, tokens.readonly)).toBe(true);
     expect(await has(`/c/${demo}/item_search/paused?q=E2E-PAUSE`)).toBe(true);
     expect(await has(`/c/${demo}/supplier/${suppliers['L-100']}/item/paused?per_page=200`)).toBe(false);
     // A pause that ended is no pause.
@@ -278,6 +280,23 @@ describe('items: disable, pause, contract end, lists', () => {
     for (const path of [`/c/0/item_search/paused`, `/c/0/customer/${cu()}/item/paused`, `/c/0/supplier/1/item/paused`, `/c/0/customer/${cu()}/location/1/item/paused`]) {
       expect((await api().get(path, tokens.admin)).body.Meta).toMatchObject({ code: 1000, field: 'companyID', message: 'companyID is required' });
     }
+  });
+
+  it('answers 404 for the paused list of an unknown location, another customer\'s or a hidden one; the list carries subscriptions', async () => {
+    const location = ok(await api().get(`/c/${demo}/customer/${cu()}/location?sort=sort`, tokens.admin)).items[0].id as number;
+    const item = await newItem(cu(), { sku: 'E2E-PAUSE-LOC', name: 'Paused at location', paused_until: '2099-03-31' });
+    const paused = (customerId: number, locationId: number, token = tokens.admin) => api().get(`/c/${demo}/customer/${customerId}/location/${locationId}/item/paused?q=E2E-PAUSE-LOC`, token);
+    expect(ok(await paused(cu(), location)).items).toEqual([expect.objectContaining({ id: item.id, paused: true, subscribed: false })]);
+    expect((await paused(cu(), 987_654)).body.Meta.code).toBe(404);
+    // A location of another customer of the company, and one of the other company.
+    const elsewhere = ok(await api().get(`/c/${demo}/customer/${customers['K-10001']}/location?sort=sort`, tokens.admin)).items[0].id as number;
+    expect((await paused(cu(), elsewhere)).body.Meta.code).toBe(404);
+    const theirCustomer = ok(await api().get(`/c/${other}/customer?all=1`, tokens.other)).items[0].id as number;
+    const theirLocation = ok(await api().get(`/c/${other}/customer/${theirCustomer}/location`, tokens.other)).items[0].id as number;
+    expect((await paused(cu(), theirLocation)).body.Meta.code).toBe(404);
+    // The demo customer user is restricted to K-10001: this customer's locations are hidden.
+    expect((await paused(cu(), location, tokens.customer)).body.Meta.code).toBe(404);
+    expect((await paused(cu(), location, tokens.other)).body.Meta.code).toBe(1020);
   });
 
   it('disables an item whose contract end date is reached, and refuses to enable it', async () => {
@@ -390,29 +409,37 @@ describe('items: roles, tenants, restrictions', () => {
     const itemB = await newItem(b, { sku: 'E2E-RST', name: 'Restricted item' });
     const customersSeen = async () => new Set((ok(await api().get(`/c/${demo}/item_search?per_page=200`, tokens.customer)).items as { customer_id: number }[]).map((i) => i.customer_id));
 
-    const r1 = await restrict({ user_id: ids.customer, customer_id: a });
+    // The demo customer user is restricted to K-10001 (demo data).
+    await until(async () => !(await customersSeen()).has(b), 'the demo restriction to apply');
+    expect([...(await customersSeen())]).toEqual([a]);
+    expect((await api().get(items(b), tokens.customer)).body.Meta.code).toBe(404);
+    expect((await api().get(`${items(b)}/${itemB.id}/`, tokens.customer)).body.Meta.code).toBe(404);
+    expect((await api().get(`${items(b)}/backorder`, tokens.customer)).body.Meta.code).toBe(404);
+    expect((await api().get(items(a), tokens.customer)).body.Meta.code).toBe(200);
+    // Granting the second customer widens the view; taking it back narrows it again.
+    const r1 = await restrict({ user_id: ids.customer, customer_id: b });
     try {
-      await until(async () => !(await customersSeen()).has(b), 'the customer user to be restricted');
-      expect([...(await customersSeen())]).toEqual([a]);
-      expect((await api().get(items(b), tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(`${items(b)}/${itemB.id}/`, tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(`${items(b)}/backorder`, tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(items(a), tokens.customer)).body.Meta.code).toBe(200);
+      await until(async () => (await customersSeen()).has(b), 'the customer user to see the second customer');
+      expect((await api().get(`${items(b)}/${itemB.id}/`, tokens.customer)).body.Meta.code).toBe(200);
     } finally {
       await unrestrict(r1);
     }
-    await until(async () => (await customersSeen()).has(b), 'the customer user to see all again');
+    await until(async () => !(await customersSeen()).has(b), 'the customer user to lose the second customer');
 
+    // The demo supplier user is restricted to L-100 (demo data).
+    const supplierItems = (s: number) => api().get(`/c/${demo}/supplier/${s}/item?per_page=5`, tokens.supplier);
+    await until(async () => (await supplierItems(suppliers['L-200'])).body.Meta.code === 404, 'the supplier user to be restricted');
+    expect(ok(await supplierItems(suppliers['L-100'])).total).toBeGreaterThan(0);
+    expect((await api().get(cat(suppliers['L-200']), tokens.supplier)).body.Meta.code).toBe(404);
+    expect(ok(await api().get(cat(suppliers['L-100']), tokens.supplier)).total).toBeGreaterThan(0);
     const r2 = await restrict({ user_id: ids.supplier, supplier_id: suppliers['L-200'] });
     try {
-      const supplierItems = (s: number) => api().get(`/c/${demo}/supplier/${s}/item?per_page=5`, tokens.supplier);
-      await until(async () => (await supplierItems(suppliers['L-100'])).body.Meta.code === 404, 'the supplier user to be restricted');
+      await until(async () => (await supplierItems(suppliers['L-200'])).body.Meta.code === 200, 'the supplier user to see L-200');
       expect(ok(await supplierItems(suppliers['L-200'])).total).toBeGreaterThan(0);
-      expect((await api().get(cat(suppliers['L-100']), tokens.supplier)).body.Meta.code).toBe(404);
-      expect(ok(await api().get(cat(suppliers['L-200']), tokens.supplier)).total).toBeGreaterThan(0);
     } finally {
       await unrestrict(r2);
     }
+    await until(async () => (await supplierItems(suppliers['L-200'])).body.Meta.code === 404, 'the supplier user to lose L-200');
   });
 });
 
@@ -472,7 +499,7 @@ describe('backorders from evt.orders.backorder_changed', () => {
     expect(await list(customerPath)).toEqual([expect.objectContaining({ order_id: 900001, pos: 1, quantity: 5, sku: 'E2E-BO', location_id: 77, supplier_id: suppliers['L-200'], since: '2026-11-01T10:00:00.000Z' })]);
     expect(await list(`/c/${demo}/customer/${cu}/location/77/item/backorder`)).toHaveLength(1);
     expect(await list(`/c/${demo}/customer/${cu}/location/78/item/backorder`)).toHaveLength(0);
-    expect(await list(`/c/${demo}/supplier/${suppliers['L-200']}/item/backorder`, tokens.supplier)).toHaveLength(1);
+    expect(await list(`/c/${demo}/supplier/${suppliers['L-200']}/item/backorder`, tokens.readonly)).toHaveLength(1);
     expect(await list(`/c/${demo}/supplier/${suppliers['L-100']}/item/backorder`)).toHaveLength(0);
 
     // The same event again changes nothing; an older one is ignored; a newer one applies.

@@ -131,7 +131,7 @@ describe('locations: create, read, update, delivery, toggle, delete', () => {
     expect(read.body.Meta.code).toBe(200);
     expect(read.body.Data).toEqual(created);
     // GET location/ lists too.
-    expect(names(await api().get(`${base(customerId)}/`, tokens.customer))).toEqual(['Halle 7']);
+    expect(names(await api().get(`${base(customerId)}/`, tokens.readonly))).toEqual(['Halle 7']);
   });
 
   it('stores a service item of 0 as null and fills defaults', async () => {
@@ -366,6 +366,7 @@ describe('locations: roles and tenants', () => {
 });
 
 describe('locations: access restrictions', () => {
+  // The reader (role 1) stands in for any unrestricted user: the demo customer and supplier users are restricted already (demo data).
   async function restrict(body: Record<string, number>): Promise<number> {
     const answer = await api().post(`/c/${demoCompany}/accessrestriction`, body, tokens.admin);
     if (answer.body.Meta.code !== 200) throw new Error(`restriction failed: ${JSON.stringify(answer.body.Meta)}`);
@@ -393,40 +394,40 @@ describe('locations: access restrictions', () => {
   });
 
   it("shows a customer-restricted user only their customer's locations", async () => {
-    const id = await restrict({ user_id: ids.customer, customer_id: a });
+    const id = await restrict({ user_id: ids.readonly, customer_id: a });
     try {
-      await until(async () => (await customerNames(tokens.customer)).length === 1, 'the customer user to be restricted');
-      expect(await customerNames(tokens.customer)).toEqual(['RLC Customer A']);
-      expect(await locationNames(a, tokens.customer)).toEqual(['A1', 'A2']);
-      expect((await api().get(`${base(a)}/${a1.id}/`, tokens.customer)).body.Meta.code).toBe(200);
-      expect((await api().get(base(b), tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(`${base(b)}/${b1.id}/`, tokens.customer)).body.Meta.code).toBe(404);
-      expect(await locationNames(b, tokens.readonly)).toEqual(['B1', 'B2']);
+      await until(async () => (await customerNames(tokens.readonly)).length === 1, 'the reader to be restricted');
+      expect(await customerNames(tokens.readonly)).toEqual(['RLC Customer A']);
+      expect(await locationNames(a, tokens.readonly)).toEqual(['A1', 'A2']);
+      expect((await api().get(`${base(a)}/${a1.id}/`, tokens.readonly)).body.Meta.code).toBe(200);
+      expect((await api().get(base(b), tokens.readonly)).body.Meta.code).toBe(404);
+      expect((await api().get(`${base(b)}/${b1.id}/`, tokens.readonly)).body.Meta.code).toBe(404);
+      expect(await locationNames(b, tokens.admin)).toEqual(['B1', 'B2']);
     } finally {
       await unrestrict(id);
     }
-    await until(async () => (await customerNames(tokens.customer)).length === 2, 'the customer user to see all again');
+    await until(async () => (await customerNames(tokens.readonly)).length === 2, 'the reader to see all again');
   });
 
   it('shows a location-restricted user only that location and its customer', async () => {
-    const id = await restrict({ user_id: ids.customer, location_id: b2.id });
+    const id = await restrict({ user_id: ids.readonly, location_id: b2.id });
     try {
-      await until(async () => (await customerNames(tokens.customer)).length === 1, 'the location-restricted user to be restricted');
-      expect(await customerNames(tokens.customer)).toEqual(['RLC Customer B']);
+      await until(async () => (await customerNames(tokens.readonly)).length === 1, 'the location-restricted user to be restricted');
+      expect(await customerNames(tokens.readonly)).toEqual(['RLC Customer B']);
       // Only the granted location, in every list and read.
-      const all = await api().get(`/c/${demoCompany}/customer?all=1`, tokens.customer);
+      const all = await api().get(`/c/${demoCompany}/customer?all=1`, tokens.readonly);
       expect(all.body.Data.items.map((c: { id: number }) => c.id)).toEqual([b]);
-      expect((await api().get(`/c/${demoCompany}/customer/${b}/`, tokens.customer)).body.Meta.code).toBe(200);
-      expect(await locationNames(b, tokens.customer)).toEqual(['B2']);
-      expect((await api().get(`${base(b)}/${b2.id}/`, tokens.customer)).body.Meta.code).toBe(200);
-      expect((await api().get(`${base(b)}/${b1.id}/`, tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(base(a), tokens.customer)).body.Meta.code).toBe(404);
-      expect((await api().get(`${base(a)}/${a1.id}/`, tokens.customer)).body.Meta.code).toBe(404);
+      expect((await api().get(`/c/${demoCompany}/customer/${b}/`, tokens.readonly)).body.Meta.code).toBe(200);
+      expect(await locationNames(b, tokens.readonly)).toEqual(['B2']);
+      expect((await api().get(`${base(b)}/${b2.id}/`, tokens.readonly)).body.Meta.code).toBe(200);
+      expect((await api().get(`${base(b)}/${b1.id}/`, tokens.readonly)).body.Meta.code).toBe(404);
+      expect((await api().get(base(a), tokens.readonly)).body.Meta.code).toBe(404);
+      expect((await api().get(`${base(a)}/${a1.id}/`, tokens.readonly)).body.Meta.code).toBe(404);
     } finally {
       await unrestrict(id);
     }
-    await until(async () => (await customerNames(tokens.customer)).length === 2, 'the customer user to see all again');
-    expect(await locationNames(b, tokens.customer)).toEqual(['B1', 'B2']);
+    await until(async () => (await customerNames(tokens.readonly)).length === 2, 'the reader to see all again');
+    expect(await locationNames(b, tokens.readonly)).toEqual(['B1', 'B2']);
   });
 
   it('lets a restricted writer change only the locations granted', async () => {

@@ -386,9 +386,11 @@ describe('customer, location and supplier user pages', () => {
     const [s] = suppliers;
     const granted = await invite({ email: 'sees.supplier@demo.example', role: 5 });
     await restrict({ user_id: granted, supplier_id: s!.id });
+    // The demo supplier user is restricted to the first demo supplier (L-100) by the demo data.
     expect(emails((await api().get(`${c()}/supplier/${s!.id}/user`, tokens.admin)).body.Data.items)).toEqual([
       'restricted.one@demo.example',
       'sees.supplier@demo.example',
+      'supplier@demo.example',
     ]);
     const everyone = emails(
       (await api().get(`${c()}/supplier/${s!.id}/user?restricted=0&per_page=200`, tokens.admin)).body.Data

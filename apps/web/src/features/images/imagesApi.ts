@@ -4,8 +4,11 @@ import { apiPath } from '../navigation/apiPath';
 
 export type { EntityImageDto, ImageOwner };
 
+// Items declare their tag type in their own feature (itemsApi); images name it too, to refresh an item's rows.
+const imagesBase = api.enhanceEndpoints({ addTagTypes: ['Item'] });
+
 /** A tag of the entity whose DTO shows the images (its header reads them): refreshed on every change. */
-export type EntityTag = Parameters<typeof api.util.invalidateTags>[0][number];
+export type EntityTag = Parameters<typeof imagesBase.util.invalidateTags>[0][number];
 
 interface OwnerArgs {
   companyID: number;
@@ -16,7 +19,7 @@ interface OwnerArgs {
 const listTag = (owner: ImageOwner) => ({ type: 'Image' as const, id: `${owner.field}:${owner.id}` });
 const changed = (arg: OwnerArgs) => [listTag(arg.owner), ...(arg.entityTag ? [arg.entityTag] : [])];
 
-export const imagesApi = api.injectEndpoints({
+export const imagesApi = imagesBase.injectEndpoints({
   endpoints: (build) => ({
     entityImages: build.query<EntityImageDto[], { companyID: number; owner: ImageOwner }>({
       query: ({ companyID, owner }) => ({

@@ -8,6 +8,7 @@ import { ListFrame } from '../lists/ListFrame';
 import { useServerList } from '../lists/useServerList';
 import { useViewer } from '../session/useViewer';
 import { ItemDialog } from './ItemDialog';
+import { ItemImagesDialog } from './ItemImages';
 import { ItemTable } from './ItemTable';
 import { type ItemDto, type ItemSortKey, useDeleteItemMutation, useItemsQuery, useUpdateItemMutation } from './itemsApi';
 import { PauseDialog } from './PauseDialog';
@@ -25,6 +26,9 @@ export function CustomerItemsPage() {
   const [remove] = useDeleteItemMutation();
   const [editing, setEditing] = useState<ItemDto | 'new' | null>(null);
   const [pausing, setPausing] = useState<ItemDto | null>(null);
+  // By id, so the dialog follows the list's refreshed row.
+  const [imagesOf, setImagesOf] = useState<number | null>(null);
+  const imagesItem = data?.items.find((i) => i.id === imagesOf);
   const patch = (row: ItemDto, body: Parameters<typeof update>[0]['body']) => update({ companyID, customerID, itemID: row.id, body }).unwrap();
   return (
     <Stack gap="4">
@@ -56,14 +60,16 @@ export function CustomerItemsPage() {
                   setDisabled: (row, disabled) => patch(row, { disabled }),
                   pause: setPausing,
                   unpause: (row) => patch(row, { paused_until: null }),
-                  remove: (row) => remove({ companyID, customerID, itemID: row.id }).unwrap(),
+                  remove: (row, options) => remove({ companyID, customerID, itemID: row.id, ...options }).unwrap(),
                 }
               : undefined
           }
+          onImages={(row) => setImagesOf(row.id)}
         />
       </ListFrame>
       {editing ? <ItemDialog companyID={companyID} customerID={customerID} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {pausing ? <PauseDialog companyID={companyID} item={pausing} onClose={() => setPausing(null)} /> : null}
+      {imagesItem ? <ItemImagesDialog companyID={companyID} item={imagesItem} onClose={() => setImagesOf(null)} /> : null}
     </Stack>
   );
 }

@@ -1,13 +1,18 @@
-import { Badge, Card, DataList, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
 import { SupplierHeader } from '../headers/ContextHeaders';
+import { EntityImages } from '../images';
+import { ItemThumb } from './ItemImages';
 import { ITEM_DATES, ITEM_NUMBERS } from './itemForm';
 import { useItemQuery } from './itemsApi';
 
-/** /c/{companyID}/supplier/{supplierID}/item/{itemID}: the item's data and its last 10 supplies (none exist before supplies are built). */
+/**
+ * /c/{companyID}/supplier/{supplierID}/item/{itemID}: the item's data with its selected image, its images and
+ * its last 10 supplies (none exist before supplies are built).
+ */
 export function ItemDetailPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -31,11 +36,14 @@ export function ItemDetailPage() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
           <Card.Root>
             <Card.Header>
-              <Heading as="h1" size="md">
-                {item.sku} · {item.name}{' '}
-                {item.disabled ? <Badge colorPalette="gray">{t('items.disabled')}</Badge> : null}{' '}
-                {item.paused ? <Badge colorPalette="orange">{t('items.pausedUntil', { date: format.date(item.paused_until) })}</Badge> : null}
-              </Heading>
+              <Flex align="center" gap="3" data-testid="item-header">
+                <ItemThumb item={item} size={64} />
+                <Heading as="h1" size="md">
+                  {item.sku} · {item.name}{' '}
+                  {item.disabled ? <Badge colorPalette="gray">{t('items.disabled')}</Badge> : null}{' '}
+                  {item.paused ? <Badge colorPalette="orange">{t('items.pausedUntil', { date: format.date(item.paused_until) })}</Badge> : null}
+                </Heading>
+              </Flex>
             </Card.Header>
             <Card.Body>
               <DataList.Root orientation="horizontal">
@@ -66,6 +74,7 @@ export function ItemDetailPage() {
           </Card.Root>
         </SimpleGrid>
       ) : null}
+      {item ? <EntityImages companyID={companyID} owner={{ field: 'item_id', id: item.id }} entityTag={{ type: 'Item', id: item.id }} /> : null}
     </Stack>
   );
 }

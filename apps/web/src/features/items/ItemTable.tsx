@@ -2,16 +2,17 @@ import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chak
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { errorText } from '../../app/apiError';
+import { errorText, isApiError } from '../../app/apiError';
 import { useAppDispatch } from '../../app/store';
 import { useFormat } from '../../i18n/useFormat';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
 import { Icon } from '../menus/icons';
+import { ItemThumb } from './ItemImages';
 import type { ItemDto, ItemSortKey } from './itemsApi';
 
-export type ItemAction = 'edit' | 'toggle' | 'pause' | 'unpause' | 'delete';
+export type ItemAction = 'edit' | 'images' | 'toggle' | 'pause' | 'unpause' | 'delete';
 
 interface Props {
   rows: ItemDto[] | undefined;
@@ -27,25 +28,31 @@ interface Props {
     setDisabled: (row: ItemDto, disabled: boolean) => Promise<ItemDto>;
     pause: (row: ItemDto) => void;
     unpause: (row: ItemDto) => Promise<ItemDto>;
-    remove: (row: ItemDto) => Promise<unknown>;
+    /** `confirm`: the caller agreed to lose the item's images after a 1002 answer */
+    remove: (row: ItemDto, options?: { confirm: true }) => Promise<unknown>;
   };
+  /** opens the item's images (its thumbnail and the "Images" action); without it the thumbnail only shows */
+  onImages?: (row: ItemDto) => void;
   filtered: boolean;
   /** an extra column (the location page's subscription switch) */
   extra?: { label: string; render: (row: ItemDto) => ReactNode };
 }
 
 /** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
-export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, filtered, extra }: Props) {
+export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, onImages, filtered, extra }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();
   const [deleting, setDeleting] = useState<ItemDto | null>(null);
+  /** the item the server refused to delete with 1002 (it has images): asked once more */
+  const [withData, setWithData] = useState<ItemDto | null>(null);
   const [removing, setRemoving] = useState(false);
   const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
   const fail = (e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
   const act = (row: ItemDto, action: ItemAction) => {
     if (!actions) return;
     if (action === 'edit') actions.edit(row);
+    else if (action === 'images') onImages?.(row);
     else if (action === 'delete') setDeleting(row);
     else if (action === 'pause') actions.pause(row);
     else if (action === 'unpause')
@@ -59,16 +66,17 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         .then((now) => done(t(now.disabled ? 'items.disabledDone' : 'items.enabledDone', { name: now.name })))
         .catch(fail);
   };
-  const confirmDelete = () => {
-    if (!actions || !deleting) return;
+  const confirmDelete = (row: ItemDto | null, confirm: boolean) => {
+    if (!actions || !row) return;
     setRemoving(true);
     actions
-      .remove(deleting)
-      .then(() => done(t('items.deleted', { name: deleting.name })))
-      .catch(fail)
+      .remove(row, confirm ? { confirm: true } : undefined)
+      .then(() => done(t('items.deleted', { name: row.name })))
+      .catch((e: unknown) => (!confirm && isApiError(e) && e.code === 1002 ? setWithData(row) : fail(e)))
       .finally(() => {
         setRemoving(false);
         setDeleting(null);
+        if (confirm) setWithData(null);
       });
   };
   const sortable = (column: ItemSortKey, label: string) => (
@@ -80,6 +88,7 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         <Table.Root size="sm" interactive aria-busy={fetching}>
           <Table.Header>
             <Table.Row>
+              <Table.ColumnHeader w="56px">{t('items.image')}</Table.ColumnHeader>
               {sortable('sku', t('items.fields.sku'))}
               {sortable('name', t('items.fields.name'))}
               {sortable('customer_sku', t('items.fields.customer_sku'))}
@@ -94,6 +103,9 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
           <Table.Body>
             {(rows ?? []).map((row) => (
               <Table.Row key={row.id} data-testid={`item-row-${row.id}`}>
+                <Table.Cell py="1">
+                  <ItemThumb item={row} onOpen={onImages ? () => onImages(row) : undefined} />
+                </Table.Cell>
                 <Table.Cell fontFamily="mono">{row.sku}</Table.Cell>
                 <Table.Cell>
                   {link ? (
@@ -145,6 +157,11 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
                             <Menu.Item value="edit" data-testid="action-edit">
                               {t('lists.edit')}
                             </Menu.Item>
+                            {onImages ? (
+                              <Menu.Item value="images" data-testid="action-images">
+                                {t('items.images')}
+                              </Menu.Item>
+                            ) : null}
                             <Menu.Item value="toggle" data-testid="action-toggle">
                               {t(row.disabled ? 'items.enable' : 'items.disable')}
                             </Menu.Item>
@@ -173,8 +190,17 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         text={t('items.deleteText', { name: deleting?.name ?? '' })}
         confirmLabel={t('lists.delete')}
         busy={removing}
-        onConfirm={confirmDelete}
+        onConfirm={() => confirmDelete(deleting, false)}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={withData !== null}
+        title={t('items.deleteTitle')}
+        text={t('images.entityHasImages', { name: withData?.name ?? '' })}
+        confirmLabel={t('images.deleteWithImages')}
+        busy={removing}
+        onConfirm={() => confirmDelete(withData, true)}
+        onClose={() => setWithData(null)}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { AccessGroup, hasRole } from '@kanban/access';
 import { Stack, Switch } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorText } from '../../app/apiError';
@@ -9,6 +10,7 @@ import { snackbarShown } from '../layout/layoutSlice';
 import { ListFrame } from '../lists/ListFrame';
 import { useServerList } from '../lists/useServerList';
 import { useViewer } from '../session/useViewer';
+import { ItemImagesDialog } from './ItemImages';
 import { ItemTable } from './ItemTable';
 import { type ItemSortKey, useItemsQuery, useToggleSubscriptionMutation } from './itemsApi';
 
@@ -24,6 +26,8 @@ export function LocationItemsPage() {
   const list = useServerList<ItemSortKey>('name');
   const { data, error, isFetching } = useItemsQuery({ scope: { kind: 'location', companyID, customerID, locationID }, ...list.params });
   const [toggle] = useToggleSubscriptionMutation();
+  const [imagesOf, setImagesOf] = useState<number | null>(null);
+  const imagesItem = data?.items.find((i) => i.id === imagesOf);
   const setSubscribed = (itemID: number, name: string, active: boolean) =>
     toggle({ companyID, customerID, locationID, itemID, active })
       .unwrap()
@@ -51,6 +55,7 @@ export function LocationItemsPage() {
           sorting={list.sorting}
           onSort={list.setSorting}
           filtered={list.filtered}
+          onImages={(row) => setImagesOf(row.id)}
           extra={{
             label: t('items.subscription'),
             render: (row) => (
@@ -68,6 +73,7 @@ export function LocationItemsPage() {
           }}
         />
       </ListFrame>
+      {imagesItem ? <ItemImagesDialog companyID={companyID} item={imagesItem} onClose={() => setImagesOf(null)} /> : null}
     </Stack>
   );
 }

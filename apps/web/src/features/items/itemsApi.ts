@@ -82,8 +82,13 @@ export const itemsApi = itemsBase.injectEndpoints({
         { type: 'Item', id: itemID },
       ],
     }),
-    deleteItem: build.mutation<null, { companyID: number; customerID: number; itemID: number }>({
-      query: ({ companyID, customerID, itemID }) => ({ url: `/c/${companyID}/customer/${customerID}/item/${itemID}`, method: 'DELETE' }),
+    deleteItem: build.mutation<null, { companyID: number; customerID: number; itemID: number; confirm?: boolean }>({
+      // confirm: also delete its images (without it, one with images answers 1002)
+      query: ({ companyID, customerID, itemID, confirm }) => ({
+        url: `/c/${companyID}/customer/${customerID}/item/${itemID}`,
+        method: 'DELETE',
+        params: confirm ? { confirm: 1 } : undefined,
+      }),
       invalidatesTags: (_r, _e, { itemID }) => [
         { type: 'Item', id: 'LIST' },
         { type: 'Item', id: itemID },

@@ -5,11 +5,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LocationHeader } from '../headers/ContextHeaders';
+import { EntityImages } from '../images';
 import { useViewer } from '../session/useViewer';
 import { LocationDialog } from './LocationDialog';
 import { useLocationContext } from './useLocationContext';
 
-/** /c/{companyID}/customer/{customerID}/location/{locationID}/: the location's header, data, delivery and schedule. */
+/** /c/{companyID}/customer/{customerID}/location/{locationID}/: the location's header, data, delivery, schedule and images. */
 export function LocationDashboard() {
   const { t, i18n } = useTranslation();
   const number = (value: number, options?: Intl.NumberFormatOptions) =>
@@ -122,6 +123,11 @@ export function LocationDashboard() {
               }),
             )}
           </SimpleGrid>
+          <EntityImages
+            companyID={ids.companyID}
+            owner={{ field: 'location_id', id: ids.locationID }}
+            entityTag={{ type: 'Location', id: ids.locationID }}
+          />
           {editing ? (
             <LocationDialog
               companyID={ids.companyID}
