@@ -106,6 +106,7 @@ export default function register(h) {
       await screenshot(page, `item-detail-images-${language}.png`);
 
       // Location dashboard: upload an image, see it in the header, delete it again.
+      await (await visible(page, testid('back-to-company'))).click();
       await (await visible(page, testid('menu-company.customers'))).click();
       await page.locator(testid('customer-filter')).fill('K-10002');
       await page.locator('[data-testid^=customer-row-] a', { hasText: 'Alpen' }).first().click();
