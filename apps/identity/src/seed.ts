@@ -26,6 +26,8 @@ export interface IdentitySeed {
   demoCompanyId: number;
   otherCompanyId: number;
   users: Record<string, number>;
+  /** true when this call created the demo tenants (a first start), false when they existed */
+  created: boolean;
 }
 
 /** Demo tenants and logins; does nothing if they exist already. */
@@ -37,7 +39,7 @@ export async function seedIdentityDemo(database: Database): Promise<IdentitySeed
       if (existing) {
         const other = await em.findOneOrFail(Company, { name: 'Other Industrial Supply AG' });
         const users = await em.find(User, { email: { $like: '%.example' } });
-        return { demoCompanyId: existing.id, otherCompanyId: other.id, users: Object.fromEntries(users.map((u) => [u.email, u.id])) };
+        return { demoCompanyId: existing.id, otherCompanyId: other.id, users: Object.fromEntries(users.map((u) => [u.email, u.id])), created: false };
       }
       const hash = await hashPassword(DEMO_PASSWORD);
       const demo = em.create(Company, {
@@ -75,7 +77,7 @@ export async function seedIdentityDemo(database: Database): Promise<IdentitySeed
         await em.flush();
         users[u.email] = user.id;
       }
-      return { demoCompanyId: demo.id, otherCompanyId: other.id, users };
+      return { demoCompanyId: demo.id, otherCompanyId: other.id, users, created: true };
     });
   } finally {
     await orm.close();

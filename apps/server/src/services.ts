@@ -30,5 +30,6 @@ export async function seedDemo(database: Database, blobs?: BlobStore): Promise<v
   // The catalog's demo customers belong to the demo tenants the identity seed answers.
   const tenants = await seedIdentityDemo(database);
   const catalog = await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId }, blobs);
-  await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
+  // Only with fresh demo tenants: restrictions an administrator removed later stay removed on a restart.
+  if (tenants.created) await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
 }
