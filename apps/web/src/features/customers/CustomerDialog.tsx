@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../forms/AddressFields';
 import { FlagFields, useFlags } from '../forms/FlagFields';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
 import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
@@ -76,25 +76,21 @@ export function CustomerDialog({
           existing
             ? update({ companyID, customerID: existing.id, body }).unwrap()
             : create({ companyID, body }).unwrap(),
-        (saved) => custom.save(saved.id),
         t('customers.saved'),
+        (saved) => custom.save(saved.id),
       );
     });
   const text = (name: FieldName, extra: { required?: boolean; multiline?: boolean } = {}) => (
     <TextField {...form.field(name)} label={t(`customers.fields.${name}`)} error={errors[name]} {...extra} />
   );
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={customer ? t('customers.edit') : t('customers.create')}
+    <RecordDialog
       testId="customer-dialog"
-      submitLabel={t('common.save')}
+      title={customer ? t('customers.edit') : t('customers.create')}
+      form={form}
       canSubmit={isValid(errors) && custom.ready}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('name', { required: true })}
@@ -123,6 +119,6 @@ export function CustomerDialog({
       </SimpleGrid>
       <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`customers.fields.${name}`)} />
       <CustomValueFields custom={custom} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -4,7 +4,8 @@ import { snackbarShown } from '../layout/layoutSlice';
 
 /**
  * The save of a create-or-edit dialog (run inside `useForm().submit`): writes the record (`existing` null:
- * create), then what belongs to it under the saved id (custom field values), then shows `savedText` and closes.
+ * create), then what belongs to it under the saved id (`then`: custom field values), then shows `savedText`
+ * and closes.
  * When that second step fails after a create, the dialog stays open with the failure and the next save
  * updates the record just created instead of creating another.
  */
@@ -13,12 +14,12 @@ export function useRecordSave<T extends { id: number }>(record: T | null, onClos
   const created = useRef<T | null>(null);
   return async (
     write: (existing: T | null) => Promise<T>,
-    then: (saved: T) => Promise<void>,
     savedText: string,
+    then?: (saved: T) => Promise<void>,
   ): Promise<void> => {
     const saved = await write(record ?? created.current);
     if (!record) created.current = saved;
-    await then(saved);
+    await then?.(saved);
     dispatch(snackbarShown({ message: savedText, variant: 'success' }));
     onClose();
   };

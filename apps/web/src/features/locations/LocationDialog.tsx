@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AddressField, AddressFields } from '../forms/AddressFields';
 import { FlagFields, useFlags } from '../forms/FlagFields';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
 import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
@@ -109,8 +109,8 @@ export function LocationDialog({
             existing
               ? update({ companyID, customerID, locationID: existing.id, body }).unwrap()
               : create({ companyID, customerID, body }).unwrap(),
-          (saved) => custom.save(saved.id),
           t('locations.saved'),
+          (saved) => custom.save(saved.id),
         );
       } catch (error) {
         throw withCatalogueText(error, t);
@@ -120,17 +120,13 @@ export function LocationDialog({
     <TextField {...form.field(name)} label={t(`locations.fields.${name}`)} error={errors[name]} {...extra} />
   );
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={location ? t('locations.edit') : t('locations.create')}
+    <RecordDialog
       testId="location-dialog"
-      submitLabel={t('common.save')}
+      title={location ? t('locations.edit') : t('locations.create')}
+      form={form}
       canSubmit={isValid(errors) && custom.ready}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('name', { required: true })}
@@ -174,6 +170,6 @@ export function LocationDialog({
       </SimpleGrid>
       <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`locations.fields.${name}`)} />
       <CustomValueFields custom={custom} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

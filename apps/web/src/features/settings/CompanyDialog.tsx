@@ -3,7 +3,7 @@ import type { CompanyDto } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store';
 import { AddressFields } from '../forms/AddressFields';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
@@ -47,17 +47,13 @@ export function CompanyDialog({ company, onClose }: { company: CompanyDto; onClo
       onClose();
     });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={t('settings.company.edit')}
+    <RecordDialog
       testId="company-dialog"
-      submitLabel={t('common.save')}
+      title={t('settings.company.edit')}
+      form={form}
       canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <TextField {...form.field('name')} label={t('settings.company.fields.name')} error={errors.name} required maxLength={200} />
@@ -74,6 +70,6 @@ export function CompanyDialog({ company, onClose }: { company: CompanyDto; onClo
         />
       </SimpleGrid>
       <AddressFields field={form.field} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../forms/AddressFields';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
@@ -38,25 +38,21 @@ export function SupplierDialog({
           existing
             ? update({ companyID, supplierID: existing.id, body }).unwrap()
             : create({ companyID, body }).unwrap(),
-        (saved) => custom.save(saved.id),
         t('suppliers.saved'),
+        (saved) => custom.save(saved.id),
       );
     });
   const text = (name: FieldName, extra: { required?: boolean; multiline?: boolean } = {}) => (
     <TextField {...form.field(name)} label={t(`suppliers.fields.${name}`)} error={errors[name]} {...extra} />
   );
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={supplier ? t('suppliers.edit') : t('suppliers.create')}
+    <RecordDialog
       testId="supplier-dialog"
-      submitLabel={t('common.save')}
+      title={supplier ? t('suppliers.edit') : t('suppliers.create')}
+      form={form}
       canSubmit={isValid(errors) && custom.ready}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('name', { required: true })}
@@ -66,6 +62,6 @@ export function SupplierDialog({
       {text('description', { multiline: true })}
       <AddressFields field={form.field} />
       <CustomValueFields custom={custom} />
-    </FormDialog>
+    </RecordDialog>
   );
 }
