@@ -6,7 +6,7 @@ import { FlagFields, useFlags } from '../forms/FlagFields';
 import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
 import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
+import { textFieldsOf } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
 import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
@@ -80,9 +80,7 @@ export function CustomerDialog({
         (saved) => custom.save(saved.id),
       );
     });
-  const text = (name: FieldName, extra: { required?: boolean; multiline?: boolean } = {}) => (
-    <TextField {...form.field(name)} label={t(`customers.fields.${name}`)} error={errors[name]} {...extra} />
-  );
+  const text = textFieldsOf<FieldName>(form, errors, (name) => t(`customers.fields.${name}`));
   return (
     <RecordDialog
       testId="customer-dialog"

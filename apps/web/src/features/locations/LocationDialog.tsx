@@ -6,7 +6,7 @@ import { FlagFields, useFlags } from '../forms/FlagFields';
 import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
 import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
+import { textFieldsOf } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
 import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
@@ -116,9 +116,7 @@ export function LocationDialog({
         throw withCatalogueText(error, t);
       }
     });
-  const text = (name: Exclude<FieldName, AddressField>, extra: { required?: boolean; multiline?: boolean } = {}) => (
-    <TextField {...form.field(name)} label={t(`locations.fields.${name}`)} error={errors[name]} {...extra} />
-  );
+  const text = textFieldsOf<Exclude<FieldName, AddressField>>(form, errors, (name) => t(`locations.fields.${name}`));
   return (
     <RecordDialog
       testId="location-dialog"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../forms/AddressFields';
 import { RecordDialog } from '../forms/RecordDialog';
 import { textValues, trimmedValues } from '../forms/recordForm';
-import { TextField } from '../forms/TextField';
+import { textFieldsOf } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
 import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
@@ -42,9 +42,7 @@ export function SupplierDialog({
         (saved) => custom.save(saved.id),
       );
     });
-  const text = (name: FieldName, extra: { required?: boolean; multiline?: boolean } = {}) => (
-    <TextField {...form.field(name)} label={t(`suppliers.fields.${name}`)} error={errors[name]} {...extra} />
-  );
+  const text = textFieldsOf<FieldName>(form, errors, (name) => t(`suppliers.fields.${name}`));
   return (
     <RecordDialog
       testId="supplier-dialog"
