@@ -1,4 +1,6 @@
+import { Client } from 'pg';
 import type { UserDto } from '@kanban/contracts';
+import { type UnitOfWork, unitOfWorkToken } from '@kanban/persistence';
 import { eventually } from '@kanban/testing';
 import { login, startSystem, type TestSystem } from '../support/system';
 
@@ -47,6 +49,41 @@ async function ok(answer: Promise<{ body: { Meta: { code: number }; Data: unknow
   const { body } = await answer;
   if (body.Meta.code !== 200) throw new Error(`call failed: ${JSON.stringify(body.Meta)}`);
   return body.Data as Row;
+}
+
+/**
+ * A statement on the catalog's schema (`?` placeholders): the embedded run's own database, or the distributed
+ * run's PostgreSQL. For tables no call fills yet (the notifications service will feed the rule recipients).
+ */
+async function catalogSql<R>(sql: string, params: unknown[] = []): Promise<R[]> {
+  if (system.app) {
+    const uow = system.app.get<UnitOfWork>(unitOfWorkToken('catalog'), { strict: false });
+    return uow.write((em) => em.execute<R[]>(sql, params));
+  }
+  const db = new Client({ connectionString: system.distributed!.databaseUrl });
+  await db.connect();
+  try {
+    let n = 0;
+    return (await db.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+  } finally {
+    await db.end();
+  }
+}
+
+/** Rule recipients as the notifications service will write them: one row per rule x contact. */
+async function addRuleRecipient(kind: 'customer' | 'supplier', parentId: number, contactId: number, rule: [number, string]) {
+  await catalogSql(
+    `insert into catalog.contact_rule_recipient (company_id, rule_id, rule_name, contact_id, ${kind}_id) values (?, ?, ?, ?, ?)`,
+    [demoCompany, rule[0], rule[1], contactId, parentId],
+  );
+}
+
+async function recipientRowsOf(contactIds: number[]): Promise<number> {
+  const [row] = await catalogSql<{ n: number }>(
+    `select count(*)::int as n from catalog.contact_rule_recipient where contact_id in (${contactIds.map(() => '?').join(', ')})`,
+    contactIds,
+  );
+  return Number(row!.n);
 }
 
 const parents = [
@@ -315,6 +352,34 @@ describe.each(parents)('contacts of a $kind', ({ kind, reader, outsider }) => {
     ).toBe(404);
     // Recreating nothing: the log outlives the entity, but the parent's changes/ is gone with it (404).
     expect((await api().get(`${root()}/${parent.id}/changes/`, tokens.admin)).body.Meta.code).toBe(404);
+  });
+
+  it('drops the rule recipients naming a deleted contact, and those of the contacts of a deleted parent', async () => {
+    const kept = await ok(api().post(`${base()}/`, { name: 'Recipient kept' }, tokens.writer));
+    const gone = await ok(api().post(`${base()}/`, { name: 'Recipient gone' }, tokens.writer));
+    for (const c of [kept, gone]) await addRuleRecipient(kind, parentId, c.id, [9001, 'Order mail']);
+    await addRuleRecipient(kind, parentId, gone.id, [9002, 'Daily digest']);
+    const owner = { customer_id: kind === 'customer' ? parentId : null, supplier_id: kind === 'supplier' ? parentId : null };
+    expect((await api().get(`${base()}/${gone.id}/rules`, tokens[reader])).body.Data).toEqual([
+      { rule_id: 9002, rule_name: 'Daily digest', ...owner },
+      { rule_id: 9001, rule_name: 'Order mail', ...owner },
+    ]);
+    expect((await api().delete(`${base()}/${gone.id}`, tokens.writer)).body.Meta.code).toBe(200);
+    expect(await recipientRowsOf([gone.id])).toBe(0);
+    expect(await recipientRowsOf([kept.id])).toBe(1);
+    expect((await api().get(`${base()}/${kept.id}/rules`, tokens[reader])).body.Data).toHaveLength(1);
+
+    // a deleted customer/supplier: its contacts go (cascade), and so do the rows naming them
+    const parent = await ok(api().post(`${root()}/`, { name: `Recipients ${kind}` }, tokens.writer));
+    const contacts = [
+      await ok(api().post(`${root()}/${parent.id}/contact/`, { name: 'Recipient one' }, tokens.writer)),
+      await ok(api().post(`${root()}/${parent.id}/contact/`, { name: 'Recipient two' }, tokens.writer)),
+    ];
+    for (const c of contacts) await addRuleRecipient(kind, parent.id, c.id, [9003, 'Supply mail']);
+    expect(await recipientRowsOf(contacts.map((c) => c.id))).toBe(2);
+    expect((await api().delete(`${root()}/${parent.id}`, tokens.writer)).body.Meta.code).toBe(200);
+    expect(await recipientRowsOf(contacts.map((c) => c.id))).toBe(0);
+    expect(await recipientRowsOf([kept.id])).toBe(1);
   });
 });
 

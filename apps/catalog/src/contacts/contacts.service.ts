@@ -23,6 +23,7 @@ import { Supplier } from '../suppliers/supplier.entity';
 import { Contact } from './contact.entity';
 import { applyContactInput, contactSortProperty, normalizeContactInput, toContactDto } from './contact.rules';
 import { ContactRuleRecipient } from './rule-recipient.entity';
+import { dropRuleRecipients } from './rule-recipients';
 
 /**
  * Throws 404 unless the customer/supplier exists in the caller's company and the caller's access
@@ -125,6 +126,7 @@ export class ContactsService {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const contact = await this.orFail(em, caller, parent, id);
       await this.changed(em, caller, contact, toContactDto(contact), null);
+      await dropRuleRecipients(em, caller.companyId, { contactId: contact.id });
       em.remove(contact);
     });
   }

@@ -1,6 +1,7 @@
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Property, Unique } from '@mikro-orm/core';
 import type { BackorderType } from '@kanban/contracts';
-import { TenantEntity, TenantOwned } from '@kanban/persistence';
+import { TenantOwned } from '@kanban/persistence';
+import { AddressedRecord } from '../shared/addressed-record.entity';
 
 /**
  * A customer of a company (spec 3). `nr` is unique within the company when set; an empty number is stored
@@ -9,36 +10,9 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 @Entity({ tableName: 'customer' })
 @TenantOwned()
 @Unique({ properties: ['companyId', 'nr'] })
-export class Customer extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: true })
-  id!: number;
-
-  @Property({ type: 'text' })
-  name!: string;
-
-  @Property({ type: 'text', nullable: true })
-  nr: string | null = null;
-
+export class Customer extends AddressedRecord {
   @Property({ type: 'text', default: '' })
   extended: string = '';
-
-  @Property({ type: 'text', default: '' })
-  description: string = '';
-
-  @Property({ type: 'text', default: '' })
-  street: string = '';
-
-  @Property({ type: 'text', default: '' })
-  postal: string = '';
-
-  @Property({ type: 'text', default: '' })
-  city: string = '';
-
-  @Property({ type: 'text', default: '' })
-  state: string = '';
-
-  @Property({ fieldName: 'country_iso', type: 'text', default: '' })
-  countryIso: string = '';
 
   @Property({ fieldName: 'vat_id', type: 'text', default: '' })
   vatId: string = '';
@@ -78,10 +52,4 @@ export class Customer extends TenantEntity {
 
   @Property({ type: 'boolean', default: false })
   inactive: boolean = false;
-
-  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
-  createdAt: Date = new Date();
-
-  @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
-  updatedAt: Date = new Date();
 }

@@ -1,4 +1,5 @@
 import type { CustomerDto } from '@kanban/contracts';
+import { addressDto } from '../shared/addressed-record.rules';
 import type { Customer } from './customer.entity';
 
 export function toCustomerDto(customer: Customer): CustomerDto {
@@ -8,11 +9,7 @@ export function toCustomerDto(customer: Customer): CustomerDto {
     nr: customer.nr ?? '',
     extended: customer.extended,
     description: customer.description,
-    street: customer.street,
-    postal: customer.postal,
-    city: customer.city,
-    state: customer.state,
-    country_iso: customer.countryIso,
+    ...addressDto(customer),
     vat_id: customer.vatId,
     auftragsnr: customer.auftragsnr,
     bediener: customer.bediener,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Item } from '../items/item.entity';
+import { dropRuleRecipients } from '../contacts/rule-recipients';
 import { MasterDataService } from '../shared/master-data.service';
 import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
@@ -30,6 +31,8 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
         name: c.name,
         inactive: c.inactive,
       }),
+      // its contacts go with it (on delete cascade); the rule recipients naming them too
+      removing: (em, c) => dropRuleRecipients(em, c.companyId, { kind: 'customer', id: c.id }),
       dependents: [
         { what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) },
         { what: 'items', count: (em, c) => em.count(Item, { customerId: c.id }) },

@@ -1,6 +1,7 @@
-import { DecimalType, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { DecimalType, Entity, Index, Property, Unique } from '@mikro-orm/core';
 import type { LocationSchedule, TakePicture, Weekday } from '@kanban/contracts';
-import { TenantEntity, TenantOwned } from '@kanban/persistence';
+import { TenantOwned } from '@kanban/persistence';
+import { AddressedRecord } from '../shared/addressed-record.entity';
 
 /**
  * A location of a customer (spec 3): where goods are kept and delivered. `nr` is unique within the customer
@@ -11,39 +12,12 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 @TenantOwned()
 @Unique({ properties: ['customerId', 'nr'] })
 @Index({ properties: ['companyId', 'customerId'] })
-export class Location extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: true })
-  id!: number;
-
+export class Location extends AddressedRecord {
   @Property({ fieldName: 'customer_id', type: 'int' })
   customerId!: number;
 
-  @Property({ type: 'text' })
-  name!: string;
-
-  @Property({ type: 'text', nullable: true })
-  nr: string | null = null;
-
   @Property({ fieldName: 'extended_name', type: 'text', default: '' })
   extendedName: string = '';
-
-  @Property({ type: 'text', default: '' })
-  description: string = '';
-
-  @Property({ type: 'text', default: '' })
-  street: string = '';
-
-  @Property({ type: 'text', default: '' })
-  postal: string = '';
-
-  @Property({ type: 'text', default: '' })
-  city: string = '';
-
-  @Property({ type: 'text', default: '' })
-  state: string = '';
-
-  @Property({ fieldName: 'country_iso', type: 'text', default: '' })
-  countryIso: string = '';
 
   @Property({ fieldName: 'geo_lat', type: 'double', nullable: true })
   geoLat: number | null = null;
@@ -110,10 +84,4 @@ export class Location extends TenantEntity {
 
   @Property({ type: 'json', default: '{}' })
   schedule: Partial<LocationSchedule> = {};
-
-  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
-  createdAt: Date = new Date();
-
-  @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
-  updatedAt: Date = new Date();
 }

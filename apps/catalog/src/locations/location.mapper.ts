@@ -1,4 +1,5 @@
 import type { LocationChanged, LocationDto } from '@kanban/contracts';
+import { addressDto } from '../shared/addressed-record.rules';
 import type { Location } from './location.entity';
 import { fullSchedule } from './location.rules';
 
@@ -10,11 +11,7 @@ export function toLocationDto(location: Location): LocationDto {
     nr: location.nr ?? '',
     extended_name: location.extendedName,
     description: location.description,
-    street: location.street,
-    postal: location.postal,
-    city: location.city,
-    state: location.state,
-    country_iso: location.countryIso,
+    ...addressDto(location),
     geo_lat: location.geoLat,
     geo_long: location.geoLong,
     cost_center: location.costCenter,

@@ -1,6 +1,5 @@
 import { AppError } from '@kanban/access';
 import {
-  CUSTOMER_COUNTRIES,
   REQUISITION_SLOTS,
   SCHEDULE_DAYS,
   WEEKDAYS,
@@ -11,6 +10,7 @@ import {
   type RequisitionSlot,
   type Weekday,
 } from '@kanban/contracts';
+import { ADDRESS_FIELDS, applyBasics, normalizeBasics, normalizeItemRef } from '../shared/addressed-record.rules';
 import { sortProperty } from '../shared/list-query';
 import type { Location } from './location.entity';
 
@@ -19,11 +19,7 @@ const TEXT_FIELDS = [
   'nr',
   'extended_name',
   'description',
-  'street',
-  'postal',
-  'city',
-  'state',
-  'country_iso',
+  ...ADDRESS_FIELDS,
   'cost_center',
   'building',
   'room',
@@ -92,25 +88,7 @@ function coordinate(field: 'geo_lat' | 'geo_long', value: unknown, limit: number
  * naming the field.
  */
 export function normalizeLocationInput(input: LocationInput, mode: 'create' | 'update'): LocationInput {
-  const out: LocationInput = {};
-  for (const field of TEXT_FIELDS) {
-    const value = input[field];
-    if (value === undefined) continue;
-    if (typeof value !== 'string') throw AppError.validation(field, 'must be a string');
-    out[field] = value.trim();
-  }
-  if (mode === 'create' && out.name === undefined) throw AppError.validation('name', 'is required');
-  if (out.name !== undefined && out.name.length === 0) throw AppError.validation('name', 'should not be empty');
-  if (out.name !== undefined && out.name.length > 200) throw AppError.validation('name', 'must be at most 200 characters');
-  if (out.country_iso !== undefined && out.country_iso !== '' && !(CUSTOMER_COUNTRIES as readonly string[]).includes(out.country_iso)) {
-    throw AppError.validation('country_iso', `must be one of ${CUSTOMER_COUNTRIES.join(', ')} or empty`);
-  }
-  for (const field of BOOLEAN_FIELDS) {
-    const value = input[field];
-    if (value === undefined) continue;
-    if (typeof value !== 'boolean') throw AppError.validation(field, 'must be a boolean');
-    out[field] = value;
-  }
+  const out = normalizeBasics(input, mode, { texts: TEXT_FIELDS, flags: BOOLEAN_FIELDS });
   if (input.geo_lat !== undefined) out.geo_lat = coordinate('geo_lat', input.geo_lat, 90);
   if (input.geo_long !== undefined) out.geo_long = coordinate('geo_long', input.geo_long, 180);
   if (input.sort !== undefined) {
@@ -124,13 +102,8 @@ export function normalizeLocationInput(input: LocationInput, mode: 'create' | 'u
     }
     out.service_fee_quantity = Math.round(fee * 100) / 100;
   }
-  if (input.service_fee_item_id !== undefined) {
-    const value = input.service_fee_item_id;
-    if (value !== null && (!Number.isInteger(value) || value < 0)) throw AppError.validation('service_fee_item_id', 'must be an item id or null');
-    if (value === null || value === 0) {
-      if (mode === 'update') out.service_fee_item_id = null;
-    } else out.service_fee_item_id = value;
-  }
+  const serviceItem = normalizeItemRef('service_fee_item_id', input.service_fee_item_id, mode);
+  if (serviceItem !== undefined) out.service_fee_item_id = serviceItem;
   if (input.take_picture !== undefined) {
     if (input.take_picture !== 0 && input.take_picture !== 1 && input.take_picture !== 2) {
       throw AppError.validation('take_picture', 'must be 0 (none), 1 (optional) or 2 (required)');
@@ -151,15 +124,8 @@ export function normalizeDeliveryInput(input: LocationDeliveryInput): LocationDe
 
 /** Writes a normalized input onto the entity; an empty number is stored as null (unique only when set). */
 export function applyLocationInput(location: Location, input: LocationInput): void {
-  if (input.name !== undefined) location.name = input.name;
-  if (input.nr !== undefined) location.nr = input.nr === '' ? null : input.nr;
+  applyBasics(location, input);
   if (input.extended_name !== undefined) location.extendedName = input.extended_name;
-  if (input.description !== undefined) location.description = input.description;
-  if (input.street !== undefined) location.street = input.street;
-  if (input.postal !== undefined) location.postal = input.postal;
-  if (input.city !== undefined) location.city = input.city;
-  if (input.state !== undefined) location.state = input.state;
-  if (input.country_iso !== undefined) location.countryIso = input.country_iso;
   if (input.geo_lat !== undefined) location.geoLat = input.geo_lat;
   if (input.geo_long !== undefined) location.geoLong = input.geo_long;
   if (input.cost_center !== undefined) location.costCenter = input.cost_center;

@@ -73,6 +73,8 @@ export interface MasterDataDefinition<
   parent?: ParentScope<E>;
   /** checked by remove: 1007 while any of them counts dependents */
   dependents?: DependentsCheck<E>[];
+  /** Optional: what remove does besides deleting the record, in its transaction (e.g. drop copies naming its children). */
+  removing?(em: EntityManager, record: E): Promise<void>;
   /** Optional: what the change log files a change under (default: defaultChangeTarget of alias, else kind). */
   changeTarget?(record: E): ChangeTarget;
   /** Optional: the query alias and the not-found name (default: kind). */
@@ -223,6 +225,7 @@ export class MasterDataService<
         }
       }
       const released = this.def.imageOwner ? await releaseImagesOf(em, this.def.imageOwner, record.id, !!scope.confirm) : [];
+      await this.def.removing?.(em, record);
       this.announce(em, record, true);
       await this.logChange(em, caller, record, this.def.toDto(record), null);
       em.remove(record);

@@ -1,4 +1,5 @@
 import type { SupplierDto } from '@kanban/contracts';
+import { addressDto } from '../shared/addressed-record.rules';
 import type { Supplier } from './supplier.entity';
 
 export function toSupplierDto(supplier: Supplier): SupplierDto {
@@ -8,11 +9,7 @@ export function toSupplierDto(supplier: Supplier): SupplierDto {
     nr: supplier.nr ?? '',
     ext_nr: supplier.extNr,
     description: supplier.description,
-    street: supplier.street,
-    postal: supplier.postal,
-    city: supplier.city,
-    state: supplier.state,
-    country_iso: supplier.countryIso,
+    ...addressDto(supplier),
     active: supplier.active,
     images: [],
     created_at: supplier.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type SupplierChanged, type SupplierDto, type SupplierInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
+import { dropRuleRecipients } from '../contacts/rule-recipients';
 import { MasterDataService } from '../shared/master-data.service';
 import { Supplier } from './supplier.entity';
 import { toSupplierDto } from './supplier.mapper';
@@ -29,6 +30,8 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
         name: s.name,
         active: s.active,
       }),
+      // its contacts go with it (on delete cascade); the rule recipients naming them too
+      removing: (em, s) => dropRuleRecipients(em, s.companyId, { kind: 'supplier', id: s.id }),
       dependents: [{ what: 'catalogs', count: (em, s) => em.count(Catalog, { supplierId: s.id }) }],
     });
   }

@@ -46,138 +46,57 @@ export interface PathDef {
   title: string;
 }
 
+/** The address prefixes of the navigation contexts (spec 2). */
+const COMPANY = '/c/:companyID';
+const CUSTOMER = `${COMPANY}/customer/:customerID`;
+const LOCATION = `${CUSTOMER}/location/:locationID`;
+const SUPPLIER = `${COMPANY}/supplier/:supplierID`;
+
+/** One row per page; the first row whose path matches an address wins (matchPath). */
 export const PATHS: readonly PathDef[] = [
+  // public pages
   { path: '/login', page: 'login', layout: 'public', auth: 'public', title: 'login.title' },
   { path: '/password', page: 'password', layout: 'public', auth: 'public', title: 'password.title' },
   { path: '/register', page: 'register', layout: 'public', auth: 'public', title: 'register.title' },
   { path: '/confirm', page: 'confirm', layout: 'public', auth: 'public', title: 'confirm.title' },
   { path: '/pages/error', page: 'error', layout: 'public', auth: 'public', title: 'errorPage.title' },
+  // global
   { path: '/companies', page: 'companies', layout: 'shell', auth: 'session', title: 'companies.title' },
   { path: '/userProfile', page: 'userProfile', layout: 'shell', auth: 'session', title: 'profile.title' },
-  {
-    path: '/documentation/changelog',
-    page: 'changelog',
-    layout: 'shell',
-    auth: 'session',
-    title: 'changelog.title',
-  },
-  {
-    path: '/platform',
-    page: 'platformDashboard',
-    layout: 'shell',
-    auth: 'operator',
-    title: 'platform.title',
-  },
-  {
-    path: '/c/:companyID',
-    page: 'companyDashboard',
-    layout: 'shell',
-    auth: 'member',
-    title: 'dashboard.title',
-  },
-  {
-    path: '/c/:companyID/customer',
-    page: 'customers',
-    layout: 'shell',
-    auth: 'customer',
-    title: 'customers.title',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID',
-    page: 'customerDashboard',
-    layout: 'shell',
-    auth: 'customer',
-    title: 'customers.dashboard',
-  },
-  {
-    path: '/c/:companyID/supplier',
-    page: 'suppliers',
-    layout: 'shell',
-    auth: 'supplier',
-    title: 'suppliers.title',
-  },
-  {
-    path: '/c/:companyID/supplier/:supplierID',
-    page: 'supplierDashboard',
-    layout: 'shell',
-    auth: 'supplier',
-    title: 'suppliers.dashboard',
-  },
-  { path: '/c/:companyID/customer/:customerID/contacts', page: 'contacts', layout: 'shell', auth: 'customer', title: 'contacts.title' },
-  { path: '/c/:companyID/customer/:customerID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
-  { path: '/c/:companyID/supplier/:supplierID/contacts', page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
-  { path: '/c/:companyID/supplier/:supplierID/contacts/:contactID', page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
-  { path: '/c/:companyID/settings/user', page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
-  {
-    path: '/c/:companyID/settings/user/:userID',
-    page: 'userDetail',
-    layout: 'shell',
-    auth: 'user',
-    title: 'users.detailTitle',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID/user',
-    page: 'customerUsers',
-    layout: 'shell',
-    auth: 'user',
-    title: 'users.target.title.customer',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID/location/:locationID/user',
-    page: 'locationUsers',
-    layout: 'shell',
-    auth: 'user',
-    title: 'users.target.title.location',
-  },
-  {
-    path: '/c/:companyID/supplier/:supplierID/user',
-    page: 'supplierUsers',
-    layout: 'shell',
-    auth: 'user',
-    title: 'users.target.title.supplier',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID/location',
-    page: 'locations',
-    layout: 'shell',
-    auth: 'customer',
-    title: 'locations.title',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID/location/:locationID',
-    page: 'locationDashboard',
-    layout: 'shell',
-    auth: 'customer',
-    title: 'locations.dashboard',
-  },
-  {
-    path: '/c/:companyID/customer/:customerID/location/:locationID/times',
-    page: 'locationTimes',
-    layout: 'shell',
-    auth: 'customer',
-    title: 'locations.timesTitle',
-  },
-  { path: '/c/:companyID/supplier/:supplierID/catalog', page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
-  { path: '/c/:companyID/customer/:customerID/item', page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
-  { path: '/c/:companyID/supplier/:supplierID/item', page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
-  { path: '/c/:companyID/supplier/:supplierID/item/:itemID', page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
-  { path: '/c/:companyID/item_search', page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
-  { path: '/c/:companyID/customer/:customerID/location/:locationID/item', page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
-  { path: '/c/:companyID/settings/units', page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
-  {
-    path: '/c/:companyID/settings/storage_types',
-    page: 'storageTypes',
-    layout: 'shell',
-    auth: 'user',
-    title: 'settings.storageTypes.title',
-  },
-  {
-    path: '/c/:companyID/settings/custom_fields',
-    page: 'customFields',
-    layout: 'shell',
-    auth: 'user',
-    title: 'settings.customFields.title',
-  },
+  { path: '/documentation/changelog', page: 'changelog', layout: 'shell', auth: 'session', title: 'changelog.title' },
+  { path: '/platform', page: 'platformDashboard', layout: 'shell', auth: 'operator', title: 'platform.title' },
+  // company
+  { path: COMPANY, page: 'companyDashboard', layout: 'shell', auth: 'member', title: 'dashboard.title' },
+  { path: `${COMPANY}/customer`, page: 'customers', layout: 'shell', auth: 'customer', title: 'customers.title' },
+  { path: CUSTOMER, page: 'customerDashboard', layout: 'shell', auth: 'customer', title: 'customers.dashboard' },
+  { path: `${COMPANY}/supplier`, page: 'suppliers', layout: 'shell', auth: 'supplier', title: 'suppliers.title' },
+  { path: SUPPLIER, page: 'supplierDashboard', layout: 'shell', auth: 'supplier', title: 'suppliers.dashboard' },
+  // contacts
+  { path: `${CUSTOMER}/contacts`, page: 'contacts', layout: 'shell', auth: 'customer', title: 'contacts.title' },
+  { path: `${CUSTOMER}/contacts/:contactID`, page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
+  { path: `${SUPPLIER}/contacts`, page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
+  { path: `${SUPPLIER}/contacts/:contactID`, page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
+  // users
+  { path: `${COMPANY}/settings/user`, page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
+  { path: `${COMPANY}/settings/user/:userID`, page: 'userDetail', layout: 'shell', auth: 'user', title: 'users.detailTitle' },
+  { path: `${CUSTOMER}/user`, page: 'customerUsers', layout: 'shell', auth: 'user', title: 'users.target.title.customer' },
+  { path: `${LOCATION}/user`, page: 'locationUsers', layout: 'shell', auth: 'user', title: 'users.target.title.location' },
+  { path: `${SUPPLIER}/user`, page: 'supplierUsers', layout: 'shell', auth: 'user', title: 'users.target.title.supplier' },
+  // locations
+  { path: `${CUSTOMER}/location`, page: 'locations', layout: 'shell', auth: 'customer', title: 'locations.title' },
+  { path: LOCATION, page: 'locationDashboard', layout: 'shell', auth: 'customer', title: 'locations.dashboard' },
+  { path: `${LOCATION}/times`, page: 'locationTimes', layout: 'shell', auth: 'customer', title: 'locations.timesTitle' },
+  // catalogs and items
+  { path: `${SUPPLIER}/catalog`, page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
+  { path: `${CUSTOMER}/item`, page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
+  { path: `${SUPPLIER}/item`, page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
+  { path: `${SUPPLIER}/item/:itemID`, page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: `${COMPANY}/item_search`, page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: `${LOCATION}/item`, page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
+  // master-data settings
+  { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
+  { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
 ];
 
 function segments(path: string): string[] {

@@ -1,13 +1,16 @@
-import { Checkbox, Field, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
 import { AddressFields } from '../forms/AddressFields';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
+import { FlagFields, useFlags } from '../forms/FlagFields';
+import { RecordDialog } from '../forms/RecordDialog';
+import { textValues, trimmedValues } from '../forms/recordForm';
+import { SelectField } from '../forms/SelectField';
+import { textFieldsOf } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
 import {
   type BackorderType,
   type CustomerDto,
@@ -30,20 +33,12 @@ const TEXT_FIELDS = [
   'auftragsnr',
   'bediener',
   'scan_id_prefix',
-  'automatic_restock_days',
 ] as const;
-type TextFieldName = (typeof TEXT_FIELDS)[number];
+const FIELDS = [...TEXT_FIELDS, 'automatic_restock_days'] as const;
+type FieldName = (typeof FIELDS)[number];
 const FLAGS = ['use_subscription', 'use_backorder', 'use_request_workflow', 'show_stock_in_app'] as const;
-type Flag = (typeof FLAGS)[number];
 
-function textValues(customer: CustomerDto | null): Record<TextFieldName, string> {
-  const out = {} as Record<TextFieldName, string>;
-  for (const name of TEXT_FIELDS)
-    out[name] = customer ? String(customer[name] ?? '') : name === 'automatic_restock_days' ? '0' : '';
-  return out;
-}
-
-/** Create or edit a customer: every field of spec 3 (service and time-tracking items come with items). */
+/** Create or edit a customer: every field of spec 3 (service and time-tracking items come with items) and its custom fields. */
 export function CustomerDialog({
   companyID,
   customer,
@@ -54,100 +49,74 @@ export function CustomerDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateCustomerMutation();
   const [update] = useUpdateCustomerMutation();
-  const form = useForm(textValues(customer));
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
-    use_subscription: customer?.use_subscription ?? false,
-    use_backorder: customer?.use_backorder ?? false,
-    use_request_workflow: customer?.use_request_workflow ?? false,
-    show_stock_in_app: customer?.show_stock_in_app ?? false,
-  });
+  const form = useForm(textValues(FIELDS, customer, { automatic_restock_days: '0' }));
+  const { flags, set: setFlag } = useFlags(FLAGS, customer);
   const [backorderType, setBackorderType] = useState<BackorderType>(customer?.backorder_type ?? 'days');
+  const custom = useCustomValues(companyID, 'customer', customer?.id ?? null);
+  const save = useRecordSave(customer, onClose);
   const { values } = form;
-  const errors = {
+  const errors: Partial<Record<FieldName, string>> = {
     name: required(values.name),
     automatic_restock_days: /^\d+$/.test(values.automatic_restock_days.trim())
       ? undefined
       : 'validation.wholeNumber',
   };
   const submit = () =>
-    form.submit(async () => {
-      const body: Partial<CustomerInput> = { ...flags, backorder_type: backorderType };
-      for (const name of TEXT_FIELDS) if (name !== 'automatic_restock_days') body[name] = values[name].trim();
-      body.automatic_restock_days = Number(values.automatic_restock_days.trim());
-      if (customer) await update({ companyID, customerID: customer.id, body }).unwrap();
-      else await create({ companyID, body }).unwrap();
-      dispatch(snackbarShown({ message: t('customers.saved'), variant: 'success' }));
-      onClose();
+    form.submit(() => {
+      const body: Partial<CustomerInput> = {
+        ...flags,
+        backorder_type: backorderType,
+        ...trimmedValues(TEXT_FIELDS, values),
+        automatic_restock_days: Number(values.automatic_restock_days.trim()),
+      };
+      return save(
+        (existing) =>
+          existing
+            ? update({ companyID, customerID: existing.id, body }).unwrap()
+            : create({ companyID, body }).unwrap(),
+        t('customers.saved'),
+        (saved) => custom.save(saved.id),
+      );
     });
-  const text = (
-    name: TextFieldName,
-    label: string,
-    extra: { required?: boolean; multiline?: boolean } = {},
-  ) => (
-    <TextField
-      {...form.field(name)}
-      label={label}
-      error={(errors as Partial<Record<TextFieldName, string>>)[name]}
-      {...extra}
-    />
-  );
-  const flag = (name: Flag) => (
-    <Checkbox.Root
-      key={name}
-      checked={flags[name]}
-      onCheckedChange={(e) => setFlags((f) => ({ ...f, [name]: e.checked === true }))}
-      name={name}
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{t(`customers.fields.${name}`)}</Checkbox.Label>
-    </Checkbox.Root>
-  );
+  const text = textFieldsOf<FieldName>(form, errors, (name) => t(`customers.fields.${name}`));
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={customer ? t('customers.edit') : t('customers.create')}
+    <RecordDialog
       testId="customer-dialog"
-      submitLabel={t('common.save')}
-      canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
+      title={customer ? t('customers.edit') : t('customers.create')}
+      form={form}
+      canSubmit={isValid(errors) && custom.ready}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        {text('name', t('customers.fields.name'), { required: true })}
-        {text('nr', t('customers.fields.nr'))}
-        {text('extended', t('customers.fields.extended'))}
-        {text('scan_id_prefix', t('customers.fields.scan_id_prefix'))}
+        {text('name', { required: true })}
+        {text('nr')}
+        {text('extended')}
+        {text('scan_id_prefix')}
       </SimpleGrid>
-      {text('description', t('customers.fields.description'), { multiline: true })}
-      <AddressFields field={form.field}>{text('vat_id', t('customers.fields.vat_id'))}</AddressFields>
+      {text('description', { multiline: true })}
+      <AddressFields field={form.field}>{text('vat_id')}</AddressFields>
       <Text fontWeight="semibold">{t('customers.ordering')}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        {text('auftragsnr', t('customers.fields.auftragsnr'))}
-        {text('bediener', t('customers.fields.bediener'))}
-        {text('automatic_restock_days', t('customers.fields.automatic_restock_days'), { required: true })}
-        <Field.Root>
-          <Field.Label>{t('customers.fields.backorder_type')}</Field.Label>
-          <NativeSelect.Root disabled={!flags.use_backorder}>
-            <NativeSelect.Field
-              name="backorder_type"
-              value={backorderType}
-              onChange={(e) => setBackorderType(e.target.value === 'scanner' ? 'scanner' : 'days')}
-            >
-              <option value="days">{t('customers.backorder.days')}</option>
-              <option value="scanner">{t('customers.backorder.scanner')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        {text('auftragsnr')}
+        {text('bediener')}
+        {text('automatic_restock_days', { required: true })}
+        <SelectField
+          name="backorder_type"
+          label={t('customers.fields.backorder_type')}
+          value={backorderType}
+          onChange={(v) => setBackorderType(v === 'scanner' ? 'scanner' : 'days')}
+          disabled={!flags.use_backorder}
+          options={[
+            { value: 'days', label: t('customers.backorder.days') },
+            { value: 'scanner', label: t('customers.backorder.scanner') },
+          ]}
+        />
       </SimpleGrid>
-      <Stack gap="2">{FLAGS.map(flag)}</Stack>
-    </FormDialog>
+      <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`customers.fields.${name}`)} />
+      <CustomValueFields custom={custom} />
+    </RecordDialog>
   );
 }

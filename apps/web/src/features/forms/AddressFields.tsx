@@ -1,7 +1,8 @@
-import { Field, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import { CUSTOMER_COUNTRIES } from '@kanban/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 
 export const ADDRESS_FIELDS = ['street', 'postal', 'city', 'state', 'country_iso'] as const;
@@ -32,24 +33,17 @@ export function AddressFields({ field, children }: Props) {
         <TextField {...field('postal')} label={t('address.postal')} />
         <TextField {...field('city')} label={t('address.city')} />
         <TextField {...field('state')} label={t('address.state')} />
-        <Field.Root>
-          <Field.Label>{t('address.country_iso')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="country_iso"
-              value={country.value}
-              onChange={(e) => country.onChange(e.target.value)}
-            >
-              <option value="">{t('address.noCountry')}</option>
-              {CUSTOMER_COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`countries.${c}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          name="country_iso"
+          label={t('address.country_iso')}
+          value={country.value}
+          onChange={country.onChange}
+          error={country.serverError}
+          options={[
+            { value: '', label: t('address.noCountry') },
+            ...CUSTOMER_COUNTRIES.map((c) => ({ value: c, label: t(`countries.${c}`) })),
+          ]}
+        />
         {children}
       </SimpleGrid>
     </>

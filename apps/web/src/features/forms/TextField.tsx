@@ -66,3 +66,25 @@ export function TextField({
     </Field.Root>
   );
 }
+
+/** Extras of one text field of a record form. */
+export interface TextFieldExtra {
+  required?: boolean;
+  multiline?: boolean;
+  type?: string;
+  maxLength?: number;
+}
+
+/**
+ * The text fields of a form, drawn by name: value and server message from the form (useForm's `field`),
+ * the label from `label(name)`, the client-side message from `errors`.
+ */
+export function textFieldsOf<K extends string>(
+  form: { field: (name: K) => { name: string; value: string; onChange: (value: string) => void; touched: boolean; serverError?: string } },
+  errors: Partial<Record<K, string>>,
+  label: (name: K) => string,
+) {
+  return (name: K, extra: TextFieldExtra = {}) => (
+    <TextField {...form.field(name)} label={label(name)} error={errors[name]} {...extra} />
+  );
+}

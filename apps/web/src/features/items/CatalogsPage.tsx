@@ -91,8 +91,6 @@ export function CatalogsPage() {
         onFilter={list.setFilter}
         filterLabel={t('catalogs.filter')}
         filterTestId="catalog-filter"
-        all={list.all}
-        onAll={list.setAll}
         error={error}
       >
         <Box overflowX="auto">

@@ -21,7 +21,45 @@ export interface Column<T, K extends string> {
   render: (row: T) => ReactNode;
 }
 
-interface Props<T extends ListedEntity, K extends string> {
+/** The name column of master data: sorted by `name`, a link to the record's page. */
+export function nameColumn<T extends ListedEntity>(label: string, link: (row: T) => string): Column<T, 'name'> {
+  return {
+    label,
+    sort: 'name',
+    render: (row) => (
+      <RouterLink to={link(row)}>
+        <Text as="span" color="blue.700" fontWeight="medium">
+          {row.name}
+        </Text>
+      </RouterLink>
+    ),
+  };
+}
+
+export interface EntityListActions<T> {
+  edit: (row: T) => void;
+  /** sets the active state and answers the record as it is now (lists with a status only) */
+  setActive?: (row: T, active: boolean) => Promise<T>;
+  /** `confirm`: the caller agreed to lose the record's own data (images) after a 1002 answer */
+  remove: (row: T, options?: { confirm?: boolean }) => Promise<unknown>;
+}
+
+/** The list's own texts (translated by the caller). */
+export interface EntityListTexts {
+  deleted: (name: string) => string;
+  deleteTitle: string;
+  deleteText: (name: string) => string;
+  none: string;
+}
+
+/** The active state of records that have one, and the messages after (de)activating (translated by the caller). */
+export interface EntityStatus<T> {
+  isActive: (row: T) => boolean;
+  activated: (name: string) => string;
+  deactivated: (name: string) => string;
+}
+
+export interface EntityListProps<T extends { id: number }, K extends string> {
   /** test id stem: rows are `${kind}-row-${id}`, action buttons `${kind}-actions-${id}` */
   kind: string;
   rows: T[] | undefined;
@@ -30,33 +68,30 @@ interface Props<T extends ListedEntity, K extends string> {
   fetching: boolean;
   sorting: Sorting<K>;
   onSort: (sorting: Sorting<K>) => void;
-  /** the name column links to the entity's page */
-  nameLabel: string;
-  link: (row: T) => string;
   columns: Column<T, K>[];
-  isActive: (row: T) => boolean;
+  /** the row's name in messages (default: its `name`) */
+  nameOf?: (row: T) => string;
+  /** records with an active state: a status column, and (de)activate among the row actions */
+  status?: EntityStatus<T>;
   /** row actions for users who may write; none for readers */
-  actions?: {
-    edit: (row: T) => void;
-    /** sets the active state and answers the entity as it is now */
-    setActive: (row: T, active: boolean) => Promise<T>;
-    /** `confirm`: the caller agreed to lose the entity's own data (images) after a 1002 answer */
-    remove: (row: T, options?: { confirm?: boolean }) => Promise<unknown>;
-  };
-  /** the entity's own texts (translated by the caller) */
-  texts: {
-    activated: (name: string) => string;
-    deactivated: (name: string) => string;
-    deleted: (name: string) => string;
-    deleteTitle: string;
-    deleteText: (name: string) => string;
-    none: string;
-  };
+  actions?: EntityListActions<T>;
+  texts: EntityListTexts;
+  /** the text of a failed call (default: the catalogue text, else the server message) */
+  failureText?: (error: unknown, t: (key: string) => string) => string;
+  /** a 1002 answer to a delete (the record holds images) asks once more and deletes with `confirm` */
+  confirmWithImages?: boolean;
   filtered: boolean;
 }
 
-/** A master-data table: sortable columns, status badge, row actions (edit, (de)activate, delete after asking), pages. */
-export function EntityList<T extends ListedEntity, K extends string>({
+function defaultName(row: { id: number }): string {
+  return (row as Partial<ListedEntity>).name ?? `#${row.id}`;
+}
+
+/**
+ * A server-side list table: sortable columns, an optional status badge, row actions (edit, (de)activate,
+ * delete after asking), pages. Master data (customers, suppliers, locations) and the settings tables share it.
+ */
+export function EntityList<T extends { id: number }, K extends string>({
   kind,
   rows,
   page,
@@ -64,22 +99,24 @@ export function EntityList<T extends ListedEntity, K extends string>({
   fetching,
   sorting,
   onSort,
-  nameLabel,
-  link,
   columns,
-  isActive,
+  nameOf = defaultName,
+  status,
   actions,
   texts,
+  failureText = errorText,
+  confirmWithImages = false,
   filtered,
-}: Props<T, K>) {
+}: EntityListProps<T, K>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [deleting, setDeleting] = useState<T | null>(null);
-  /** the entity the server refused to delete with 1002 (it holds images): asked once more */
+  /** the record the server refused to delete with 1002 (it holds images): asked once more */
   const [withData, setWithData] = useState<T | null>(null);
   const [removing, setRemoving] = useState(false);
   const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
-  const fail = (e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
+  const fail = (e: unknown) => dispatch(snackbarShown({ message: failureText(e, t), variant: 'error' }));
+  const setActive = status ? actions?.setActive : undefined;
   const act = (row: T, action: RowAction) => {
     if (!actions) return;
     switch (action) {
@@ -90,9 +127,9 @@ export function EntityList<T extends ListedEntity, K extends string>({
         setDeleting(row);
         break;
       case 'toggle':
-        actions
-          .setActive(row, !isActive(row))
-          .then((now) => done(isActive(now) ? texts.activated(now.name) : texts.deactivated(now.name)))
+        if (!status || !setActive) break;
+        setActive(row, !status.isActive(row))
+          .then((now) => done(status.isActive(now) ? status.activated(nameOf(now)) : status.deactivated(nameOf(now))))
           .catch(fail);
         break;
     }
@@ -102,20 +139,16 @@ export function EntityList<T extends ListedEntity, K extends string>({
     setRemoving(true);
     actions
       .remove(row, confirm ? { confirm: true } : undefined)
-      .then(() => done(texts.deleted(row.name)))
-      .catch((e: unknown) => (!confirm && isApiError(e) && e.code === 1002 ? setWithData(row) : fail(e)))
+      .then(() => done(texts.deleted(nameOf(row))))
+      .catch((e: unknown) =>
+        confirmWithImages && !confirm && isApiError(e) && e.code === 1002 ? setWithData(row) : fail(e),
+      )
       .finally(() => {
         setRemoving(false);
         setDeleting(null);
         if (confirm) setWithData(null);
       });
   };
-  const header = (label: string, sort: K | undefined) =>
-    sort ? (
-      <SortHeader key={label} column={sort} label={label} sorting={sorting} onSort={onSort} />
-    ) : (
-      <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>
-    );
 
   return (
     <>
@@ -123,35 +156,35 @@ export function EntityList<T extends ListedEntity, K extends string>({
         <Table.Root size="sm" interactive aria-busy={fetching}>
           <Table.Header>
             <Table.Row>
-              {header(nameLabel, 'name' as K)}
-              {columns.map((c) => header(c.label, c.sort))}
-              <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
+              {columns.map((c) =>
+                c.sort ? (
+                  <SortHeader key={c.label} column={c.sort} label={c.label} sorting={sorting} onSort={onSort} />
+                ) : (
+                  <Table.ColumnHeader key={c.label}>{c.label}</Table.ColumnHeader>
+                ),
+              )}
+              {status ? <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader> : null}
               {actions ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {(rows ?? []).map((row) => (
               <Table.Row key={row.id} data-testid={`${kind}-row-${row.id}`}>
-                <Table.Cell>
-                  <RouterLink to={link(row)}>
-                    <Text as="span" color="blue.700" fontWeight="medium">
-                      {row.name}
-                    </Text>
-                  </RouterLink>
-                </Table.Cell>
                 {columns.map((c) => (
                   <Table.Cell key={c.label}>{c.render(row)}</Table.Cell>
                 ))}
-                <Table.Cell>
-                  <Badge colorPalette={isActive(row) ? 'green' : 'gray'} variant="subtle">
-                    {t(isActive(row) ? 'lists.active' : 'lists.inactive')}
-                  </Badge>
-                </Table.Cell>
+                {status ? (
+                  <Table.Cell>
+                    <Badge colorPalette={status.isActive(row) ? 'green' : 'gray'} variant="subtle">
+                      {t(status.isActive(row) ? 'lists.active' : 'lists.inactive')}
+                    </Badge>
+                  </Table.Cell>
+                ) : null}
                 {actions ? (
                   <Table.Cell textAlign="end">
                     <RowActions
-                      name={row.name}
-                      inactive={!isActive(row)}
+                      name={nameOf(row)}
+                      inactive={status && setActive ? !status.isActive(row) : undefined}
                       onAction={(action) => act(row, action)}
                       testId={`${kind}-actions-${row.id}`}
                     />
@@ -169,21 +202,23 @@ export function EntityList<T extends ListedEntity, K extends string>({
       <ConfirmDialog
         open={deleting !== null}
         title={texts.deleteTitle}
-        text={texts.deleteText(deleting?.name ?? '')}
+        text={texts.deleteText(deleting ? nameOf(deleting) : '')}
         confirmLabel={t('lists.delete')}
         busy={removing}
         onConfirm={() => confirmDelete(deleting, false)}
         onClose={() => setDeleting(null)}
       />
-      <ConfirmDialog
-        open={withData !== null}
-        title={texts.deleteTitle}
-        text={t('images.entityHasImages', { name: withData?.name ?? '' })}
-        confirmLabel={t('images.deleteWithImages')}
-        busy={removing}
-        onConfirm={() => confirmDelete(withData, true)}
-        onClose={() => setWithData(null)}
-      />
+      {confirmWithImages ? (
+        <ConfirmDialog
+          open={withData !== null}
+          title={texts.deleteTitle}
+          text={t('images.entityHasImages', { name: withData ? nameOf(withData) : '' })}
+          confirmLabel={t('images.deleteWithImages')}
+          busy={removing}
+          onConfirm={() => confirmDelete(withData, true)}
+          onClose={() => setWithData(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Icon } from '../menus/icons';
 
 export type RowAction = 'edit' | 'toggle' | 'delete';
 
-/** The actions of a list row: edit, activate or deactivate, delete. */
+/** The actions of a list row: edit, activate or deactivate (rows with an active state), delete. */
 export function RowActions({
   name,
   inactive,
@@ -12,7 +12,8 @@ export function RowActions({
   testId,
 }: {
   name: string;
-  inactive: boolean;
+  /** the row's state, for the activate/deactivate entry; rows without an active state leave it out */
+  inactive?: boolean;
   onAction: (action: RowAction) => void;
   testId: string;
 }) {
@@ -35,9 +36,11 @@ export function RowActions({
             <Menu.Item value="edit" data-testid="action-edit">
               {t('lists.edit')}
             </Menu.Item>
-            <Menu.Item value="toggle" data-testid="action-toggle">
-              {t(inactive ? 'lists.activate' : 'lists.deactivate')}
-            </Menu.Item>
+            {inactive === undefined ? null : (
+              <Menu.Item value="toggle" data-testid="action-toggle">
+                {t(inactive ? 'lists.activate' : 'lists.deactivate')}
+              </Menu.Item>
+            )}
             <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
               {t('lists.delete')}
             </Menu.Item>

@@ -1,9 +1,10 @@
-import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import type { CompanyDto } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store';
 import { AddressFields } from '../forms/AddressFields';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
+import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
 import { isValid, required } from '../forms/validation';
@@ -46,41 +47,29 @@ export function CompanyDialog({ company, onClose }: { company: CompanyDto; onClo
       onClose();
     });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={t('settings.company.edit')}
+    <RecordDialog
       testId="company-dialog"
-      submitLabel={t('common.save')}
+      title={t('settings.company.edit')}
+      form={form}
       canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <TextField {...form.field('name')} label={t('settings.company.fields.name')} error={errors.name} required maxLength={200} />
         <TextField {...form.field('nr')} label={t('settings.company.fields.nr')} maxLength={50} />
         <TextField {...form.field('extended')} label={t('settings.company.fields.extended')} maxLength={200} />
-        <Field.Root required invalid={Boolean(zone.serverError)}>
-          <Field.Label>
-            {t('settings.company.fields.timezone')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="timezone" value={zone.value} onChange={(e) => zone.onChange(e.target.value)}>
-              {timeZones(zone.value).map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {zone.serverError ? <Field.ErrorText>{zone.serverError}</Field.ErrorText> : null}
-        </Field.Root>
+        <SelectField
+          name="timezone"
+          label={t('settings.company.fields.timezone')}
+          required
+          value={zone.value}
+          onChange={zone.onChange}
+          error={zone.serverError}
+          options={timeZones(zone.value).map((z) => ({ value: z, label: z }))}
+        />
       </SimpleGrid>
       <AddressFields field={form.field} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

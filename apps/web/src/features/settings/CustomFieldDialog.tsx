@@ -1,4 +1,4 @@
-import { Checkbox, Field, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Checkbox, SimpleGrid, Text } from '@chakra-ui/react';
 import {
   CUSTOM_FIELD_ENTITIES,
   CUSTOM_FIELD_TYPES,
@@ -8,12 +8,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
+import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
 import { entityLabel, keyError, optionsError, parseOptions, sortError, typeLabel } from './customFieldTexts';
 import {
   type CustomFieldDto,
@@ -22,41 +22,6 @@ import {
   useUpdateCustomFieldMutation,
 } from './settingsApi';
 import { withTranslatedMessage } from './translatedError';
-
-function SelectField({
-  name,
-  label,
-  value,
-  onChange,
-  disabled,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Field.Root required disabled={disabled}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 /**
  * Create or edit a custom field definition: kind of record and key (fixed once created), label, type,
@@ -75,9 +40,9 @@ export function CustomFieldDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateCustomFieldMutation();
   const [update] = useUpdateCustomFieldMutation();
+  const save = useRecordSave(field, onClose);
   const [requiredFlag, setRequired] = useState(field?.required ?? false);
   const [lossAsked, setLossAsked] = useState(false);
   const [lossConfirmed, setLossConfirmed] = useState(false);
@@ -105,34 +70,33 @@ export function CustomFieldDialog({
         sort: Number(form.values.sort.trim() || '0'),
       };
       try {
-        if (field) await update({ companyID, id: field.id, body, confirm: lossConfirmed }).unwrap();
-        else
-          await create({
-            companyID,
-            body: { ...body, entity: form.values.entity as CustomFieldEntity, key: form.values.key.trim() },
-          }).unwrap();
+        await save(
+          (existing) =>
+            existing
+              ? update({ companyID, id: existing.id, body, confirm: lossConfirmed }).unwrap()
+              : create({
+                  companyID,
+                  body: { ...body, entity: form.values.entity as CustomFieldEntity, key: form.values.key.trim() },
+                }).unwrap(),
+          t('settings.customFields.saved'),
+        );
       } catch (error) {
         if (isApiError(error) && error.code === 1002) setLossAsked(true);
         throw withTranslatedMessage(error, t);
       }
-      dispatch(snackbarShown({ message: t('settings.customFields.saved'), variant: 'success' }));
-      onClose();
     });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={field ? t('settings.customFields.edit') : t('settings.customFields.create')}
+    <RecordDialog
       testId="custom-field-dialog"
-      submitLabel={t('common.save')}
+      title={field ? t('settings.customFields.edit') : t('settings.customFields.create')}
+      form={form}
       canSubmit={isValid(errors) && (!lossAsked || lossConfirmed)}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <SelectField
+          required
           name="entity"
           label={t('settings.customFields.fields.entity')}
           value={form.values.entity}
@@ -150,6 +114,7 @@ export function CustomFieldDialog({
         />
         <TextField {...form.field('label')} label={t('settings.customFields.fields.label')} error={errors.label} required maxLength={200} />
         <SelectField
+          required
           name="type"
           label={t('settings.customFields.fields.type')}
           value={form.values.type}
@@ -195,6 +160,6 @@ export function CustomFieldDialog({
           <Checkbox.Label>{t('settings.customFields.confirmLoss')}</Checkbox.Label>
         </Checkbox.Root>
       ) : null}
-    </FormDialog>
+    </RecordDialog>
   );
 }

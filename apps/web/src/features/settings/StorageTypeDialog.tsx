@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
+import { textValues, trimmedValues } from '../forms/recordForm';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
 import {
   type StorageTypeDto,
   useCreateStorageTypeMutation,
   useUpdateStorageTypeMutation,
 } from './settingsApi';
 import { withTranslatedMessage } from './translatedError';
+
+const FIELDS = ['name', 'description'] as const;
 
 /** Create or edit a storage type (spec 3: name, description). */
 export function StorageTypeDialog({
@@ -23,37 +25,35 @@ export function StorageTypeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateStorageTypeMutation();
   const [update] = useUpdateStorageTypeMutation();
-  const form = useForm({ name: storageType?.name ?? '', description: storageType?.description ?? '' });
+  const save = useRecordSave(storageType, onClose);
+  const form = useForm(textValues(FIELDS, storageType));
   const errors = { name: required(form.values.name) };
   const submit = () =>
     form.submit(async () => {
-      const body = { name: form.values.name.trim(), description: form.values.description.trim() };
+      const body = trimmedValues(FIELDS, form.values);
       try {
-        if (storageType) await update({ companyID, id: storageType.id, body }).unwrap();
-        else await create({ companyID, body }).unwrap();
+        await save(
+          (existing) => (existing ? update({ companyID, id: existing.id, body }) : create({ companyID, body })).unwrap(),
+          t('settings.storageTypes.saved'),
+        );
       } catch (error) {
         throw withTranslatedMessage(error, t);
       }
-      dispatch(snackbarShown({ message: t('settings.storageTypes.saved'), variant: 'success' }));
-      onClose();
     });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={storageType ? t('settings.storageTypes.edit') : t('settings.storageTypes.create')}
+    <RecordDialog
       testId="storage-type-dialog"
-      submitLabel={t('common.save')}
+      title={storageType ? t('settings.storageTypes.edit') : t('settings.storageTypes.create')}
+      form={form}
       canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
+      onClose={onClose}
+      size="md"
     >
       <TextField {...form.field('name')} label={t('settings.storageTypes.fields.name')} error={errors.name} required maxLength={100} />
       <TextField {...form.field('description')} label={t('settings.storageTypes.fields.description')} multiline />
-    </FormDialog>
+    </RecordDialog>
   );
 }

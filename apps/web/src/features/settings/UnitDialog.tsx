@@ -1,11 +1,11 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
+import { textValues, trimmedValues } from '../forms/recordForm';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
 import { type UnitDto, type UnitInput, useCreateUnitMutation, useUpdateUnitMutation } from './settingsApi';
 import { withTranslatedMessage } from './translatedError';
 
@@ -20,43 +20,41 @@ export function unitCodeError(value: string): string | undefined {
 /** Create or edit a unit (spec 3: code, name, description). */
 export function UnitDialog({ companyID, unit, onClose }: { companyID: number; unit: UnitDto | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateUnitMutation();
   const [update] = useUpdateUnitMutation();
-  const form = useForm(Object.fromEntries(FIELDS.map((f) => [f, unit?.[f] ?? ''])) as Record<FieldName, string>);
+  const save = useRecordSave(unit, onClose);
+  const form = useForm(textValues(FIELDS, unit));
   const errors: Partial<Record<FieldName, string>> = {
     code: unitCodeError(form.values.code),
     name: required(form.values.name),
   };
   const submit = () =>
     form.submit(async () => {
-      const body: UnitInput = { code: form.values.code.trim(), name: form.values.name.trim(), description: form.values.description.trim() };
+      const body: UnitInput = trimmedValues(FIELDS, form.values);
       try {
-        if (unit) await update({ companyID, id: unit.id, body }).unwrap();
-        else await create({ companyID, body }).unwrap();
+        await save(
+          (existing) => (existing ? update({ companyID, id: existing.id, body }) : create({ companyID, body })).unwrap(),
+          t('settings.units.saved'),
+        );
       } catch (error) {
         throw withTranslatedMessage(error, t);
       }
-      dispatch(snackbarShown({ message: t('settings.units.saved'), variant: 'success' }));
-      onClose();
     });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={unit ? t('settings.units.edit') : t('settings.units.create')}
+    <RecordDialog
       testId="unit-dialog"
-      submitLabel={t('common.save')}
+      title={unit ? t('settings.units.edit') : t('settings.units.create')}
+      form={form}
       canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
       onSubmit={submit}
+      onClose={onClose}
+      size="md"
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <TextField {...form.field('code')} label={t('settings.units.fields.code')} error={errors.code} required maxLength={20} />
         <TextField {...form.field('name')} label={t('settings.units.fields.name')} error={errors.name} required maxLength={100} />
       </SimpleGrid>
       <TextField {...form.field('description')} label={t('settings.units.fields.description')} multiline />
-    </FormDialog>
+    </RecordDialog>
   );
 }

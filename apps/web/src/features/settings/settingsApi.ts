@@ -1,8 +1,11 @@
 import type {
   CompanyDto,
   CustomFieldDto,
+  CustomFieldEntity,
   CustomFieldInput,
   CustomFieldSort,
+  CustomValuesDto,
+  CustomValuesInput,
   Page,
   StorageTypeDto,
   StorageTypeInput,
@@ -14,7 +17,17 @@ import type {
 import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 
-export type { CustomFieldDto, CustomFieldInput, StorageTypeDto, StorageTypeInput, UnitDto, UnitInput };
+export type { CustomFieldDto, CustomFieldInput, CustomValuesDto, StorageTypeDto, StorageTypeInput, UnitDto, UnitInput };
+
+/** One record whose custom field values are read or written. */
+export interface CustomValuesArgs {
+  companyID: number;
+  entity: CustomFieldEntity;
+  entityID: number;
+}
+
+/** The cache tag of one record's values (definitions changes refetch them too: they answer with the definitions). */
+const valuesTag = ({ entity, entityID }: CustomValuesArgs) => ({ type: 'CustomField' as const, id: `values-${entity}-${entityID}` });
 
 interface ListArgs<K extends string> {
   companyID: number;
@@ -87,6 +100,18 @@ export const settingsApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'CustomField', id: 'LIST' }],
     }),
+    customValues: build.query<CustomValuesDto, CustomValuesArgs>({
+      query: ({ companyID, entity, entityID }) => apiPath({ companyID }, `customfields/values/${entity}/${entityID}`),
+      providesTags: (_r, _e, args) => [{ type: 'CustomField', id: 'LIST' }, valuesTag(args)],
+    }),
+    putCustomValues: build.mutation<CustomValuesDto, CustomValuesArgs & { body: CustomValuesInput }>({
+      query: ({ companyID, entity, entityID, body }) => ({
+        url: apiPath({ companyID }, `customfields/values/${entity}/${entityID}`),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, args) => [valuesTag(args)],
+    }),
     updateCompany: build.mutation<CompanyDto, { companyID: number; body: CompanyUpdate }>({
       query: ({ companyID, body }) => ({ url: apiPath({ companyID }), method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { companyID }) => [
@@ -110,5 +135,7 @@ export const {
   useCreateCustomFieldMutation,
   useUpdateCustomFieldMutation,
   useDeleteCustomFieldMutation,
+  useCustomValuesQuery,
+  usePutCustomValuesMutation,
   useUpdateCompanyMutation,
 } = settingsApi;

@@ -1,33 +1,19 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
 import { AddressFields } from '../forms/AddressFields';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
+import { RecordDialog } from '../forms/RecordDialog';
+import { textValues, trimmedValues } from '../forms/recordForm';
+import { textFieldsOf } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
-import {
-  type SupplierDto,
-  type SupplierInput,
-  useCreateSupplierMutation,
-  useUpdateSupplierMutation,
-} from './suppliersApi';
+import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
+import { type SupplierDto, useCreateSupplierMutation, useUpdateSupplierMutation } from './suppliersApi';
 
-const FIELDS = [
-  'name',
-  'nr',
-  'ext_nr',
-  'description',
-  'street',
-  'postal',
-  'city',
-  'state',
-  'country_iso',
-] as const;
+const FIELDS = ['name', 'nr', 'ext_nr', 'description', 'street', 'postal', 'city', 'state', 'country_iso'] as const;
 type FieldName = (typeof FIELDS)[number];
 
-/** Create or edit a supplier (spec 3: name, catalog number, external number, address, description). */
+/** Create or edit a supplier (spec 3: name, catalog number, external number, address, description) and its custom fields. */
 export function SupplierDialog({
   companyID,
   supplier,
@@ -38,37 +24,33 @@ export function SupplierDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateSupplierMutation();
   const [update] = useUpdateSupplierMutation();
-  const form = useForm(
-    Object.fromEntries(FIELDS.map((f) => [f, supplier?.[f] ?? ''])) as Record<FieldName, string>,
-  );
+  const form = useForm(textValues(FIELDS, supplier));
+  const custom = useCustomValues(companyID, 'supplier', supplier?.id ?? null);
+  const save = useRecordSave(supplier, onClose);
   const errors: Partial<Record<FieldName, string>> = { name: required(form.values.name) };
   const submit = () =>
-    form.submit(async () => {
-      const body: SupplierInput = {};
-      for (const f of FIELDS) body[f] = form.values[f].trim();
-      if (supplier) await update({ companyID, supplierID: supplier.id, body }).unwrap();
-      else await create({ companyID, body }).unwrap();
-      dispatch(snackbarShown({ message: t('suppliers.saved'), variant: 'success' }));
-      onClose();
+    form.submit(() => {
+      const body = trimmedValues(FIELDS, form.values);
+      return save(
+        (existing) =>
+          existing
+            ? update({ companyID, supplierID: existing.id, body }).unwrap()
+            : create({ companyID, body }).unwrap(),
+        t('suppliers.saved'),
+        (saved) => custom.save(saved.id),
+      );
     });
-  const text = (name: FieldName, extra: { required?: boolean; multiline?: boolean } = {}) => (
-    <TextField {...form.field(name)} label={t(`suppliers.fields.${name}`)} error={errors[name]} {...extra} />
-  );
+  const text = textFieldsOf<FieldName>(form, errors, (name) => t(`suppliers.fields.${name}`));
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={supplier ? t('suppliers.edit') : t('suppliers.create')}
+    <RecordDialog
       testId="supplier-dialog"
-      submitLabel={t('common.save')}
-      canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
+      title={supplier ? t('suppliers.edit') : t('suppliers.create')}
+      form={form}
+      canSubmit={isValid(errors) && custom.ready}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('name', { required: true })}
@@ -77,6 +59,7 @@ export function SupplierDialog({
       </SimpleGrid>
       {text('description', { multiline: true })}
       <AddressFields field={form.field} />
-    </FormDialog>
+      <CustomValueFields custom={custom} />
+    </RecordDialog>
   );
 }
