@@ -6,3 +6,4 @@ export * from './items';
 export * from './locations';
 export * from './users';
 export * from './settings';
+export * from './orders';
