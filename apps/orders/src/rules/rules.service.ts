@@ -85,6 +85,7 @@ export class RulesService {
         if (location.inactive || customer?.inactive) throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive');
         const taken = await em.findOne(KanbanRule, { locationId: location.id, itemId: item.id }, { fields: ['id'] });
         if (taken) throw duplicate('item_id');
+        if (input.scan_code) await this.assertScanCodeFree(em, input.scan_code, null);
         const now = this.clock.now();
         const rule = em.create(KanbanRule, {
           companyId: caller.companyId,
@@ -97,10 +98,11 @@ export class RulesService {
           stockUpdatedAt: input.stock !== undefined ? now : null,
           scanCode: input.scan_code ?? `new-${now.getTime()}-${Math.random().toString(36).slice(2)}`,
           active: input.active ?? true,
+          // A new rule is due: the next stock run of the company (or the scheduler's retry) evaluates it.
+          pendingAt: now,
           createdAt: now,
           updatedAt: now,
         } as KanbanRule);
-        if (input.scan_code) await this.assertScanCodeFree(em, input.scan_code, null);
         await em.flush();
         if (!input.scan_code) {
           rule.scanCode = defaultScanCode(rule.id);
@@ -234,6 +236,8 @@ export class RulesService {
       throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive');
     }
     rule.active = active;
+    // A rule activated again is due like a new one.
+    if (active) rule.pendingAt = this.clock.now();
   }
 
   private async assertScanCodeFree(em: EntityManager, code: string, ownId: number | null): Promise<void> {
