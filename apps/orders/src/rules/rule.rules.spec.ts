@@ -1,4 +1,4 @@
-import { AppError } from '@kanban/access';
+import type { AppError } from '@kanban/access';
 import { checkLevels, normalizeRuleInput, scannedStock } from './rule.rules';
 
 function fieldOf(work: () => unknown): string | undefined {
