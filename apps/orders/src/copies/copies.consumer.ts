@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
@@ -27,7 +28,7 @@ import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSuppli
 export class CopiesConsumer {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
 
-  private async once(consumer: string, event: EventEnvelope<{ company_id: number }>, work: (em: Parameters<Parameters<UnitOfWork['write']>[0]>[0]) => Promise<void>): Promise<void> {
+  private async once(consumer: string, event: EventEnvelope<{ company_id: number }>, work: (em: EntityManager) => Promise<void>): Promise<void> {
     await this.uow.forCompany(event.data.company_id).write(async (em) => {
       if (!(await claimInbox(em, consumer, event.id))) return;
       await work(em);

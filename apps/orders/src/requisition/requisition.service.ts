@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunTrigger } from '@kanban/contracts';
 import { OutboxRelay } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
 import { type DueRules, type RunCounts, runStatement } from './requisition.sql';
 import { localTime, type Slot } from './schedule';
@@ -40,6 +41,7 @@ export class RequisitionService {
     private readonly zones: CompanyTimeZones,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     @Optional() private readonly relay?: OutboxRelay,
+    @Optional() @Inject(ORDERS_CONFIG) private readonly config?: OrdersConfig,
   ) {}
 
   /** Runs the requisition of a company; null when a scheduled slot had already run. */
@@ -80,8 +82,9 @@ export class RequisitionService {
     });
     if (summary && summary.orders > 0) {
       this.log.log(`company ${companyId}: run ${summary.runId} (${trigger}) evaluated ${summary.evaluated} rule(s), ordered ${summary.lines} line(s) in ${summary.orders} order(s)`);
-      // The statement wrote the outbox rows itself (not through the ORM), so the relay is told directly.
-      this.relay?.kick();
+      // The statement wrote the outbox rows itself (not through the ORM), so the relay is told directly
+      // (unless configured to publish only on its interval: OUTBOX_RELAY_IMMEDIATE=false).
+      if (this.config?.outbox.immediate !== false) this.relay?.kick();
     }
     return summary;
   }
