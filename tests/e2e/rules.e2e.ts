@@ -189,6 +189,13 @@ describe('rules: create, read, list, change, toggle, delete', () => {
     expect(meta(await api().get(`${rules()}/${rule.id}/toggleActive?active=1`, tokens.writer)).code).toBe(1039);
     ok(await api().get(`/c/${demo}/customer/${customerId}/location/${locationId}/toggleActive?active=1`, tokens.writer));
     await eventually(async () => ((await api().get(`${rules()}/${rule.id}/toggleActive?active=1`, tokens.writer)).body.Meta.code === 200 ? true : undefined), 20_000, 'activation');
+
+    // An inactive customer: its items get no rules.
+    const closedCustomer = ok(await api().post(`/c/${demo}/customer/`, { name: `Rules closed ${++serial}` }, tokens.writer)).id;
+    const closedLocation = await newLocation(closedCustomer);
+    const closedItem = await newItem(closedCustomer);
+    ok(await api().get(`/c/${demo}/customer/${closedCustomer}/toggleActive?active=0`, tokens.writer));
+    expect(meta(await api().post(rules(), { location_id: closedLocation, item_id: closedItem.id, capacity: 20 }, tokens.writer)).code).toBe(1039);
   });
 
   it('answers 404 for unknown rules and rules of other companies, 1020 for other companies and roles', async () => {
