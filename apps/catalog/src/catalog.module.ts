@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { serviceOutbox } from '@kanban/messaging';
 import { servicePersistence } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
+import { CatalogChangeNotices } from './cache/change-notices';
 import { ChangesService } from './changes/changes.service';
 import { ContactsHandler } from './contacts/contacts.handler';
 import { ContactsService } from './contacts/contacts.service';
@@ -40,7 +41,7 @@ export class CatalogModule {
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
         CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
-        CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService],
+        CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices],
     };
   }
 }

@@ -1,5 +1,7 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { CATALOG_CACHEABLE_READS, CatalogBroadcasts } from '@kanban/contracts';
 import { type BlobStoreConfig, objectStoreBucket } from '@kanban/images';
+import type { MessagingOptions } from '@kanban/messaging';
 
 export interface GatewayConfig {
   port: number;
@@ -13,6 +15,11 @@ export interface GatewayConfig {
   blobs: BlobStoreConfig;
   /** Largest accepted image upload in bytes (IMAGE_UPLOAD_LIMIT). */
   imageUploadLimit: number;
+  /**
+   * The read cache of catalog answers (see ReadCache): READ_CACHE_TTL_MS (default 30000; 0 turns it off),
+   * READ_CACHE_ENTRIES (default 2000).
+   */
+  readCache: { ttlMs: number; maxEntries: number };
 }
 
 export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, string>> = {}): GatewayConfig {
@@ -33,6 +40,7 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     authRateLimit: { limit: r.int('AUTH_RATE_LIMIT', 30, { min: 1 }), ttlMs: 60_000 },
     blobs: blobStoreConfig(r),
     imageUploadLimit: bytesOf(uploadLimit),
+    readCache: { ttlMs: r.int('READ_CACHE_TTL_MS', 30_000, { min: 0, max: 3_600_000 }), maxEntries: r.int('READ_CACHE_ENTRIES', 2000, { min: 1 }) },
   };
   r.check('API_KEY_APP', config.apiKeys.web !== config.apiKeys.app, 'must differ from API_KEY_WEB');
   r.done();
@@ -74,3 +82,8 @@ function bytesOf(limit: string): number {
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** The gateway process's messaging options: the read cache of catalog answers. */
+export function gatewayMessaging(config: GatewayConfig): MessagingOptions {
+  return { readCache: { subjects: CATALOG_CACHEABLE_READS, changedSubject: CatalogBroadcasts.changed, ...config.readCache } };
+}

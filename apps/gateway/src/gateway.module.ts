@@ -8,6 +8,7 @@ import { AccessGuard, JwtAuthGuard } from './auth/guards';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
+import { ReadCacheInterceptor } from './http/read-cache.interceptor';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
@@ -56,6 +57,8 @@ export class GatewayModule {
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
+        // Outermost first: the read cache sees (and keeps) the enveloped answer.
+        { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

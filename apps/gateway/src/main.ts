@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { EnvReader } from '@kanban/config';
 import { createBlobStore } from '@kanban/images';
 import { MessagingModule, NatsBus } from '@kanban/messaging';
-import { loadGatewayConfig } from './config';
+import { gatewayMessaging, loadGatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { configureHttpApp } from './http-app';
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   // Images go to the NATS object store (BLOB_STORE=nats, the default) or a folder (BLOB_STORE=folder).
   const blobs = createBlobStore(config.blobs, { nats: bus.nc });
 
-  @Module({ imports: [MessagingModule.forRoot({ kind: 'nats', bus }), GatewayModule.forRoot(config, { blobs })] })
+  @Module({ imports: [MessagingModule.forRoot({ kind: 'nats', bus }, gatewayMessaging(config)), GatewayModule.forRoot(config, { blobs })] })
   class GatewayProcessModule {}
 
   const app = await NestFactory.create(GatewayProcessModule, {

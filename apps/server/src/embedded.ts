@@ -10,7 +10,7 @@ import { ConfigError, EnvReader, type Env } from '@kanban/config';
 import { createBlobStore } from '@kanban/images';
 import { InProcessBroker, InProcessServer, MessagingModule } from '@kanban/messaging';
 import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
-import { configureHttpApp, GatewayModule, loadGatewayConfig } from '@kanban/app-gateway';
+import { configureHttpApp, GatewayModule, gatewayMessaging, loadGatewayConfig } from '@kanban/app-gateway';
 import { CatalogModule, loadCatalogConfig } from '@kanban/app-catalog';
 import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
@@ -63,7 +63,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   @Module({
     imports: [
       DatabaseModule.forRoot(database),
-      MessagingModule.forRoot({ kind: 'in-process', broker }),
+      MessagingModule.forRoot({ kind: 'in-process', broker }, gatewayMessaging(gatewayConfig)),
       GatewayModule.forRoot(gatewayConfig, { blobs }),
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
       CatalogModule.forRoot(catalogConfig),

@@ -6,4 +6,5 @@ export * from './items';
 export * from './locations';
 export * from './users';
 export * from './settings';
+export * from './catalog-cache';
 export * from './orders';

@@ -1,4 +1,5 @@
 import type { ReadPacket } from '@nestjs/microservices';
+import { InProcessBroadcasts } from './broadcasts';
 import { BusClient } from './bus-client';
 import { ProtocolCode } from '@kanban/access';
 import { BusServer } from './bus-server';
@@ -11,6 +12,8 @@ import { type BusReply, type EventEnvelope, wireCopy } from './wire';
  */
 export class InProcessBroker {
   private readonly servers: InProcessServer[] = [];
+  /** Fire-and-forget notices between the modules of the process (see Broadcasts). */
+  readonly broadcasts = new InProcessBroadcasts();
 
   attach(server: InProcessServer): void {
     this.servers.push(server);

@@ -9,3 +9,5 @@ export * from './outbox';
 export * from './messaging.module';
 export * from './bus-client';
 export * from './service-process';
+export * from './broadcasts';
+export * from './read-cache';

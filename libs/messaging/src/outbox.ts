@@ -57,6 +57,9 @@ export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
  * that dies after publishing and before marking leaves the claim to expire; the row is published again
  * with the same id, which JetStream drops as a duplicate, and consumers are idempotent anyway.
  */
+/** The relay's own writes change nothing readers see: commit listeners (read caches) are not told. */
+const BOOKKEEPING = { bookkeeping: true };
+
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown, EventSubscriber {
   private readonly log = new Logger('OutboxRelay');
@@ -150,18 +153,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       return rows
         .map((r) => Object.assign(new OutboxMessage(), { id: r.id, subject: r.subject, payload: parseJson(r.payload), createdAt: r.created_at }))
         .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
-    });
+    }, BOOKKEEPING);
   }
 
   private async markPublished(id: string): Promise<void> {
     await this.uow.write((em) =>
-      em.execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]),
+      em.execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]), BOOKKEEPING,
     );
   }
 
   private async release(id: string): Promise<void> {
     await this.uow.write((em) =>
-      em.execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]),
+      em.execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]), BOOKKEEPING,
     );
   }
 

@@ -26,7 +26,8 @@ export interface DistributedHandles {
   prefix: string;
   env: Record<string, string>;
   processes: Map<string, ServiceProcess>;
-  start(name: 'identity' | 'catalog' | 'orders' | 'gateway', extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  /** `key`: the name the process is kept under (default `name`; another key starts a second replica). */
+  start(name: 'identity' | 'catalog' | 'orders' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -49,8 +50,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** SERVICE_NODE_ARGS: further node flags for the launched processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`, which NODE_OPTIONS refuses). */
 function runNode(script: string, env: Record<string, string>, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, script)], {
+  const extra = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--enable-source-maps', ...extra, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,11 +110,11 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
     prefix,
     env,
     processes,
-    async start(name, extraEnv = {}) {
+    async start(name, extraEnv = {}, key = name) {
       const output: string[] = [];
       const child = runNode(`dist/apps/${name}/src/main.js`, { ...env, ...extraEnv }, output);
       const proc = { name, child, output };
-      processes.set(name, proc);
+      processes.set(key, proc);
       child.on('exit', (c, signal) => output.push(`[exited ${c ?? signal}]`));
       return proc;
     },
