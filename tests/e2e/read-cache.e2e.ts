@@ -72,6 +72,18 @@ describe('read cache of catalog answers', () => {
     expect((await get(`${path}&all=1`, admin)).body.Data.items).toEqual([]);
   });
 
+  it('lists carry their total on every page, also past the end', async () => {
+    const all = (await get(`/c/${company}/customer?all=1&per_page=200`, admin)).body.Data;
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(1);
+    const second = (await get(`/c/${company}/customer?all=1&per_page=1&page=2`, admin)).body.Data;
+    expect(second).toMatchObject({ total: all.total, page: 2, per_page: 1 });
+    expect(second.items.map((c: { id: number }) => c.id)).toEqual([all.items[1].id]);
+    const past = (await get(`/c/${company}/customer?all=1&per_page=2&page=999`, admin)).body.Data;
+    expect(past).toMatchObject({ items: [], total: all.total, page: 999 });
+    expect((await get(`/c/${company}/customer?q=no-such-customer-anywhere`, admin)).body.Data).toMatchObject({ items: [], total: 0 });
+  });
+
   it('keeps no errors and no answers of other services', async () => {
     expect((await get(`/c/${company}/customer/999999/`, admin)).cache).toBeNull();
     expect((await get(`/c/${company}/customer/999999/`, admin)).body.Meta.code).toBe(404);

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
+import { raw, UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller, ImageOwnerField, ImageRef, ListQuery, Page } from '@kanban/contracts';
@@ -112,30 +112,36 @@ export class MasterDataService<
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.checkParent(em, caller, parentId, 'read');
       // Query builders do not apply the tenant filter: the company condition is explicit.
-      const qb = em
-        .createQueryBuilder(def.entity, alias)
-        .select(`${alias}.*`)
-        .where({ companyId: caller.companyId } as FilterQuery<E>);
-      if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
-      if (scope.where) qb.andWhere(scope.where);
-      for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
-      if (!query.all) qb.andWhere(def.activeOnly);
-      if (query.q) {
-        const like = containsPattern(query.q);
-        qb.andWhere({
-          $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }],
-        } as FilterQuery<E>);
-      }
-      // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
-      if (def.visible) qb.andWhere(...def.visible(alias, caller));
-      else qb.andWhere(...visibleCondition(def.kind, alias, caller));
-      qb.orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
+      const filtered = () => {
+        const qb = em.createQueryBuilder(def.entity, alias).where({ companyId: caller.companyId } as FilterQuery<E>);
+        if (def.parent) qb.andWhere({ [def.parent.property]: parentId } as FilterQuery<E>);
+        if (scope.where) qb.andWhere(scope.where);
+        for (const [sql, params] of scope.sql ?? []) qb.andWhere(sql, params);
+        if (!query.all) qb.andWhere(def.activeOnly);
+        if (query.q) {
+          const like = containsPattern(query.q);
+          qb.andWhere({
+            $or: [{ name: { $ilike: like } }, { nr: { $ilike: like } }, { city: { $ilike: like } }],
+          } as FilterQuery<E>);
+        }
+        // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
+        if (def.visible) qb.andWhere(...def.visible(alias, caller));
+        else qb.andWhere(...visibleCondition(def.kind, alias, caller));
+        return qb;
+      };
+      // The total comes with the page (a window count over the filtered rows): one statement, one plan. A page
+      // is only read, so its rows are mapped to plain objects (column names to property names, types converted)
+      // instead of managed entities: hydration, identity map and change-tracking snapshots were most of a list
+      // call's time (see docs/items.md, "Benchmark").
+      const rows = await filtered()
+        .select([`${alias}.*`, raw('count(*) over() as list_total')])
+        .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
-        .offset((page - 1) * perPage);
-      // A page is only read, so its rows are mapped to plain objects (column names to property names,
-      // types converted) instead of managed entities: hydration, identity map and change-tracking snapshots
-      // were most of a list call's time (see docs/items.md, "Benchmark").
-      const [rows, total] = await Promise.all([qb.clone().execute<E[]>('all', { mapResults: true }), qb.getCount()]);
+        .offset((page - 1) * perPage)
+        .execute<(E & { list_total?: string | number })[]>('all', true);
+      // A page past the end has no row to carry the total: only then is it counted on its own.
+      const total = rows.length > 0 ? Number(rows[0]!.list_total) : page > 1 ? await filtered().getCount() : 0;
+      for (const row of rows) delete row.list_total;
       return { items: await this.toDtos(em, rows), total, page, per_page: perPage };
     });
   }
