@@ -36,7 +36,7 @@ export function startSystem(mode: Mode = modeFromEnv()): Promise<TestSystem> {
 }
 
 async function startEmbeddedSystem(): Promise<TestSystem> {
-  const system = await startEmbedded({ DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', AUTH_RATE_LIMIT: '1000' }, false);
+  const system = await startEmbedded({ DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false' }, false);
   return {
     mode: 'embedded',
     app: system.app,

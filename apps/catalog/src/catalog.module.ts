@@ -20,6 +20,7 @@ import { ItemsHandler } from './items/items.handler';
 import { ItemsService } from './items/items.service';
 import { LocationsHandler } from './locations/locations.handler';
 import { LocationsService } from './locations/locations.service';
+import { ReplenishmentHandler } from './replenishment/replenishment';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
@@ -38,7 +39,7 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices],
     };

@@ -28,6 +28,8 @@ import { RestrictionTargets } from './users/restriction-targets';
 import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
+import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
+import { RulesController } from './orders/rules.controller';
 import { PlatformController } from './platform/platform.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
@@ -45,7 +47,8 @@ export class GatewayModule {
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
-        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController],
+        CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
+        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

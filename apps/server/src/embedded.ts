@@ -13,6 +13,7 @@ import { Database, DatabaseModule, migrateService } from '@kanban/persistence';
 import { configureHttpApp, GatewayModule, gatewayMessaging, loadGatewayConfig } from '@kanban/app-gateway';
 import { CatalogModule, loadCatalogConfig } from '@kanban/app-catalog';
 import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
+import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
 import { SERVICE_DATA, seedDemo } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */
@@ -49,6 +50,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   if (gatewayConfig.blobs.kind !== 'folder') throw new ConfigError(['BLOB_STORE must be folder in the embedded run (there is no NATS)']);
   const identityConfig = loadIdentityConfig(env, defaults);
   const catalogConfig = loadCatalogConfig(env);
+  const ordersConfig = loadOrdersConfig(env);
   const mailDir = path.join(stateDir, 'mail');
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
@@ -65,6 +67,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       GatewayModule.forRoot(gatewayConfig, { blobs }),
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
       CatalogModule.forRoot(catalogConfig),
+      OrdersModule.forRoot(ordersConfig),
     ],
   })
   class EmbeddedModule {}

@@ -2,12 +2,13 @@ import type { BlobStore } from '@kanban/images';
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
 import { catalogData, type CatalogSeed, seedCatalogDemo } from '@kanban/app-catalog';
 import { type DemoRestriction, identityData, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
+import { ordersData } from '@kanban/app-orders';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
  * order. Only this app sees every service.
  */
-export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData];
+export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData];
 
 /**
  * The demo users with access restrictions (README, "Demo logins"): the customer user sees only the first

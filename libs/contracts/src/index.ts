@@ -7,3 +7,4 @@ export * from './locations';
 export * from './users';
 export * from './settings';
 export * from './catalog-cache';
+export * from './orders';

@@ -24,10 +24,14 @@ export abstract class BusServer extends Server implements CustomTransportStrateg
 
   /** Runs an event handler to completion; throws if it failed, so the caller does not acknowledge. */
   async handleEventMessage(pattern: string, data: unknown): Promise<void> {
-    const handler = this.getHandlerByPattern(pattern);
-    if (!handler || !handler.isEventHandler) return;
-    const result = this.transformToObservable(await handler(wireCopy(data), new BaseRpcContext([pattern])));
-    await lastValueFrom(result, { defaultValue: null });
+    const head = this.getHandlerByPattern(pattern);
+    if (!head || !head.isEventHandler) return;
+    // Several handlers of one subject in one process (the embedded run: two services consume the same
+    // event) are chained by Nest through `next`; each runs, each on its own copy of the payload.
+    for (let handler: typeof head | undefined = head; handler; handler = handler.next) {
+      const result = this.transformToObservable(await handler(wireCopy(data), new BaseRpcContext([pattern])));
+      await lastValueFrom(result, { defaultValue: null });
+    }
   }
 
   eventPatterns(): string[] {

@@ -9,6 +9,7 @@ import { imagesOf } from '../images/entity-images';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
 import { Item } from './item.entity';
+import { itemOrderingFields } from '../replenishment/replenishment';
 import { ItemSubscription } from './subscription.entity';
 import { applyItemInput, dateOf, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
 import { assertParent, itemAccessible, itemVisible } from './item-visibility';
@@ -73,7 +74,7 @@ export class ItemsService {
       apply: (item, input) => applyItemInput(item, input),
       toDto: (item) => toItemDto(item),
       event: ItemEvents.itemChanged,
-      changed: itemChanged,
+      changed: (item) => ({ ...itemChanged(item), ...itemOrderingFields(item) }),
       visible: itemVisible,
       mayAccess: (em, caller, item) => itemAccessible(em, caller, item.id),
       validate: (em, item) => this.validate(em, item),

@@ -12,6 +12,7 @@ import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Customer } from '../customers/customer.entity';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService } from '../shared/master-data.service';
+import { locationOrderingFields } from '../replenishment/replenishment';
 import { Location } from './location.entity';
 import { locationChanged, toLocationDto } from './location.mapper';
 import { applyLocationInput, locationSortProperty, normalizeDeliveryInput, normalizeLocationInput } from './location.rules';
@@ -51,7 +52,7 @@ export class LocationsService extends MasterDataService<Location, LocationDto, L
       toDto: toLocationDto,
       event: LocationEvents.locationChanged,
       imageOwner: 'location_id',
-      changed: locationChanged,
+      changed: (location) => ({ ...locationChanged(location), ...locationOrderingFields(location) }),
       parent: { property: 'customerId', check: checkCustomer },
     });
   }

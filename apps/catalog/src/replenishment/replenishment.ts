@@ -1,0 +1,76 @@
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  type ItemOrderingFields,
+  type LocationOrderingFields,
+  type ReplenishmentSnapshot,
+  type ReplenishmentSnapshotRequest,
+  ReplenishmentSubjects,
+} from '@kanban/contracts';
+import { BusController } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { Catalog } from '../catalogs/catalog.entity';
+import { Customer } from '../customers/customer.entity';
+import { Item } from '../items/item.entity';
+import { dateOf } from '../items/item.rules';
+import { itemChanged } from '../items/items.service';
+import { Location } from '../locations/location.entity';
+import { locationChanged } from '../locations/location.mapper';
+import { fullSchedule } from '../locations/location.rules';
+import { Supplier } from '../suppliers/supplier.entity';
+
+/**
+ * What the orders service needs from the catalog for replenishment (docs/replenishment.md): the ordering
+ * constraints of items and the delivery days and schedule of locations, added to the catalog's change events,
+ * and a snapshot of named items and locations for its read model (rules created for records it has not seen
+ * an event of, e.g. demo data or records older than the orders service).
+ */
+export function itemOrderingFields(item: Item): ItemOrderingFields {
+  return {
+    supplier_id: item.supplierId,
+    item_unit: item.itemUnit,
+    order_unit: item.orderUnit,
+    quantity_per_order_unit: item.quantityPerOrderUnit,
+    min_order_quantity: item.minOrderQuantity,
+    max_order_quantity: item.maxOrderQuantity,
+    order_quantity: item.orderQuantity,
+    order_quantity_increment: item.orderQuantityIncrement,
+    lead_time_days: item.leadTimeDays,
+    transit_days: item.transitDays,
+    contract_end_date: dateOf(item.contractEndDate),
+    updated_at: item.updatedAt.toISOString(),
+  };
+}
+
+export function locationOrderingFields(location: Location): LocationOrderingFields {
+  return { delivery_days: [...location.deliveryDays], schedule: fullSchedule(location.schedule), updated_at: location.updatedAt.toISOString() };
+}
+
+/** `catalog.replenishment.snapshot`: a system call of the orders service (no caller; it checks access itself). */
+@BusController()
+export class ReplenishmentHandler {
+  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+
+  @MessagePattern(ReplenishmentSubjects.snapshot)
+  snapshot(@Payload() p: ReplenishmentSnapshotRequest): Promise<ReplenishmentSnapshot> {
+    const itemIds = [...new Set(p.item_ids ?? [])].slice(0, 1000);
+    const locationIds = [...new Set(p.location_ids ?? [])].slice(0, 1000);
+    return this.uow.forCompany(p.company_id).read(async (em) => {
+      const items = itemIds.length ? await em.find(Item, { id: { $in: itemIds } }) : [];
+      const locations = locationIds.length ? await em.find(Location, { id: { $in: locationIds } }) : [];
+      const customerIds = [...new Set([...items.map((i) => i.customerId), ...locations.map((l) => l.customerId)])];
+      const supplierIds = [...new Set(items.map((i) => i.supplierId).filter((id): id is number => id !== null))];
+      const catalogIds = [...new Set(items.map((i) => i.catalogId).filter((id): id is number => id !== null))];
+      const customers = customerIds.length ? await em.find(Customer, { id: { $in: customerIds } }) : [];
+      const suppliers = supplierIds.length ? await em.find(Supplier, { id: { $in: supplierIds } }) : [];
+      const catalogs = catalogIds.length ? await em.find(Catalog, { id: { $in: catalogIds } }) : [];
+      return {
+        items: items.map((i) => ({ ...itemChanged(i), ...itemOrderingFields(i) })),
+        locations: locations.map((l) => ({ ...locationChanged(l), ...locationOrderingFields(l) })),
+        customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, updated_at: c.updatedAt.toISOString() })),
+        suppliers: suppliers.map((s) => ({ id: s.id, company_id: s.companyId, name: s.name, active: s.active, updated_at: s.updatedAt.toISOString() })),
+        catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, updated_at: c.updatedAt.toISOString() })),
+      };
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ItemChangedForOrders, LocationChangedForOrders, ReplenishmentSnapshot, Weekday } from '@kanban/contracts';
+import { isoWeekdays, resolveSchedule } from '../requisition/schedule';
+
+/**
+ * Writes of the catalog read model (`*_copy`), shared by the event consumers and the snapshot a rule
+ * creation fetches. Each write is one upsert that only lands when its state is at least as new as the
+ * stored one (`version`), so events arriving late or twice and snapshots racing events never go back in time.
+ */
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** An item change; without the ordering fields (the contract-end job) only the base fields of a known item change. */
+export async function upsertItem(em: EntityManager, item: ItemChangedForOrders, version: Date, deleted = !!item.deleted): Promise<void> {
+  if (item.order_unit === undefined) {
+    await em.execute(
+      `update orders.item_copy set sku = ?, name = ?, disabled = ?, paused_until = ?, deleted = ?, version = ?
+        where id = ? and company_id = ? and version <= ?`,
+      [item.sku, item.name, item.disabled, item.paused_until, deleted, version, item.id, item.company_id, version],
+    );
+    return;
+  }
+  await em.execute(
+    `insert into orders.item_copy as c (id, company_id, customer_id, catalog_id, supplier_id, sku, name, item_unit, order_unit,
+       quantity_per_order_unit, min_order_quantity, max_order_quantity, order_quantity, order_quantity_increment, lead_time_days,
+       transit_days, contract_end_date, paused_until, disabled, deleted, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set customer_id = excluded.customer_id, catalog_id = excluded.catalog_id, supplier_id = excluded.supplier_id,
+       sku = excluded.sku, name = excluded.name, item_unit = excluded.item_unit, order_unit = excluded.order_unit,
+       quantity_per_order_unit = excluded.quantity_per_order_unit, min_order_quantity = excluded.min_order_quantity,
+       max_order_quantity = excluded.max_order_quantity, order_quantity = excluded.order_quantity,
+       order_quantity_increment = excluded.order_quantity_increment, lead_time_days = excluded.lead_time_days,
+       transit_days = excluded.transit_days, contract_end_date = excluded.contract_end_date, paused_until = excluded.paused_until,
+       disabled = excluded.disabled, deleted = excluded.deleted, version = excluded.version
+     where c.version <= excluded.version and c.company_id = excluded.company_id`,
+    [
+      item.id,
+      item.company_id,
+      item.customer_id,
+      item.catalog_id,
+      item.supplier_id ?? null,
+      item.sku,
+      item.name,
+      item.item_unit ?? '',
+      item.order_unit,
+      item.quantity_per_order_unit ?? 1,
+      item.min_order_quantity ?? 0,
+      item.max_order_quantity ?? 0,
+      item.order_quantity ?? 1,
+      item.order_quantity_increment ?? 1,
+      item.lead_time_days ?? 0,
+      item.transit_days ?? 0,
+      item.contract_end_date ?? null,
+      item.paused_until,
+      item.disabled,
+      deleted,
+      version,
+    ],
+  );
+}
+
+/** A location change; without delivery days and schedule (older events) only name and state of a known location change. */
+export async function upsertLocation(em: EntityManager, location: LocationChangedForOrders, version: Date, deleted = !!location.deleted): Promise<void> {
+  if (location.delivery_days === undefined || location.schedule === undefined) {
+    await em.execute(
+      'update orders.location_copy set name = ?, inactive = ?, deleted = ?, version = ? where id = ? and company_id = ? and version <= ?',
+      [location.name, location.inactive, deleted, version, location.id, location.company_id, version],
+    );
+    return;
+  }
+  const { slots, scheduled } = resolveSchedule(location.schedule);
+  await em.execute(
+    `insert into orders.location_copy as c (id, company_id, customer_id, name, inactive, deleted, delivery_days, delivery_isodow, schedule, slots, scheduled, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set customer_id = excluded.customer_id, name = excluded.name, inactive = excluded.inactive,
+       deleted = excluded.deleted, delivery_days = excluded.delivery_days, delivery_isodow = excluded.delivery_isodow,
+       schedule = excluded.schedule, slots = excluded.slots, scheduled = excluded.scheduled, version = excluded.version
+     where c.version <= excluded.version and c.company_id = excluded.company_id`,
+    [
+      location.id,
+      location.company_id,
+      location.customer_id,
+      location.name,
+      location.inactive,
+      deleted,
+      json(location.delivery_days as Weekday[]),
+      json(isoWeekdays(location.delivery_days)),
+      json(location.schedule),
+      json(slots),
+      scheduled,
+      version,
+    ],
+  );
+}
+
+export async function upsertCustomer(
+  em: EntityManager,
+  c: { id: number; company_id: number; name: string; inactive: boolean },
+  version: Date,
+  deleted = false,
+): Promise<void> {
+  await em.execute(
+    `insert into orders.customer_copy as c (id, company_id, name, inactive, deleted, version) values (?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set name = excluded.name, inactive = excluded.inactive, deleted = excluded.deleted, version = excluded.version
+     where c.version <= excluded.version and c.company_id = excluded.company_id`,
+    [c.id, c.company_id, c.name, c.inactive, deleted, version],
+  );
+}
+
+export async function upsertSupplier(
+  em: EntityManager,
+  s: { id: number; company_id: number; name: string; active: boolean },
+  version: Date,
+  deleted = false,
+): Promise<void> {
+  await em.execute(
+    `insert into orders.supplier_copy as c (id, company_id, name, active, deleted, version) values (?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set name = excluded.name, active = excluded.active, deleted = excluded.deleted, version = excluded.version
+     where c.version <= excluded.version and c.company_id = excluded.company_id`,
+    [s.id, s.company_id, s.name, s.active, deleted, version],
+  );
+}
+
+export async function upsertCatalog(
+  em: EntityManager,
+  c: { id: number; company_id: number; supplier_id: number; name: string },
+  version: Date,
+  deleted = false,
+): Promise<void> {
+  await em.execute(
+    `insert into orders.catalog_copy as c (id, company_id, supplier_id, name, deleted, version) values (?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set supplier_id = excluded.supplier_id, name = excluded.name, deleted = excluded.deleted, version = excluded.version
+     where c.version <= excluded.version and c.company_id = excluded.company_id`,
+    [c.id, c.company_id, c.supplier_id, c.name, deleted, version],
+  );
+}
+
+/** Writes a snapshot of the catalog (each record at its updated_at). */
+export async function applySnapshot(em: EntityManager, snapshot: ReplenishmentSnapshot): Promise<void> {
+  for (const c of snapshot.customers) await upsertCustomer(em, c, new Date(c.updated_at));
+  for (const s of snapshot.suppliers) await upsertSupplier(em, s, new Date(s.updated_at));
+  for (const c of snapshot.catalogs) await upsertCatalog(em, c, new Date(c.updated_at));
+  for (const l of snapshot.locations) await upsertLocation(em, l, new Date(l.updated_at), false);
+  for (const i of snapshot.items) await upsertItem(em, i, new Date(i.updated_at), false);
+}

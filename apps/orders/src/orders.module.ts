@@ -1,0 +1,37 @@
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { serviceOutbox } from '@kanban/messaging';
+import { servicePersistence } from '@kanban/persistence';
+import { ORDERS_CONFIG, type OrdersConfig } from './config';
+import { CopiesConsumer } from './copies/copies.consumer';
+import { HealthHandler } from './health/health.handler';
+import { ordersData } from './orders.data';
+import { OrdersHandler } from './orders/orders.handler';
+import { OrdersService } from './orders/orders.service';
+import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZONE_SOURCE } from './requisition/company-time';
+import { RequisitionService } from './requisition/requisition.service';
+import { RequisitionScheduler } from './requisition/scheduler';
+import { RulesHandler } from './rules/rules.handler';
+import { RulesService } from './rules/rules.service';
+
+/** Kanban rules, stock signals, requisition runs and orders (issue 5; docs/replenishment.md). */
+@Module({})
+export class OrdersModule {
+  /** `overrides`: a clock or a time-zone source of a test in place of the system clock and identity. */
+  static forRoot(config: OrdersConfig, overrides: { clock?: Provider; timeZones?: Provider } = {}): DynamicModule {
+    return {
+      module: OrdersModule,
+      imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler],
+      providers: [
+        { provide: ORDERS_CONFIG, useValue: config },
+        overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },
+        overrides.timeZones ?? { provide: TIME_ZONE_SOURCE, useClass: IdentityTimeZones },
+        CompanyTimeZones,
+        RequisitionService,
+        RequisitionScheduler,
+        RulesService,
+        OrdersService,
+      ],
+    };
+  }
+}

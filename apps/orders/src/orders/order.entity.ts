@@ -1,0 +1,176 @@
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { ExtStatus, OrderEventType, OrderStatus, RunTrigger } from '@kanban/contracts';
+import { TenantEntity, TenantOwned } from '@kanban/persistence';
+
+/**
+ * An order to one supplier for one location (spec 3 "Order"). Names of customer, location and supplier are
+ * kept as they were when it was created (architecture: an order keeps what it ordered).
+ */
+@Entity({ tableName: 'purchase_order' })
+@TenantOwned()
+@Index({ properties: ['companyId', 'createdAt'] })
+@Index({ properties: ['companyId', 'customerId', 'createdAt'] })
+@Index({ properties: ['companyId', 'locationId', 'createdAt'] })
+export class PurchaseOrder extends TenantEntity {
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'customer_id', type: 'int' })
+  customerId!: number;
+
+  @Property({ fieldName: 'location_id', type: 'int' })
+  locationId!: number;
+
+  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
+  supplierId: number | null = null;
+
+  @Property({ fieldName: 'customer_name', type: 'text', default: '' })
+  customerName: string = '';
+
+  @Property({ fieldName: 'location_name', type: 'text', default: '' })
+  locationName: string = '';
+
+  @Property({ fieldName: 'supplier_name', type: 'text', default: '' })
+  supplierName: string = '';
+
+  /** the company's local day of the order */
+  @Property({ fieldName: 'order_date', type: 'date' })
+  orderDate!: string;
+
+  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
+  createdAt: Date = new Date();
+
+  @Property({ fieldName: 'created_by', type: 'int', nullable: true })
+  createdBy: number | null = null;
+
+  @Property({ type: 'text', default: 'open' })
+  status: OrderStatus = 'open';
+
+  @Property({ type: 'text', default: 'requisition' })
+  source: 'requisition' | 'manual' = 'requisition';
+
+  @Property({ fieldName: 'run_id', type: 'int', nullable: true })
+  runId: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  trigger: RunTrigger | null = null;
+
+  @Property({ type: 'text', default: '' })
+  comment: string = '';
+
+  @Property({ type: 'text', nullable: true })
+  attachment: string | null = null;
+
+  @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
+  extStatus: ExtStatus = 0;
+
+  @Property({ fieldName: 'po_status', type: 'smallint', default: 0 })
+  poStatus: number = 0;
+
+  @Property({ fieldName: 'notification_status', type: 'smallint', default: 0 })
+  notificationStatus: number = 0;
+
+  @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
+  updatedAt: Date = new Date();
+}
+
+/**
+ * A line of an order. At most one `open` line per rule (partial unique index `order_line_open_rule`): the
+ * database itself refuses a second pending order of the same rule, whatever runs at once.
+ */
+@Entity({ tableName: 'purchase_order_line' })
+@TenantOwned()
+@Unique({ properties: ['orderId', 'pos'] })
+@Index({
+  name: 'order_line_open_rule',
+  expression: `create unique index "order_line_open_rule" on "orders"."purchase_order_line" ("rule_id") where "status" = 'open'`,
+})
+@Index({
+  name: 'order_line_on_order',
+  expression: `create index "order_line_on_order" on "orders"."purchase_order_line" ("company_id", "rule_id") where "status" in ('open', 'confirmed')`,
+})
+export class OrderLine extends TenantEntity {
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'order_id', type: 'int' })
+  orderId!: number;
+
+  @Property({ type: 'int' })
+  pos!: number;
+
+  @Property({ fieldName: 'rule_id', type: 'int', nullable: true })
+  ruleId: number | null = null;
+
+  @Property({ fieldName: 'item_id', type: 'int' })
+  itemId!: number;
+
+  @Property({ fieldName: 'catalog_id', type: 'int', nullable: true })
+  catalogId: number | null = null;
+
+  @Property({ fieldName: 'catalog_name', type: 'text', default: '' })
+  catalogName: string = '';
+
+  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
+  supplierId: number | null = null;
+
+  @Property({ fieldName: 'supplier_name', type: 'text', default: '' })
+  supplierName: string = '';
+
+  @Property({ type: 'text' })
+  sku!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** in order units */
+  @Property({ type: 'double' })
+  quantity!: number;
+
+  /** the order unit */
+  @Property({ type: 'text', default: '' })
+  unit: string = '';
+
+  @Property({ fieldName: 'item_unit', type: 'text', default: '' })
+  itemUnit: string = '';
+
+  @Property({ fieldName: 'quantity_per_order_unit', type: 'double', default: 1 })
+  quantityPerOrderUnit: number = 1;
+
+  /** expected delivery day */
+  @Property({ type: 'date' })
+  shipping!: string;
+
+  @Property({ type: 'text', default: 'open' })
+  status: OrderStatus = 'open';
+
+  @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
+  extStatus: ExtStatus = 0;
+
+  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
+  createdAt: Date = new Date();
+}
+
+/** The history of an order (types O, S, R, T, U of spec 3). */
+@Entity({ tableName: 'purchase_order_event' })
+@TenantOwned()
+@Index({ properties: ['orderId', 'id'] })
+export class OrderEvent extends TenantEntity {
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'order_id', type: 'int' })
+  orderId!: number;
+
+  @Property({ type: 'text' })
+  type!: OrderEventType;
+
+  @Property({ type: 'text', default: '' })
+  text: string = '';
+
+  @Property({ fieldName: 'user_id', type: 'int', nullable: true })
+  userId: number | null = null;
+
+  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ProtocolCode } from '@kanban/access';
+import {
+  type CompanyCaller,
+  type ExtStatus,
+  extStatusText,
+  type OrderDto,
+  type OrderEventDto,
+  type OrderEventType,
+  type OrderLineDto,
+  type OrderListQuery,
+  type OrderScope,
+  type OrderStatus,
+  type OrderUpdateInput,
+  type Page,
+} from '@kanban/contracts';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
+import { pageOf, raw, visibleCondition } from '../shared/access';
+import { OrderEvent } from './order.entity';
+
+const ORDER_COLUMNS = `o.id, o.order_date::text as order_date, o.created_at, o.created_by, o.customer_id, o.customer_name, o.location_id, o.location_name,
+  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.attachment, o.ext_status, o.po_status, o.notification_status,
+  (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id) as line_count`;
+
+function toOrderDto(row: Record<string, unknown>): OrderDto {
+  const ext = raw.num(row.ext_status) as ExtStatus;
+  return {
+    id: raw.num(row.id),
+    date: raw.day(row.order_date)!,
+    created: raw.iso(row.created_at)!,
+    created_by: raw.numOrNull(row.created_by),
+    customer_id: raw.num(row.customer_id),
+    customer: String(row.customer_name),
+    location_id: raw.num(row.location_id),
+    location: String(row.location_name),
+    supplier_id: raw.numOrNull(row.supplier_id),
+    supplier: String(row.supplier_name),
+    status: String(row.status) as OrderStatus,
+    source: String(row.source) as OrderDto['source'],
+    comment: String(row.comment),
+    attachment: (row.attachment as string | null) ?? null,
+    images: [],
+    ext_status: ext,
+    ext_status_text: extStatusText(ext),
+    po_status: raw.num(row.po_status),
+    notification_status: raw.num(row.notification_status),
+    line_count: raw.num(row.line_count),
+  };
+}
+
+/**
+ * Orders at company, customer and location level (spec 7 `order?days=&extstatus=`, `order/{orderID}`): lists
+ * of the last `days` days (default 30) newest first, narrowed by the caller's access restrictions; the detail
+ * with lines and history; the update to OK (ext status 1), which confirms the open lines.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
+    @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private scoped(caller: CompanyCaller, scope: OrderScope): { where: string[]; params: unknown[] } {
+    const where = ['o.company_id = ?'];
+    const params: unknown[] = [caller.companyId];
+    if (scope.customerId !== undefined) {
+      where.push('o.customer_id = ?');
+      params.push(scope.customerId);
+    }
+    if (scope.locationId !== undefined) {
+      where.push('o.location_id = ?');
+      params.push(scope.locationId);
+    }
+    const [visible, visibleParams] = visibleCondition(caller, { customer: 'o.customer_id', location: 'o.location_id', supplier: 'o.supplier_id' });
+    where.push(visible);
+    params.push(...visibleParams);
+    return { where, params };
+  }
+
+  async list(caller: CompanyCaller, scope: OrderScope, query: OrderListQuery): Promise<Page<OrderDto>> {
+    const { page, perPage } = pageOf(query);
+    const { where, params } = this.scoped(caller, scope);
+    const days = query.days ?? 30;
+    if (!Number.isInteger(days) || days < 1 || days > 3650) throw AppError.validation('days', 'must be a whole number from 1 to 3650');
+    where.push('o.created_at >= ?');
+    params.push(new Date(this.clock.now().getTime() - days * 86_400_000));
+    if (query.extstatus !== undefined) {
+      if (![0, 1, -1].includes(query.extstatus)) throw AppError.validation('extstatus', 'must be 0, 1 or -1');
+      where.push('o.ext_status = ?');
+      params.push(query.extstatus);
+    }
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const rows = await em.execute<Record<string, unknown>[]>(
+        `select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} order by o.created_at desc, o.id desc limit ? offset ?`,
+        [...params, perPage, (page - 1) * perPage],
+      );
+      const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from orders.purchase_order o where ${where.join(' and ')}`, params);
+      return { items: rows.map(toOrderDto), total: Number(count?.n ?? 0), page, per_page: perPage };
+    });
+  }
+
+  async get(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
+    return this.uow.forCompany(caller.companyId).read((em) => this.detail(em, caller, scope, orderId));
+  }
+
+  /** The update to OK (ext_status 1): the open lines are confirmed (they stay on order until delivered); a U event records it. */
+  async update(caller: CompanyCaller, scope: OrderScope, orderId: number, input: OrderUpdateInput): Promise<OrderDto> {
+    const changes = input ?? {};
+    if (changes.ext_status !== undefined && changes.ext_status !== 1) throw AppError.validation('ext_status', 'an order can only be updated to OK (1)');
+    if (changes.comment !== undefined && (typeof changes.comment !== 'string' || changes.comment.length > 2000)) {
+      throw AppError.validation('comment', 'must be a text of at most 2000 characters');
+    }
+    return this.uow.forCompany(caller.companyId).write(async (em) => {
+      const order = await this.detail(em, caller, scope, orderId);
+      const now = this.clock.now();
+      if (changes.comment !== undefined && changes.comment !== order.comment) {
+        await em.execute('update orders.purchase_order set comment = ?, updated_at = ? where id = ? and company_id = ?', [changes.comment, now, orderId, caller.companyId]);
+      }
+      if (changes.ext_status === 1 && order.ext_status !== 1) {
+        await em.execute(
+          `update orders.purchase_order set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end, updated_at = ?
+            where id = ? and company_id = ?`,
+          [now, orderId, caller.companyId],
+        );
+        await em.execute(
+          `update orders.purchase_order_line set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end
+            where order_id = ? and company_id = ?`,
+          [orderId, caller.companyId],
+        );
+        this.addEvent(em, caller.companyId, orderId, 'U', 'status updated to OK', caller.userId, now);
+      }
+      await em.flush();
+      return this.detail(em, caller, scope, orderId);
+    });
+  }
+
+  private addEvent(em: EntityManager, companyId: number, orderId: number, type: OrderEventType, text: string, userId: number | null, at: Date): void {
+    em.create(OrderEvent, { companyId, orderId, type, text, userId, createdAt: at } as OrderEvent);
+  }
+
+  private async detail(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
+    const { where, params } = this.scoped(caller, scope);
+    const rows = await em.execute<Record<string, unknown>[]>(`select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} and o.id = ?`, [
+      ...params,
+      orderId,
+    ]);
+    if (!rows[0]) throw new AppError(ProtocolCode.NotFound, 'order not found');
+    const order = toOrderDto(rows[0]);
+    const lines = await em.execute<Record<string, unknown>[]>(
+      `select pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name, sku, name, quantity, unit, shipping::text as shipping,
+              status, ext_status
+         from orders.purchase_order_line where order_id = ? and company_id = ? order by pos`,
+      [orderId, caller.companyId],
+    );
+    const events = await em.execute<Record<string, unknown>[]>(
+      'select id, type, text, user_id, created_at from orders.purchase_order_event where order_id = ? and company_id = ? order by id',
+      [orderId, caller.companyId],
+    );
+    order.lines = lines.map(
+      (l): OrderLineDto => ({
+        pos: raw.num(l.pos),
+        rule_id: raw.numOrNull(l.rule_id),
+        item_id: raw.num(l.item_id),
+        catalog_id: raw.numOrNull(l.catalog_id),
+        catalog: String(l.catalog_name),
+        supplier_id: raw.numOrNull(l.supplier_id),
+        supplier: String(l.supplier_name),
+        sku: String(l.sku),
+        name: String(l.name),
+        quantity: raw.num(l.quantity),
+        unit: String(l.unit),
+        shipping: raw.day(l.shipping)!,
+        status: String(l.status) as OrderStatus,
+        ext_status: raw.num(l.ext_status) as ExtStatus,
+      }),
+    );
+    order.history = events.map(
+      (e): OrderEventDto => ({
+        id: raw.num(e.id),
+        type: String(e.type) as OrderEventType,
+        text: String(e.text),
+        user_id: raw.numOrNull(e.user_id),
+        created_at: raw.iso(e.created_at)!,
+      }),
+    );
+    return order;
+  }
+}

@@ -1,0 +1,84 @@
+import { decide, type ItemFacts, type LocationFacts, orderQuantity, type RuleFacts } from './algorithm';
+import { QUANTITY_CASES } from './algorithm.cases';
+
+const item = (over: Partial<ItemFacts> = {}): ItemFacts => ({
+  perOrderUnit: 1,
+  moq: 1,
+  mxoq: 0,
+  increment: 1,
+  deleted: false,
+  disabled: false,
+  pausedUntil: null,
+  contractEndDate: null,
+  ...over,
+});
+const location = (over: Partial<LocationFacts> = {}): LocationFacts => ({ deleted: false, inactive: false, scheduled: false, ...over });
+const rule = (over: Partial<RuleFacts> = {}): RuleFacts => ({ stock: 2, threshold: 5, capacity: 20, onOrder: 0, pendingLine: false, ...over });
+const TODAY = '2026-11-23';
+
+describe('requisition quantity (the shared cases)', () => {
+  it.each(QUANTITY_CASES)('$name', (c) => {
+    const decision = decide(
+      { stock: c.stock, threshold: c.threshold, capacity: c.capacity, onOrder: c.onOrder, pendingLine: false },
+      item({ perOrderUnit: c.perOrderUnit, moq: c.moq, mxoq: c.mxoq, increment: c.increment }),
+      location(),
+      false,
+      'execute',
+      TODAY,
+    );
+    expect(decision).toEqual({ reason: c.reason, quantity: c.quantity });
+  });
+});
+
+describe('orderQuantity', () => {
+  const constraints = { perOrderUnit: 1, moq: 0, mxoq: 0, increment: 1 };
+  it('is 0 when stock and what is on order reach capacity', () => {
+    expect(orderQuantity(10, 10, 0, constraints)).toBe(0);
+    expect(orderQuantity(10, 4, 6, constraints)).toBe(0);
+    expect(orderQuantity(10, 12, 0, constraints)).toBe(0);
+  });
+  it('never applies the minimum to nothing', () => {
+    expect(orderQuantity(10, 10, 0, { ...constraints, moq: 5 })).toBe(0);
+  });
+  it('rounds a shortfall of a fraction of an order unit up to one', () => {
+    expect(orderQuantity(101, 100, 0, { ...constraints, perOrderUnit: 50 })).toBe(1);
+  });
+});
+
+describe('decide: reasons in order', () => {
+  it('orders below the threshold', () => {
+    expect(decide(rule(), item(), location(), false, 'schedule', TODAY)).toEqual({ reason: 'ordered', quantity: 18 });
+  });
+  it('an inactive or deleted location wins over everything', () => {
+    expect(decide(rule(), item({ disabled: true }), location({ inactive: true }), true, 'schedule', TODAY).reason).toBe('location_inactive');
+    expect(decide(rule(), item(), location({ deleted: true }), false, 'schedule', TODAY).reason).toBe('location_inactive');
+    expect(decide(rule(), item(), null, false, 'schedule', TODAY).reason).toBe('location_inactive');
+  });
+  it('then the customer', () => {
+    expect(decide(rule(), item({ disabled: true }), location(), true, 'schedule', TODAY).reason).toBe('customer_inactive');
+  });
+  it('then the item: deleted, disabled (or contract ended), paused through today', () => {
+    expect(decide(rule(), null, location(), false, 'schedule', TODAY).reason).toBe('item_deleted');
+    expect(decide(rule(), item({ deleted: true }), location(), false, 'schedule', TODAY).reason).toBe('item_deleted');
+    expect(decide(rule(), item({ disabled: true }), location(), false, 'schedule', TODAY).reason).toBe('item_disabled');
+    expect(decide(rule(), item({ contractEndDate: TODAY }), location(), false, 'schedule', TODAY).reason).toBe('item_disabled');
+    expect(decide(rule(), item({ contractEndDate: '2026-11-24' }), location(), false, 'schedule', TODAY).reason).toBe('ordered');
+    expect(decide(rule(), item({ pausedUntil: TODAY }), location(), false, 'schedule', TODAY).reason).toBe('item_paused');
+    expect(decide(rule(), item({ pausedUntil: '2026-11-22' }), location(), false, 'schedule', TODAY).reason).toBe('ordered');
+  });
+  it('a pending order line blocks a second order even when stock fell further', () => {
+    expect(decide(rule({ stock: 0, onOrder: 2, pendingLine: true }), item(), location(), false, 'execute', TODAY)).toEqual({ reason: 'already_on_order', quantity: 0 });
+  });
+  it('above the threshold is said before a pending line', () => {
+    expect(decide(rule({ stock: 9, pendingLine: true }), item(), location(), false, 'execute', TODAY).reason).toBe('above_threshold');
+  });
+  it('a stock event at a scheduled location waits for the slot, but says what it would order', () => {
+    expect(decide(rule(), item(), location({ scheduled: true }), false, 'stock', TODAY)).toEqual({ reason: 'outside_schedule', quantity: 18 });
+    expect(decide(rule(), item(), location({ scheduled: true }), false, 'schedule', TODAY).reason).toBe('ordered');
+    expect(decide(rule(), item(), location({ scheduled: true }), false, 'execute', TODAY).reason).toBe('ordered');
+    expect(decide(rule(), item(), location({ scheduled: false }), false, 'stock', TODAY).reason).toBe('ordered');
+  });
+  it('a threshold at or above capacity orders nothing', () => {
+    expect(decide(rule({ stock: 20, threshold: 20, capacity: 20 }), item(), location(), false, 'execute', TODAY)).toEqual({ reason: 'nothing_to_order', quantity: 0 });
+  });
+});

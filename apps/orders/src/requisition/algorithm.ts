@@ -1,0 +1,102 @@
+import type { DecisionReason, RunTrigger } from '@kanban/contracts';
+
+/**
+ * The requisition algorithm for one rule, as plain functions (docs/replenishment.md). The run evaluates all
+ * due rules of a company in one SQL statement (`requisition.sql.ts`) that computes exactly this; the unit
+ * spec and the database test check both against the same cases (`algorithm.cases.ts`).
+ *
+ * Units: stock, threshold and capacity are in the item's unit (what the bin holds); quantities ordered,
+ * the minimum, maximum and increment are in order units; one order unit holds `perOrderUnit` item units.
+ */
+export interface OrderingConstraints {
+  /** item units per order unit (> 0) */
+  perOrderUnit: number;
+  /** minimum order quantity (order units; 0 = none) */
+  moq: number;
+  /** maximum order quantity (order units; 0 = no maximum) */
+  mxoq: number;
+  /** the quantity is a multiple of it (order units, > 0) */
+  increment: number;
+}
+
+/** Decimal tolerance: quantities are doubles; 1e-9 keeps 0.3 / 0.1 from rounding up to 4. */
+const EPSILON = 1e-9;
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/**
+ * How much to order (order units) to fill up to `capacity`, net of stock and of what is on order (order
+ * units): the shortfall converted to order units, rounded UP to the increment, then clamped to the
+ * minimum and maximum order quantity (spec clarifications "Requisition times"). 0 when nothing is short.
+ */
+export function orderQuantity(capacity: number, stock: number, onOrder: number, c: OrderingConstraints): number {
+  const shortfall = capacity - stock - onOrder * c.perOrderUnit;
+  if (shortfall <= EPSILON) return 0;
+  const increments = Math.ceil(shortfall / c.perOrderUnit / c.increment - EPSILON);
+  let quantity = round6(increments * c.increment);
+  if (quantity < c.moq) quantity = c.moq;
+  if (c.mxoq > 0 && quantity > c.mxoq) quantity = c.mxoq;
+  return round6(quantity);
+}
+
+export interface RuleFacts {
+  stock: number;
+  threshold: number;
+  capacity: number;
+  /** open and confirmed order lines of the rule (order units) */
+  onOrder: number;
+  /** an order line of the rule still waits to be confirmed (status open) */
+  pendingLine: boolean;
+}
+
+export interface ItemFacts extends OrderingConstraints {
+  deleted: boolean;
+  disabled: boolean;
+  /** YYYY-MM-DD or null */
+  pausedUntil: string | null;
+  contractEndDate: string | null;
+}
+
+export interface LocationFacts {
+  deleted: boolean;
+  inactive: boolean;
+  /** the location has a requisition schedule (any slot) */
+  scheduled: boolean;
+}
+
+export interface Decision {
+  reason: DecisionReason;
+  /** ordered, or what would be ordered (outside_schedule); else 0 */
+  quantity: number;
+}
+
+/**
+ * The decision about one rule, first reason wins: the location (inactive or deleted), the customer, the
+ * item (deleted, disabled or contract ended, paused), the stock above the threshold, a pending order line or
+ * stock plus what is on order above the threshold, nothing short, a stock event at a scheduled location
+ * (waits for its slot), else ordered. `today` is the company's local day (YYYY-MM-DD).
+ */
+export function decide(
+  rule: RuleFacts,
+  item: ItemFacts | null,
+  location: LocationFacts | null,
+  customerInactive: boolean,
+  trigger: RunTrigger,
+  today: string,
+): Decision {
+  const no = (reason: DecisionReason): Decision => ({ reason, quantity: 0 });
+  if (!location || location.deleted || location.inactive) return no('location_inactive');
+  if (customerInactive) return no('customer_inactive');
+  if (!item || item.deleted) return no('item_deleted');
+  if (item.disabled || (item.contractEndDate !== null && item.contractEndDate <= today)) return no('item_disabled');
+  if (item.pausedUntil !== null && item.pausedUntil >= today) return no('item_paused');
+  if (rule.stock > rule.threshold) return no('above_threshold');
+  if (rule.pendingLine) return no('already_on_order');
+  if (rule.stock + rule.onOrder * item.perOrderUnit > rule.threshold) return no('already_on_order');
+  const quantity = orderQuantity(rule.capacity, rule.stock, rule.onOrder, item);
+  if (quantity <= 0) return no('nothing_to_order');
+  if (trigger === 'stock' && location.scheduled) return { reason: 'outside_schedule', quantity };
+  return { reason: 'ordered', quantity };
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RunTrigger } from '@kanban/contracts';
+import { OutboxRelay } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { ORDERS_CONFIG, type OrdersConfig } from '../config';
+import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
+import { type DueRules, type RunCounts, runStatement } from './requisition.sql';
+import { localTime, type Slot } from './schedule';
+
+/** Key space of the per-company advisory lock every run takes (pg_advisory_xact_lock(key, company id)). */
+export const REQUISITION_LOCK = 5_505_001;
+
+export interface RunOptions {
+  /** `execute`: the rule */
+  ruleId?: number;
+  /** `schedule`: the slot the run claims */
+  slot?: Slot;
+  userId?: number | null;
+  /** test seam: runs inside the run's transaction after its statements, before the commit */
+  beforeCommit?: (em: EntityManager) => Promise<void>;
+}
+
+export interface RunSummary extends RunCounts {
+  runId: number;
+  trigger: RunTrigger;
+}
+
+/**
+ * Requisition runs (docs/replenishment.md). A run is one transaction: the company's advisory lock (runs of a
+ * company never overlap, whichever replica or trigger started them), the run row (a scheduled run claims its
+ * slot there, once per company and slot), the one set-based statement of `requisition.sql.ts`, the counts.
+ * A run that dies before its commit leaves nothing behind, and the next run orders what it would have.
+ */
+@Injectable()
+export class RequisitionService {
+  private readonly log = new Logger('Requisition');
+
+  constructor(
+    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
+    private readonly zones: CompanyTimeZones,
+    @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    @Optional() private readonly relay?: OutboxRelay,
+    @Optional() @Inject(ORDERS_CONFIG) private readonly config?: OrdersConfig,
+  ) {}
+
+  /** Runs the requisition of a company; null when a scheduled slot had already run. */
+  async run(companyId: number, trigger: RunTrigger, options: RunOptions = {}): Promise<RunSummary | null> {
+    const zone = await this.zones.zoneOf(companyId);
+    const now = this.clock.now();
+    const today = localTime(now, zone).date;
+    const due = this.dueRules(trigger, options);
+    const summary = await this.uow.forCompany(companyId).write(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [REQUISITION_LOCK, companyId]);
+      const claimed = await em.execute<{ id: number }[]>(
+        `insert into orders.requisition_run (company_id, trigger, slot_key, rule_id, user_id, run_date, started_at, evaluated, orders, lines)
+         values (?, ?, ?, ?, ?, ?, ?, 0, 0, 0)
+         on conflict (company_id, slot_key) do nothing
+         returning id`,
+        [companyId, trigger, options.slot?.key ?? null, options.ruleId ?? null, options.userId ?? null, today, now],
+      );
+      if (claimed.length === 0) return null;
+      const runId = Number(claimed[0]!.id);
+      const statement = runStatement({ companyId, runId, trigger, due, today, now, userId: options.userId ?? null });
+      const [counts] = await em.execute<RunCounts[]>(statement.sql, statement.params);
+      const result: RunSummary = {
+        runId,
+        trigger,
+        evaluated: Number(counts!.evaluated),
+        orders: Number(counts!.orders),
+        lines: Number(counts!.lines),
+        decisions: Number(counts!.decisions),
+      };
+      await em.execute('update orders.requisition_run set finished_at = clock_timestamp(), evaluated = ?, orders = ?, lines = ? where id = ?', [
+        result.evaluated,
+        result.orders,
+        result.lines,
+        runId,
+      ]);
+      await options.beforeCommit?.(em);
+      return result;
+    });
+    if (summary && summary.orders > 0) {
+      this.log.log(`company ${companyId}: run ${summary.runId} (${trigger}) evaluated ${summary.evaluated} rule(s), ordered ${summary.lines} line(s) in ${summary.orders} order(s)`);
+      // The statement wrote the outbox rows itself (not through the ORM), so the relay is told directly
+      // (unless configured to publish only on its interval: OUTBOX_RELAY_IMMEDIATE=false).
+      if (this.config?.outbox.immediate !== false) this.relay?.kick();
+    }
+    return summary;
+  }
+
+  private dueRules(trigger: RunTrigger, options: RunOptions): DueRules {
+    switch (trigger) {
+      case 'execute':
+        if (options.ruleId === undefined) throw new Error('an execute run needs the rule');
+        return { kind: 'rule', ruleId: options.ruleId };
+      case 'stock':
+        return { kind: 'pending' };
+      case 'schedule':
+        if (!options.slot) throw new Error('a scheduled run needs its slot');
+        return { kind: 'slot', weekday: options.slot.weekday, slot: options.slot.slot };
+    }
+  }
+}

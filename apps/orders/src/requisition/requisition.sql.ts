@@ -1,0 +1,237 @@
+import type { RunTrigger, Weekday } from '@kanban/contracts';
+import type { RequisitionSlot } from '@kanban/contracts';
+
+/** Which rules a run evaluates (all of them active rules of the run's company). */
+export type DueRules =
+  /** `rules/{id}/execute`: that rule */
+  | { kind: 'rule'; ruleId: number }
+  /** a stock event: every rule whose stock changed since its last evaluation */
+  | { kind: 'pending' }
+  /** a scheduled slot: rules at locations checked at this weekday and slot, or at locations without a schedule */
+  | { kind: 'slot'; weekday: Weekday; slot: RequisitionSlot };
+
+export interface RunStatementInput {
+  companyId: number;
+  runId: number;
+  trigger: RunTrigger;
+  due: DueRules;
+  /** the company's local day (YYYY-MM-DD): pauses, contract ends, the order day and the delivery day */
+  today: string;
+  now: Date;
+  userId: number | null;
+}
+
+/** What the statement answers: how many rules it evaluated, orders and lines it created, decisions it recorded. */
+export interface RunCounts {
+  evaluated: number;
+  orders: number;
+  lines: number;
+  decisions: number;
+}
+
+/**
+ * The requisition run of one company as ONE statement (docs/replenishment.md): data-modifying CTEs read the
+ * due rules with the read model of their items, locations and customers, net what is on order, decide and
+ * compute the quantity per rule (the algorithm of `algorithm.ts`, in numeric arithmetic), group the ordered
+ * rules per location and supplier into orders with lines, record changed decisions (on the rule and in the
+ * history), clear the evaluated stock changes, write an R history event per order and put `evt.orders.created`
+ * into the outbox. One snapshot, one round trip, never a query per rule.
+ *
+ * The caller holds the company's advisory lock, so no other run sees the same open lines in between; the
+ * partial unique index on open lines per rule makes the database refuse a second pending line regardless.
+ */
+export function runStatement(input: RunStatementInput): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const v = (value: unknown) => {
+    params.push(value);
+    return '?';
+  };
+  const company = () => `cast(${v(input.companyId)} as int)`;
+  const today = () => `cast(${v(input.today)} as date)`;
+  const now = () => `cast(${v(input.now.toISOString())} as timestamptz)`;
+  const trigger = () => `cast(${v(input.trigger)} as text)`;
+  const run = () => `cast(${v(input.runId)} as int)`;
+  const user = () => `cast(${v(input.userId)} as int)`;
+
+  // Parameters are collected in the order the text names them: conditions are built where they stand.
+  const dueCondition = (): string => {
+    const due = input.due;
+    switch (due.kind) {
+      case 'rule':
+        return `r.id = ${v(due.ruleId)}`;
+      case 'pending':
+        return 'r.pending_at is not null';
+      case 'slot':
+        return `(l.id is null or not l.scheduled or (l.slots -> cast(${v(due.weekday)} as text)) @> to_jsonb(cast(${v(due.slot)} as text)))`;
+    }
+  };
+
+  const decisionJson = (alias: string) =>
+    `jsonb_build_object('run_id', ${run()}, 'trigger', ${trigger()}, 'reason', ${alias}.reason, 'quantity', ${alias}.quantity,
+       'stock', ${alias}.stock, 'threshold', ${alias}.threshold, 'capacity', ${alias}.capacity, 'on_order', ${alias}.on_order,
+       'order_id', ${alias}.order_id, 'decided_at', cast(${v(input.now.toISOString())} as text))`;
+
+  const sql = `
+with due as (
+  select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, r.pending_at, r.last_decision,
+         (i.id is null or i.deleted) as item_deleted,
+         (coalesce(i.disabled, false) or (i.contract_end_date is not null and i.contract_end_date <= ${today()})) as item_disabled,
+         (i.paused_until is not null and i.paused_until >= ${today()}) as item_paused,
+         coalesce(nullif(i.quantity_per_order_unit, 0), 1) as per_unit,
+         coalesce(i.min_order_quantity, 0) as moq,
+         coalesce(i.max_order_quantity, 0) as mxoq,
+         coalesce(nullif(i.order_quantity_increment, 0), 1) as increment,
+         coalesce(i.lead_time_days, 0) + coalesce(i.transit_days, 0) as days,
+         i.sku, i.name, i.order_unit, i.item_unit, i.catalog_id, i.supplier_id,
+         (l.id is null or l.deleted or l.inactive) as location_off,
+         coalesce(l.scheduled, false) as scheduled,
+         coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
+         coalesce(c.inactive or c.deleted, false) as customer_off,
+         coalesce(c.name, '') as customer_name, coalesce(l.name, '') as location_name,
+         coalesce(s.name, '') as supplier_name, coalesce(k.name, '') as catalog_name
+    from orders.kanban_rule r
+    left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
+    left join orders.location_copy l on l.id = r.location_id and l.company_id = r.company_id
+    left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id
+    left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = r.company_id
+    left join orders.catalog_copy k on k.id = i.catalog_id and k.company_id = r.company_id
+   where r.company_id = ${company()} and r.active and ${dueCondition()}
+),
+on_order as (
+  select ol.rule_id, sum(ol.quantity) as quantity, bool_or(ol.status = 'open') as pending
+    from orders.purchase_order_line ol
+   where ol.company_id = ${company()} and ol.status in ('open', 'confirmed') and ol.rule_id in (select rule_id from due)
+   group by ol.rule_id
+),
+evaluated as (
+  select d.*, coalesce(o.quantity, 0) as on_order, coalesce(o.pending, false) as pending, q.fill,
+         case
+           when d.location_off then 'location_inactive'
+           when d.customer_off then 'customer_inactive'
+           when d.item_deleted then 'item_deleted'
+           when d.item_disabled then 'item_disabled'
+           when d.item_paused then 'item_paused'
+           when d.stock > d.threshold then 'above_threshold'
+           when coalesce(o.pending, false) then 'already_on_order'
+           when d.stock::numeric + coalesce(o.quantity, 0)::numeric * d.per_unit::numeric > d.threshold::numeric then 'already_on_order'
+           when q.fill <= 0 then 'nothing_to_order'
+           when ${trigger()} = 'stock' and d.scheduled then 'outside_schedule'
+           else 'ordered'
+         end as reason
+    from due d
+    left join on_order o on o.rule_id = d.rule_id
+    cross join lateral (
+      select d.capacity::numeric - d.stock::numeric - coalesce(o.quantity, 0)::numeric * d.per_unit::numeric as shortfall
+    ) s
+    cross join lateral (
+      select case when s.shortfall <= 0 then 0::numeric
+                  else round(ceil(s.shortfall / d.per_unit::numeric / d.increment::numeric) * d.increment::numeric, 6) end as raw
+    ) r
+    cross join lateral (
+      select case when r.raw <= 0 then 0::numeric
+                  when d.mxoq > 0 then least(greatest(r.raw, d.moq::numeric), d.mxoq::numeric)
+                  else greatest(r.raw, d.moq::numeric) end as fill
+    ) q
+),
+ordered as (
+  select e.*,
+         row_number() over (partition by e.location_id, e.supplier_id order by e.sku, e.rule_id) as pos,
+         (select min(g)::date
+            from generate_series((${today()} + e.days)::timestamp, (${today()} + e.days + 6)::timestamp, interval '1 day') g
+           where jsonb_array_length(e.delivery_isodow) = 0 or e.delivery_isodow @> to_jsonb(extract(isodow from g)::int)) as shipping
+    from evaluated e
+   where e.reason = 'ordered'
+),
+groups as (
+  select location_id, supplier_id, min(company_id) as company_id, min(customer_id) as customer_id,
+         min(customer_name) as customer_name, min(location_name) as location_name, min(supplier_name) as supplier_name
+    from ordered
+   group by location_id, supplier_id
+),
+new_orders as (
+  insert into orders.purchase_order (company_id, customer_id, location_id, supplier_id, customer_name, location_name, supplier_name,
+                                     order_date, created_at, created_by, status, source, run_id, trigger, comment, ext_status,
+                                     po_status, notification_status, updated_at)
+  select g.company_id, g.customer_id, g.location_id, g.supplier_id, g.customer_name, g.location_name, g.supplier_name,
+         ${today()}, ${now()}, ${user()}, 'open', 'requisition', ${run()}, ${trigger()}, '', 0, 0, 0, ${now()}
+    from groups g
+   order by g.location_id, g.supplier_id nulls first
+  returning id, customer_id, location_id, supplier_id
+),
+new_lines as (
+  insert into orders.purchase_order_line (company_id, order_id, pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name,
+                                          sku, name, quantity, unit, item_unit, quantity_per_order_unit, shipping, status, ext_status, created_at)
+  select o.company_id, n.id, o.pos, o.rule_id, o.item_id, o.catalog_id, o.catalog_name, o.supplier_id, o.supplier_name,
+         o.sku, o.name, o.fill, coalesce(o.order_unit, ''), coalesce(o.item_unit, ''), o.per_unit, o.shipping, 'open', 0, ${now()}
+    from ordered o
+    join new_orders n on n.location_id = o.location_id and n.supplier_id is not distinct from o.supplier_id
+  returning id, order_id, pos, rule_id, item_id, sku, name, quantity, unit, shipping
+),
+decided as (
+  select e.rule_id, e.reason, e.pending_at, e.last_decision,
+         (case when e.reason in ('ordered', 'outside_schedule') then e.fill else 0 end)::float8 as quantity,
+         e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, n.id as order_id
+    from evaluated e
+    left join new_orders n on e.reason = 'ordered' and n.location_id = e.location_id and n.supplier_id is not distinct from e.supplier_id
+),
+changes as (
+  select d.*,
+         (d.order_id is not null
+          or d.last_decision is null
+          or (d.last_decision ->> 'reason') is distinct from d.reason
+          or (d.last_decision ->> 'quantity')::float8 is distinct from d.quantity
+          or (d.last_decision ->> 'stock')::float8 is distinct from d.stock
+          or (d.last_decision ->> 'threshold')::float8 is distinct from d.threshold
+          or (d.last_decision ->> 'capacity')::float8 is distinct from d.capacity
+          or (d.last_decision ->> 'on_order')::float8 is distinct from d.on_order) as changed
+    from decided d
+),
+rule_updates as (
+  update orders.kanban_rule r
+     set last_decision = case when c.changed then ${decisionJson('c')} else r.last_decision end,
+         pending_at = case when r.pending_at is not distinct from c.pending_at then null else r.pending_at end
+    from changes c
+   where r.id = c.rule_id and (c.changed or r.pending_at is not null)
+  returning r.id
+),
+decisions as (
+  insert into orders.requisition_decision (company_id, run_id, rule_id, reason, quantity, stock, threshold, capacity, on_order, order_id, created_at)
+  select ${company()}, ${run()}, c.rule_id, c.reason, c.quantity, c.stock, c.threshold, c.capacity, c.on_order, c.order_id, ${now()}
+    from changes c
+   where c.changed
+  returning id
+),
+order_events as (
+  insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
+  select ${company()}, n.id, 'R', 'requisition run ' || ${run()} || ' (' || ${trigger()} || ')', ${user()}, ${now()}
+    from new_orders n
+  returning id
+),
+event_ids as (
+  select gen_random_uuid() as event_id, n.* from new_orders n
+),
+outbox as (
+  insert into orders.outbox (id, subject, payload, created_at, attempts)
+  select x.event_id, 'evt.orders.created',
+         jsonb_build_object(
+           'id', x.event_id, 'subject', 'evt.orders.created', 'occurredAt', cast(${v(input.now.toISOString())} as text),
+           'data', jsonb_build_object(
+             'id', x.id, 'company_id', ${company()}, 'customer_id', x.customer_id, 'location_id', x.location_id,
+             'supplier_id', x.supplier_id, 'run_id', ${run()}, 'trigger', ${trigger()}, 'date', ${today()},
+             'lines', (select jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku,
+                                                            'name', l.name, 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping)
+                                         order by l.pos)
+                         from new_lines l where l.order_id = x.id))),
+         ${now()}, 0
+    from event_ids x
+  returning id
+)
+select (select count(*) from evaluated)::int as evaluated,
+       (select count(*) from new_orders)::int as orders,
+       (select count(*) from new_lines)::int as lines,
+       (select count(*) from decisions)::int as decisions,
+       (select count(*) from rule_updates)::int as rules_updated,
+       (select count(*) from order_events)::int as order_events,
+       (select count(*) from outbox)::int as events`;
+  return { sql, params };
+}

@@ -1,0 +1,331 @@
+import type { ListQuery } from './identity';
+import type { ItemChanged } from './items';
+import type { LocationChanged, LocationSchedule, Weekday } from './locations';
+
+/** Request/reply subjects served by the orders service. */
+export const OrdersSubjects = {
+  health: 'orders.health',
+  listRules: 'orders.rule.list',
+  getRule: 'orders.rule.get',
+  createRule: 'orders.rule.create',
+  updateRule: 'orders.rule.update',
+  deleteRule: 'orders.rule.delete',
+  toggleRule: 'orders.rule.toggle_active',
+  executeRule: 'orders.rule.execute',
+  setStock: 'orders.rule.set_stock',
+  scan: 'orders.rule.scan',
+  stockHistory: 'orders.rule.stock_history',
+  listOrders: 'orders.order.list',
+  getOrder: 'orders.order.get',
+  updateOrder: 'orders.order.update',
+} as const;
+
+/** Durable events published by the orders service (JetStream stream EVT_orders). */
+export const OrdersEvents = {
+  /** an order was created (by a requisition run); supplies and notifications react to it */
+  orderCreated: 'evt.orders.created',
+} as const;
+
+/**
+ * What the catalog answers the orders service for its read model (`catalog.replenishment.snapshot`): the
+ * current state of the named items and locations with their customers, suppliers and catalogs, in the
+ * shape of the catalog's change events. A system call (no caller): the orders service checks access itself.
+ */
+export const ReplenishmentSubjects = {
+  snapshot: 'catalog.replenishment.snapshot',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// The catalog's events, as the orders service reads them
+// ---------------------------------------------------------------------------------------------------------
+
+/** The ordering constraints of an item: what the catalog adds to evt.catalog.item_changed for replenishment. */
+export interface ItemOrderingFields {
+  supplier_id: number | null;
+  item_unit: string;
+  order_unit: string;
+  quantity_per_order_unit: number;
+  min_order_quantity: number;
+  /** 0 = no maximum */
+  max_order_quantity: number;
+  order_quantity: number;
+  order_quantity_increment: number;
+  lead_time_days: number;
+  transit_days: number;
+  contract_end_date: string | null;
+  updated_at: string;
+}
+
+/**
+ * evt.catalog.item_changed as published since issue 5: the ordering fields are present on every create,
+ * change and delete; the periodic contract-end job sends only the base fields (then only `disabled` changed).
+ */
+export type ItemChangedForOrders = ItemChanged & Partial<ItemOrderingFields>;
+
+/** What the catalog adds to evt.catalog.location_changed for replenishment. */
+export interface LocationOrderingFields {
+  delivery_days: Weekday[];
+  schedule: LocationSchedule;
+  updated_at: string;
+}
+
+export type LocationChangedForOrders = LocationChanged & Partial<LocationOrderingFields>;
+
+export interface ReplenishmentSnapshotRequest {
+  company_id: number;
+  item_ids: number[];
+  location_ids: number[];
+}
+
+export interface ReplenishmentSnapshot {
+  items: (ItemChanged & ItemOrderingFields)[];
+  locations: (LocationChanged & LocationOrderingFields)[];
+  customers: { id: number; company_id: number; name: string; inactive: boolean; updated_at: string }[];
+  suppliers: { id: number; company_id: number; name: string; active: boolean; updated_at: string }[];
+  catalogs: { id: number; company_id: number; supplier_id: number; name: string; updated_at: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Kanban rules
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Why a requisition run ordered a rule or did not (docs/replenishment.md):
+ * - `ordered`: an order line was created
+ * - `above_threshold`: stock is above the threshold
+ * - `already_on_order`: an order line is still pending, or stock plus what is on order is above the threshold
+ * - `nothing_to_order`: the fill-up quantity is not above 0 (capacity reached by stock and what is on order)
+ * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
+ * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
+ * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
+ */
+export const DECISION_REASONS = [
+  'ordered',
+  'above_threshold',
+  'already_on_order',
+  'nothing_to_order',
+  'item_paused',
+  'item_disabled',
+  'item_deleted',
+  'location_inactive',
+  'customer_inactive',
+  'outside_schedule',
+] as const;
+export type DecisionReason = (typeof DECISION_REASONS)[number];
+
+/** What started a run: a scheduled slot, a stock event, `rules/{id}/execute`. */
+export type RunTrigger = 'schedule' | 'stock' | 'execute';
+
+/** The decision of a run about one rule. Quantities of the order in order units; stock, threshold, capacity in item units. */
+export interface RequisitionDecisionDto {
+  run_id: number;
+  trigger: RunTrigger;
+  reason: DecisionReason;
+  /** what was ordered (ordered) or would be ordered (outside_schedule); 0 otherwise */
+  quantity: number;
+  stock: number;
+  threshold: number;
+  capacity: number;
+  /** open and confirmed order lines of the rule, in order units */
+  on_order: number;
+  order_id: number | null;
+  /** when this decision was first made (a later run with the same outcome keeps it) */
+  decided_at: string;
+}
+
+/** A kanban rule (spec 3, clarifications): an item at a location with threshold, capacity and stock (item units). */
+export interface KanbanRuleDto {
+  id: number;
+  customer_id: number;
+  location_id: number;
+  item_id: number;
+  /** reorder point: a run orders when stock (plus what is on order) is at or below it */
+  threshold: number;
+  /** fill-up level: a run orders up to it */
+  capacity: number;
+  stock: number;
+  stock_updated_at: string | null;
+  /** the code on the bin label a scan reports (unique in the company; default KR + id) */
+  scan_code: string;
+  active: boolean;
+  /** order lines not yet delivered, in order units */
+  on_order: number;
+  /** the item's ordering constraints as the orders service knows them (copy of the catalog's item) */
+  item: {
+    sku: string;
+    name: string;
+    item_unit: string;
+    order_unit: string;
+    quantity_per_order_unit: number;
+    min_order_quantity: number;
+    max_order_quantity: number;
+    order_quantity_increment: number;
+    lead_time_days: number;
+    transit_days: number;
+    supplier_id: number | null;
+    catalog_id: number | null;
+    disabled: boolean;
+    paused_until: string | null;
+    deleted: boolean;
+  };
+  location: { name: string; inactive: boolean; deleted: boolean; delivery_days: Weekday[] };
+  customer: { name: string; inactive: boolean };
+  last_decision: RequisitionDecisionDto | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KanbanRuleInput {
+  location_id?: number;
+  item_id?: number;
+  threshold?: number;
+  capacity?: number;
+  stock?: number;
+  scan_code?: string;
+  active?: boolean;
+}
+
+export const RULE_SORTS = ['sku', 'name', 'location', 'stock', 'threshold', 'capacity', 'created_at', 'updated_at'] as const;
+export type RuleSort = (typeof RULE_SORTS)[number];
+
+export interface RuleListQuery extends ListQuery {
+  /** false (default): only active rules */
+  all?: boolean;
+  customer_id?: number;
+  location_id?: number;
+  item_id?: number;
+  supplier_id?: number;
+  /** rules whose last decision has this reason */
+  reason?: DecisionReason;
+}
+
+/** What a stock change or an execute answers: the rule after the run and the run's decision about it. */
+export interface RuleRunReply {
+  rule: KanbanRuleDto;
+  decision: RequisitionDecisionDto | null;
+}
+
+export type StockEventKind = 'manual' | 'scan_empty' | 'scan_count' | 'rule_update';
+
+export interface StockEventDto {
+  id: number;
+  rule_id: number;
+  kind: StockEventKind;
+  stock_before: number;
+  stock: number;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** POST rules/scan: a scanned bin label reports the bin empty or a count. */
+export interface ScanInput {
+  code: string;
+  empty?: boolean;
+  count?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------------------
+
+/** 0 pending "KA", 1 "OK", -1 error "FE" (spec 3). */
+export type ExtStatus = 0 | 1 | -1;
+export function extStatusText(status: ExtStatus): 'KA' | 'OK' | 'FE' {
+  return status === 1 ? 'OK' : status === -1 ? 'FE' : 'KA';
+}
+
+/** open: waiting to be confirmed; confirmed: confirmed (ext status OK), on its way; delivered; cancelled. */
+export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled';
+
+/** History event types (spec 3): O order notification, S supply notification, R requisition, T time tracking, U status update. */
+export type OrderEventType = 'O' | 'S' | 'R' | 'T' | 'U';
+
+export interface OrderLineDto {
+  pos: number;
+  rule_id: number | null;
+  item_id: number;
+  catalog_id: number | null;
+  catalog: string;
+  supplier_id: number | null;
+  supplier: string;
+  sku: string;
+  name: string;
+  /** in order units */
+  quantity: number;
+  unit: string;
+  /** expected delivery day (YYYY-MM-DD) */
+  shipping: string;
+  status: OrderStatus;
+  ext_status: ExtStatus;
+}
+
+export interface OrderEventDto {
+  id: number;
+  type: OrderEventType;
+  text: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface OrderDto {
+  id: number;
+  /** order day in the company's time zone (YYYY-MM-DD) */
+  date: string;
+  created: string;
+  /** the user whose action created it; null for automatic runs */
+  created_by: number | null;
+  customer_id: number;
+  customer: string;
+  location_id: number;
+  location: string;
+  supplier_id: number | null;
+  supplier: string;
+  status: OrderStatus;
+  /** requisition (automatic or execute) or manual */
+  source: 'requisition' | 'manual';
+  comment: string;
+  attachment: string | null;
+  images: { url: string; selected: boolean }[];
+  ext_status: ExtStatus;
+  ext_status_text: string;
+  po_status: number;
+  notification_status: number;
+  line_count: number;
+  /** detail only */
+  lines?: OrderLineDto[];
+  /** detail only */
+  history?: OrderEventDto[];
+}
+
+export interface OrderListQuery extends ListQuery {
+  /** orders of the last N days (default 30) */
+  days?: number;
+  extstatus?: ExtStatus;
+}
+
+export interface OrderScope {
+  customerId?: number;
+  locationId?: number;
+}
+
+/** PATCH order/{orderID}: only the update to OK (ext_status 1), which confirms the open lines. */
+export interface OrderUpdateInput {
+  ext_status?: ExtStatus;
+  comment?: string;
+}
+
+/**
+ * evt.orders.created: an order and its lines, as created. Quantities in order units; `shipping` is the
+ * expected delivery day (the first delivery day of the location on or after today + lead + transit days).
+ */
+export interface OrderCreated {
+  id: number;
+  company_id: number;
+  customer_id: number;
+  location_id: number;
+  supplier_id: number | null;
+  run_id: number;
+  trigger: RunTrigger;
+  date: string;
+  lines: { pos: number; rule_id: number; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+}
