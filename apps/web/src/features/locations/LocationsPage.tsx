@@ -41,7 +41,7 @@ export function LocationsPage() {
       confirmWithImages
       actions={{
         setActive: (l, active) => toggle({ ...ids(l), active }).unwrap(),
-        remove: (l) => remove(ids(l)).unwrap(),
+        remove: (l, options) => remove({ ...ids(l), confirm: options?.confirm }).unwrap(),
       }}
       dialog={(location, onClose) => (
         <LocationDialog companyID={companyID} customerID={customerID} location={location} onClose={onClose} />

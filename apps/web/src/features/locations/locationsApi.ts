@@ -77,8 +77,9 @@ export const locationsApi = api.injectEndpoints({
       }),
       invalidatesTags: changed,
     }),
-    deleteLocation: build.mutation<null, LocationIds>({
-      query: (ids) => ({ url: apiPath(ids), method: 'DELETE' }),
+    deleteLocation: build.mutation<null, LocationIds & { confirm?: boolean }>({
+      // confirm: also delete its images (without it, one with images answers 1002)
+      query: ({ confirm, ...ids }) => ({ url: apiPath(ids), method: 'DELETE', params: confirm ? { confirm: 1 } : undefined }),
       invalidatesTags: changed,
     }),
   }),
