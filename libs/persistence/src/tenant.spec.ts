@@ -14,6 +14,9 @@ class Widget extends TenantEntity {
   name!: string;
 }
 
+// Opening PGlite and migrating takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 describe('tenant-owned entities', () => {
   let database: Database;
   let orm: MikroORM;

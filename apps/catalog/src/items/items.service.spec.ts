@@ -3,6 +3,9 @@ import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { catalogData } from '../catalog.data';
 import { ItemsService } from './items.service';
 
+// Opening PGlite and migrating the catalog takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 /** The contract-end job and the search indexes against a real (in-process) PostgreSQL. */
 describe('ItemsService on PGlite', () => {
   let database: Database;
@@ -27,8 +30,8 @@ describe('ItemsService on PGlite', () => {
   });
 
   afterAll(async () => {
-    await orm.close();
-    await database.close();
+    await orm?.close();
+    await database?.close();
   });
 
   const state = async () =>

@@ -11,6 +11,9 @@ import { UnitsService } from './units.service';
  * The units service against a real (embedded) database with the catalog's migrations, and a dependency
  * check registered the way the items part does it: counting rows of a table that names the unit's code.
  */
+// Opening PGlite and migrating takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 describe('UnitsService with a registered dependency check', () => {
   let database: Database;
   let orm: MikroORM;
