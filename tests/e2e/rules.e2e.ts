@@ -386,32 +386,35 @@ describe('stock signals and runs', () => {
 });
 
 describe('access restrictions', () => {
+  // The read-only user has no restriction of its own (the demo customer user is restricted to K-10001, which
+  // would grant every location of that customer).
   it('narrows rules and orders to the customers and locations a user is restricted to', async () => {
     const mine = await fixture({ stock: 0 });
     const theirs = await fixture({ stock: 0 }, {}, 'K-10002');
     ok(await api().get(`${rules()}/${mine.rule.id}/execute`, tokens.writer));
     ok(await api().get(`${rules()}/${theirs.rule.id}/execute`, tokens.writer));
-    const restriction = ok(await api().post(`/c/${demo}/accessrestriction`, { user_id: ids.customer, location_id: mine.locationId }, tokens.admin));
+    const restriction = ok(await api().post(`/c/${demo}/accessrestriction`, { user_id: ids.readonly, location_id: mine.locationId }, tokens.admin));
     try {
       await eventually(
         async () => {
-          const list = ok(await api().get(`${rules()}?per_page=200&all=1`, tokens.customer));
+          const list = ok(await api().get(`${rules()}?per_page=200&all=1`, tokens.readonly));
           return list.items.every((r: any) => r.location_id === mine.locationId) ? list : undefined;
         },
         20_000,
         'the restriction to reach the orders service',
       );
-      expect((await api().get(`${rules()}/${theirs.rule.id}`, tokens.customer)).status).toBe(404);
-      expect(ok(await api().get(`${rules()}/${mine.rule.id}`, tokens.customer)).id).toBe(mine.rule.id);
-      const orders = ok(await api().get(`/c/${demo}/order`, tokens.customer)).items;
+      expect((await api().get(`${rules()}/${theirs.rule.id}`, tokens.readonly)).status).toBe(404);
+      expect(ok(await api().get(`${rules()}/${mine.rule.id}`, tokens.readonly)).id).toBe(mine.rule.id);
+      const orders = ok(await api().get(`/c/${demo}/order`, tokens.readonly)).items;
       expect(orders.length).toBeGreaterThan(0);
       expect(orders.every((o: any) => o.location_id === mine.locationId)).toBe(true);
       const theirOrder = (await ordersOf(theirs.locationId, theirs.customerId))[0];
-      expect((await api().get(`/c/${demo}/order/${theirOrder.id}`, tokens.customer)).status).toBe(404);
+      expect((await api().get(`/c/${demo}/order/${theirOrder.id}`, tokens.readonly)).status).toBe(404);
+      // Scanning is for customer users: the demo one is restricted to K-10001, so a bin of K-10002 is unknown to it.
       expect((await api().post(`${rules()}/scan`, { code: theirs.rule.scan_code, empty: true }, tokens.customer)).status).toBe(404);
     } finally {
       ok(await api().delete(`/c/${demo}/accessrestriction/${restriction.id}`, tokens.admin));
     }
-    await eventually(async () => ((await api().get(`${rules()}/${theirs.rule.id}`, tokens.customer)).status === 200 ? true : undefined), 20_000, 'the restriction to go');
+    await eventually(async () => ((await api().get(`${rules()}/${theirs.rule.id}`, tokens.readonly)).status === 200 ? true : undefined), 20_000, 'the restriction to go');
   });
 });
