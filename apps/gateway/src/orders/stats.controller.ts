@@ -1,0 +1,198 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import type { Response } from 'express';
+import {
+  type CompanyCaller,
+  type LocationReportDto,
+  type OrderStatsDto,
+  type OrderStatsLineDto,
+  type Page,
+  type RulesCheckDto,
+  SERVICE_PERIODS,
+  type ServiceLineDto,
+  type ServiceReportDto,
+  type StatsScope,
+  StatsSubjects,
+} from '@kanban/contracts';
+import { ServiceBus } from '@kanban/messaging';
+import { Access } from '../auth/guards';
+import { CompanyCtx } from '../auth/request-user';
+import { IdParam } from '../http/validation';
+import { locationReportFileName, renderLocationReport } from './location-report.pdf';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The body of `stats/orders` (and its details): period (default the last 30 days) and filters. */
+export class OrderStatsBodyDto {
+  @ApiPropertyOptional({ description: 'first order day YYYY-MM-DD (default: 29 days before to)' })
+  @IsOptional()
+  @Matches(DAY, { message: 'from must be a day YYYY-MM-DD' })
+  from?: string;
+  @ApiPropertyOptional({ description: 'last order day YYYY-MM-DD (default: today in the company\'s time zone)' })
+  @IsOptional()
+  @Matches(DAY, { message: 'to must be a day YYYY-MM-DD' })
+  to?: string;
+  @ApiPropertyOptional({ description: 'company level only' }) @IsOptional() @IsInt() @Min(1) customer_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) location_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) supplier_id?: number;
+  @ApiPropertyOptional({ description: 'requisition, manual, ...' }) @IsOptional() @IsString() @Matches(/^[a-z_]{1,30}$/, { message: 'source must be an order source' }) source?: string;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(200) per_page?: number;
+}
+
+const ids = ({ value }: { value: unknown }) =>
+  value === undefined || value === ''
+    ? undefined
+    : String(value)
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map((part) => (/^\d+$/.test(part.trim()) ? Number(part.trim()) : NaN));
+
+export class RulesCheckQueryDto {
+  @ApiPropertyOptional({ description: 'location ids, comma separated (none: all)' })
+  @IsOptional()
+  @Transform(ids)
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsInt({ each: true, message: 'locations must be a list of ids' })
+  @Min(1, { each: true, message: 'locations must be a list of ids' })
+  locations?: number[];
+  @ApiPropertyOptional({ description: 'item ids, comma separated (none: all)' })
+  @IsOptional()
+  @Transform(ids)
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsInt({ each: true, message: 'items must be a list of ids' })
+  @Min(1, { each: true, message: 'items must be a list of ids' })
+  items?: number[];
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) customer_id?: number;
+  @ApiPropertyOptional({ description: 'period of decision and order counts in days (default 30)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  days?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
+}
+
+export class ServiceReportBodyDto {
+  @ApiPropertyOptional({ enum: SERVICE_PERIODS, description: 'the last 3, 6, 12 months or the last calendar year (default 3m)' })
+  @IsOptional()
+  @IsIn(SERVICE_PERIODS)
+  period?: (typeof SERVICE_PERIODS)[number];
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) location_id?: number;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(200) per_page?: number;
+}
+
+export class LocationReportBodyDto {
+  @ApiProperty({ description: 'the location of the report' }) @IsInt() @Min(1) location_id!: number;
+  @ApiPropertyOptional({ description: 'recent orders of the last days (default 30)' }) @IsOptional() @IsInt() @Min(1) @Max(3650) days?: number;
+}
+
+const ORDERS = 'Order statistics: orders, lines and quantities per day, source, supplier, location and line status over a period (default the last 30 days)';
+const ORDER_DETAILS = 'The order lines behind the order statistics, newest first, paged';
+const SERVICE = 'Service analysis: ordered, due, delivered, on-time and late lines in total, per location and per item (docs/statistics.md)';
+const SERVICE_DETAILS = 'The lines of the service analysis with their measures, late ones first, paged';
+
+/** Statistics and reports (spec 7; docs/statistics.md). Reading needs the customer group. */
+class StatsCalls {
+  constructor(protected readonly bus: ServiceBus) {}
+
+  protected ask<T>(subject: string, caller: CompanyCaller, scope: StatsScope, query: object): Promise<T> {
+    return this.bus.request(subject, { caller, scope, query });
+  }
+}
+
+@ApiTags('statistics')
+@Controller('c/:companyID')
+export class CompanyStatsController extends StatsCalls {
+  constructor(bus: ServiceBus) {
+    super(bus);
+  }
+
+  @Post('stats/orders')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: ORDERS })
+  orders(@CompanyCtx() caller: CompanyCaller, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
+    return this.ask(StatsSubjects.orders, caller, {}, body);
+  }
+
+  @Post('stats/orders/details')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: ORDER_DETAILS })
+  orderDetails(@CompanyCtx() caller: CompanyCaller, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
+    return this.ask(StatsSubjects.orderDetails, caller, {}, body);
+  }
+
+  @Get('stats/rulescheck')
+  @Access('customer')
+  @ApiOperation({ summary: 'Rule statistics: per rule stock vs threshold and capacity, on order, last decision, decisions of the period by reason, lines ordered' })
+  rulesCheck(@CompanyCtx() caller: CompanyCaller, @Query() query: RulesCheckQueryDto): Promise<RulesCheckDto> {
+    return this.ask(StatsSubjects.rulesCheck, caller, {}, query);
+  }
+}
+
+@ApiTags('statistics')
+@Controller('c/:companyID/customer/:customerID')
+export class CustomerStatsController extends StatsCalls {
+  constructor(bus: ServiceBus) {
+    super(bus);
+  }
+
+  @Post('stats/orders')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: ORDERS })
+  orders(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
+    return this.ask(StatsSubjects.orders, caller, { customerId }, body);
+  }
+
+  @Post('stats/orders/details')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: ORDER_DETAILS })
+  orderDetails(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
+    return this.ask(StatsSubjects.orderDetails, caller, { customerId }, body);
+  }
+
+  @Post('report/service')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: SERVICE })
+  service(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<ServiceReportDto> {
+    return this.ask(StatsSubjects.service, caller, { customerId }, body);
+  }
+
+  @Post('report/service/details')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: SERVICE_DETAILS })
+  serviceDetails(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<Page<ServiceLineDto>> {
+    return this.ask(StatsSubjects.serviceDetails, caller, { customerId }, body);
+  }
+
+  @Post('report/location')
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({ summary: 'The location report as a PDF: the location\'s rules with stock, threshold, capacity, on order and last decision, and its recent orders' })
+  @ApiOkResponse({ description: 'the PDF (attachment; errors answer the JSON envelope)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async location(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @Body() body: LocationReportBodyDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const report = await this.ask<LocationReportDto>(StatsSubjects.locationReport, caller, { customerId }, body);
+    const pdf = await renderLocationReport(report);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: `attachment; filename="${locationReportFileName(report)}"` });
+  }
+}

@@ -1,0 +1,279 @@
+import { login, startSystem, type TestSystem } from '../support/system';
+
+/**
+ * Statistics and reports (docs/statistics.md) in both run modes: order statistics and their lines, rule
+ * statistics (rulescheck), the service analysis and the location report PDF. The figures are checked against
+ * orders the test places through the rules API (a stock drop orders).
+ */
+jest.setTimeout(240_000);
+
+let system: TestSystem;
+let demo: number;
+let other: number;
+const tokens: Record<string, string> = {};
+const customers: Record<string, number> = {};
+const catalogs: Record<string, number> = {};
+
+type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
+const api = () => system.api;
+const ok = (answer: Answer) => {
+  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
+  return answer.body.Data;
+};
+const meta = (answer: Answer) => answer.body.Meta;
+
+/** Location A (K-10001): N1, N2 (Schraubenwerk) and A1 (Arbeitsschutz); B (K-10001): N3; C (K-10002): N4. */
+const loc: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
+const rules: Record<string, any> = {};
+let today = '';
+
+async function location(customer: string, name: string): Promise<number> {
+  return ok(await api().post(`/c/${demo}/customer/${customers[customer]}/location/`, { name }, tokens.writer)).id;
+}
+async function rule(customer: string, locationId: number, sku: string, catalog: string): Promise<any> {
+  const item = ok(await api().post(`/c/${demo}/customer/${customers[customer]}/item`, { sku, name: `Stats ${sku}`, catalog_id: catalogs[catalog], order_unit: 'PAK' }, tokens.writer));
+  // stock 1 at threshold 2: the next run orders capacity - stock = 7
+  return ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 1 }, tokens.writer));
+}
+
+beforeAll(async () => {
+  system = await startSystem();
+  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) tokens[name] = (await login(system, `${name}@demo.example`)).token;
+  tokens.other = (await login(system, 'admin@other.example')).token;
+  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
+  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
+  for (const s of ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items) {
+    for (const k of ok(await api().get(`/c/${demo}/supplier/${s.id}/catalog`, tokens.admin)).items) catalogs[k.name] = k.id;
+  }
+  loc.A = await location('K-10001', 'Stats A');
+  loc.B = await location('K-10001', 'Stats B');
+  loc.C = await location('K-10002', 'Stats C');
+  rules.N1 = await rule('K-10001', loc.A, 'STAT-N1', 'Normteile 2026');
+  rules.N2 = await rule('K-10001', loc.A, 'STAT-N2', 'Normteile 2026');
+  rules.A1 = await rule('K-10001', loc.A, 'STAT-A1', 'Arbeitsschutz');
+  rules.N3 = await rule('K-10001', loc.B, 'STAT-N3', 'Normteile 2026');
+  rules.N4 = await rule('K-10002', loc.C, 'STAT-N4', 'Normteile 2026');
+  // One stock report runs every pending rule of the company: all five order now (A: two orders, B and C one each).
+  const reply = ok(await api().post(`/c/${demo}/rules/${rules.N1.id}/stock`, { stock: 1 }, tokens.writer));
+  expect(reply.decision.reason).toBe('ordered');
+  const orders = ok(await api().get(`/c/${demo}/order`, tokens.admin));
+  expect(orders.total).toBe(4);
+  today = orders.items[0].date;
+  // The order of location B is confirmed (OK).
+  const orderB = orders.items.find((o: any) => o.location_id === loc.B);
+  ok(await api().patch(`/c/${demo}/order/${orderB.id}`, { ext_status: 1 }, tokens.writer));
+});
+
+afterAll(async () => {
+  await system?.close();
+});
+
+const companyStats = (body: object = {}, token = tokens.admin) => api().post(`/c/${demo}/stats/orders`, body, token);
+const customerStats = (customer: string, body: object = {}, token = tokens.admin) => api().post(`/c/${demo}/customer/${customers[customer]}/stats/orders`, body, token);
+
+describe('order statistics', () => {
+  it('counts orders, lines and quantities per day, source, supplier, location and status (default: the last 30 days)', async () => {
+    const stats = ok(await companyStats({}, tokens.readonly));
+    expect(stats.to).toBe(today);
+    expect(stats.per_day).toHaveLength(30);
+    expect(stats.per_day[0].day).toBe(stats.from);
+    expect(stats.per_day[29]).toEqual({ day: today, orders: 4, lines: 5, quantity: 35 });
+    expect(stats.per_day.slice(0, 29).every((d: any) => d.orders === 0 && d.lines === 0)).toBe(true);
+    expect(stats.totals).toEqual({ orders: 4, lines: 5, quantity: 35 });
+    expect(stats.per_source).toEqual([{ source: 'requisition', orders: 4, lines: 5, quantity: 35 }]);
+    expect(stats.per_supplier).toEqual([
+      expect.objectContaining({ supplier: 'Schraubenwerk Franken GmbH', orders: 3, lines: 4, quantity: 28 }),
+      expect.objectContaining({ orders: 1, lines: 1, quantity: 7 }),
+    ]);
+    expect(stats.per_location).toEqual([
+      expect.objectContaining({ location_id: loc.A, location: 'Stats A', customer_id: customers['K-10001'], orders: 2, lines: 3, quantity: 21 }),
+      expect.objectContaining({ location_id: loc.B, orders: 1, lines: 1, quantity: 7 }),
+      expect.objectContaining({ location_id: loc.C, orders: 1, lines: 1, quantity: 7 }),
+    ]);
+    expect(stats.per_status).toEqual([
+      { status: 'confirmed', lines: 1, quantity: 7 },
+      { status: 'open', lines: 4, quantity: 28 },
+    ]);
+  });
+
+  it('narrows by customer (path or filter), location, supplier, source and period', async () => {
+    const k1 = ok(await customerStats('K-10001', {}, tokens.customer));
+    expect(k1.totals).toEqual({ orders: 3, lines: 4, quantity: 28 });
+    expect(ok(await companyStats({ customer_id: customers['K-10002'] })).totals).toEqual({ orders: 1, lines: 1, quantity: 7 });
+    expect(ok(await customerStats('K-10001', { location_id: loc.B })).totals).toEqual({ orders: 1, lines: 1, quantity: 7 });
+    // a location of another customer is not in this customer's statistics
+    expect(ok(await customerStats('K-10001', { location_id: loc.C })).totals).toEqual({ orders: 0, lines: 0, quantity: 0 });
+    const supplierId = k1.per_supplier.find((s: any) => s.supplier !== 'Schraubenwerk Franken GmbH').supplier_id;
+    expect(ok(await companyStats({ supplier_id: supplierId })).totals).toEqual({ orders: 1, lines: 1, quantity: 7 });
+    expect(ok(await companyStats({ source: 'manual' })).totals).toEqual({ orders: 0, lines: 0, quantity: 0 });
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const before = ok(await companyStats({ from: '2026-01-01', to: yesterday }));
+    expect(before.totals.orders).toBe(0);
+    expect(before.from).toBe('2026-01-01');
+    const single = ok(await companyStats({ from: today, to: today }));
+    expect(single.per_day).toEqual([{ day: today, orders: 4, lines: 5, quantity: 35 }]);
+  });
+
+  it('lists the lines behind the statistics, paged', async () => {
+    const all = ok(await api().post(`/c/${demo}/stats/orders/details`, {}, tokens.admin));
+    expect(all.total).toBe(5);
+    expect(all.items.map((l: any) => l.sku).sort()).toEqual(['STAT-A1', 'STAT-N1', 'STAT-N2', 'STAT-N3', 'STAT-N4']);
+    expect(all.items.find((l: any) => l.sku === 'STAT-N3')).toMatchObject({
+      date: today,
+      source: 'requisition',
+      location_id: loc.B,
+      location: 'Stats B',
+      rule_id: rules.N3.id,
+      quantity: 7,
+      unit: 'PAK',
+      status: 'confirmed',
+      supplier: 'Schraubenwerk Franken GmbH',
+    });
+    const page = ok(await api().post(`/c/${demo}/stats/orders/details`, { per_page: 2, page: 3 }, tokens.admin));
+    expect(page).toMatchObject({ total: 5, page: 3, per_page: 2 });
+    expect(page.items).toHaveLength(1);
+    const customer = ok(await api().post(`/c/${demo}/customer/${customers['K-10001']}/stats/orders/details`, { location_id: loc.A }, tokens.customer));
+    expect(customer.items.map((l: any) => l.sku).sort()).toEqual(['STAT-A1', 'STAT-N1', 'STAT-N2']);
+  });
+
+  it('refuses bad periods and filters with 1000 and the field', async () => {
+    expect(meta(await companyStats({ from: 'yesterday' }))).toMatchObject({ code: 1000, field: 'from' });
+    expect(meta(await companyStats({ to: '2026-02-30' }))).toMatchObject({ code: 1000, field: 'to' });
+    expect(meta(await companyStats({ from: '2026-05-02', to: '2026-05-01' }))).toMatchObject({ code: 1000, field: 'from' });
+    expect(meta(await companyStats({ from: '2000-01-01', to: '2026-05-01' }))).toMatchObject({ code: 1000, field: 'from' });
+    expect(meta(await companyStats({ location_id: 0 }))).toMatchObject({ code: 1000, field: 'location_id' });
+    expect(meta(await customerStats('K-10001', { source: 'NOT A SOURCE' }))).toMatchObject({ code: 1000, field: 'source' });
+    expect(meta(await api().post(`/c/${demo}/stats/orders/details`, { per_page: 201 }, tokens.admin))).toMatchObject({ code: 1000, field: 'per_page' });
+    expect(meta(await api().post(`/c/${demo}/customer/abc/stats/orders`, {}, tokens.admin))).toMatchObject({ code: 1000, field: 'customerID' });
+  });
+
+  it('checks tenancy, roles and restrictions', async () => {
+    expect(meta(await companyStats({}, tokens.other)).code).toBe(1020);
+    expect(meta(await customerStats('K-10001', {}, tokens.other)).code).toBe(1020);
+    expect(meta(await companyStats({}, tokens.supplier)).code).toBe(1020);
+    expect(meta(await api().post(`/c/${demo}/stats/orders/details`, {}, tokens.other)).code).toBe(1020);
+    // the other company's own statistics hold none of these orders
+    expect(ok(await api().post(`/c/${other}/stats/orders`, {}, tokens.other)).totals.orders).toBe(0);
+    // the customer user (restricted to K-10001) sees only that customer's orders, also at company level
+    expect(ok(await companyStats({}, tokens.customer)).totals).toEqual({ orders: 3, lines: 4, quantity: 28 });
+    expect(ok(await customerStats('K-10002', {}, tokens.customer)).totals.orders).toBe(0);
+  });
+});
+
+describe('rule statistics (rulescheck)', () => {
+  it('explains every rule: stock against threshold and capacity, on order, last decision, reasons and orders of the period', async () => {
+    // A second run of N2 finds its open line: already on order.
+    const again = ok(await api().get(`/c/${demo}/rules/${rules.N2.id}/execute`, tokens.writer));
+    expect(again.decision.reason).toBe('already_on_order');
+    const check = ok(await api().get(`/c/${demo}/stats/rulescheck?locations=${loc.A}`, tokens.readonly));
+    expect(check).toMatchObject({ total: 3, days: 30, page: 1, reasons: { ordered: 3, already_on_order: 1 }, last_reasons: { ordered: 2, already_on_order: 1 } });
+    expect(check.items.map((r: any) => r.sku)).toEqual(['STAT-A1', 'STAT-N1', 'STAT-N2']);
+    const n2 = check.items.find((r: any) => r.rule_id === rules.N2.id);
+    expect(n2).toMatchObject({
+      location: 'Stats A',
+      customer_id: customers['K-10001'],
+      stock: 1,
+      threshold: 2,
+      capacity: 8,
+      on_order: 7,
+      below_threshold: true,
+      fill: 0.125,
+      reasons: { ordered: 1, already_on_order: 1 },
+      ordered_lines: 1,
+      ordered_quantity: 7,
+      last_decision: expect.objectContaining({ reason: 'already_on_order', stock: 1, threshold: 2, capacity: 8, on_order: 7 }),
+    });
+    expect(n2.last_ordered_at).toEqual(expect.any(String));
+    const items = ok(await api().get(`/c/${demo}/stats/rulescheck?items=${rules.N3.item_id},${rules.N4.item_id}`, tokens.admin));
+    expect(items.items.map((r: any) => r.sku)).toEqual(['STAT-N3', 'STAT-N4']);
+    expect(items.items[0]).toMatchObject({ on_order: 7, reasons: { ordered: 1 }, last_decision: expect.objectContaining({ reason: 'ordered' }) });
+    expect(ok(await api().get(`/c/${demo}/stats/rulescheck?per_page=2&page=3`, tokens.admin))).toMatchObject({ total: 5, items: [expect.anything()] });
+    // the customer user sees the rules of K-10001 only
+    expect(ok(await api().get(`/c/${demo}/stats/rulescheck`, tokens.customer)).total).toBe(4);
+  });
+
+  it('answers 1000 for bad lists and days, 1020 for other companies and roles', async () => {
+    expect(meta(await api().get(`/c/${demo}/stats/rulescheck?locations=a`, tokens.admin))).toMatchObject({ code: 1000, field: 'locations' });
+    expect(meta(await api().get(`/c/${demo}/stats/rulescheck?items=1,-2`, tokens.admin))).toMatchObject({ code: 1000, field: 'items' });
+    expect(meta(await api().get(`/c/${demo}/stats/rulescheck?days=0`, tokens.admin))).toMatchObject({ code: 1000, field: 'days' });
+    expect(meta(await api().get(`/c/${demo}/stats/rulescheck`, tokens.other)).code).toBe(1020);
+    expect(meta(await api().get(`/c/${demo}/stats/rulescheck`, tokens.supplier)).code).toBe(1020);
+    expect(ok(await api().get(`/c/${other}/stats/rulescheck?locations=${loc.A}`, tokens.other)).total).toBe(0);
+  });
+});
+
+describe('service analysis', () => {
+  const service = (customer: string, body: object = {}, token = tokens.admin) => api().post(`/c/${demo}/customer/${customers[customer]}/report/service`, body, token);
+
+  it('measures ordered, due, delivered and late lines per location and item', async () => {
+    const report = ok(await service('K-10001', {}, tokens.customer));
+    expect(report).toMatchObject({ period: '3m', to: today });
+    const details = ok(await api().post(`/c/${demo}/customer/${customers['K-10001']}/report/service/details`, {}, tokens.customer));
+    expect(details.total).toBe(4);
+    const due = details.items.filter((l: any) => l.shipping <= today).length;
+    expect(report.totals).toEqual({
+      lines: 4,
+      quantity: 28,
+      due,
+      delivered: 0,
+      on_time: 0,
+      delivered_dated: 0,
+      late: 0,
+      cancelled: 0,
+      service_level: due > 0 ? 0 : null,
+      on_time_rate: null,
+    });
+    expect(details.items[0]).toMatchObject({ late: false, on_time: null, delivered_at: null });
+    expect(report.per_location).toEqual([
+      expect.objectContaining({ location_id: loc.A, location: 'Stats A', lines: 3, quantity: 21 }),
+      expect.objectContaining({ location_id: loc.B, lines: 1 }),
+    ]);
+    expect(report.per_item.map((i: any) => i.sku).sort()).toEqual(['STAT-A1', 'STAT-N1', 'STAT-N2', 'STAT-N3']);
+    expect(ok(await service('K-10001', { location_id: loc.B })).totals.lines).toBe(1);
+    for (const period of ['6m', '12m']) expect(ok(await service('K-10001', { period })).totals.lines).toBe(4);
+    const lastYear = ok(await service('K-10001', { period: 'last_year' }));
+    const year = Number(today.slice(0, 4)) - 1;
+    expect(lastYear).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31`, totals: expect.objectContaining({ lines: 0, service_level: null }) });
+    expect(lastYear.per_location).toEqual([]);
+  });
+
+  it('answers 1000 for a bad period, 1020 for other companies and roles', async () => {
+    expect(meta(await service('K-10001', { period: '2m' }))).toMatchObject({ code: 1000, field: 'period' });
+    expect(meta(await api().post(`/c/${demo}/customer/${customers['K-10001']}/report/service/details`, { period: 'year' }, tokens.admin))).toMatchObject({ code: 1000, field: 'period' });
+    expect(meta(await service('K-10001', {}, tokens.other)).code).toBe(1020);
+    expect(meta(await service('K-10001', {}, tokens.supplier)).code).toBe(1020);
+    expect(ok(await service('K-10002', {}, tokens.customer)).totals.lines).toBe(0);
+  });
+});
+
+describe('location report (PDF)', () => {
+  const report = (customer: string, body: object, token = tokens.admin) =>
+    fetch(`${system.url}/api/c/${demo}/customer/${customers[customer]}/report/location`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers a PDF download of the location', async () => {
+    const answer = await report('K-10001', { location_id: loc.A }, tokens.customer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="location-report-Stats_A-${new Date().toISOString().slice(0, 10)}.pdf"`);
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(Number(answer.headers.get('content-length'))).toBe(bytes.length);
+  });
+
+  it('answers the envelope for errors: 1000 without location, 404 for unknown or other customers\' locations, 1020', async () => {
+    const envelope = async (answer: Response) => ({ status: answer.status, ...((await answer.json()) as any).Meta });
+    expect(await envelope(await report('K-10001', {}))).toMatchObject({ code: 1000, field: 'location_id' });
+    expect(await envelope(await report('K-10001', { location_id: loc.A, days: 0 }))).toMatchObject({ code: 1000, field: 'days' });
+    expect(await envelope(await report('K-10001', { location_id: 99999999 }))).toMatchObject({ status: 404, code: 404 });
+    expect(await envelope(await report('K-10001', { location_id: loc.C }))).toMatchObject({ status: 404, code: 404 });
+    expect(await envelope(await report('K-10002', { location_id: loc.C }, tokens.customer))).toMatchObject({ status: 404, code: 404 });
+    expect(await envelope(await report('K-10001', { location_id: loc.A }, tokens.other))).toMatchObject({ code: 1020 });
+    expect(await envelope(await report('K-10001', { location_id: loc.A }, tokens.supplier))).toMatchObject({ code: 1020 });
+  });
+});
