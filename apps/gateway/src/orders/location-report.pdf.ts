@@ -34,7 +34,7 @@ const REASONS: Record<string, string> = {
   item_paused: 'item paused / Artikel pausiert',
   item_disabled: 'item disabled / Artikel gesperrt',
   item_deleted: 'item deleted / Artikel gelöscht',
-  location_inactive: 'location inactive / Lagerort inaktiv',
+  location_inactive: 'location inactive / Standort inaktiv',
   customer_inactive: 'customer inactive / Kunde inaktiv',
   outside_schedule: 'outside schedule / außerhalb des Zeitplans',
 };
@@ -68,7 +68,7 @@ export async function renderLocationReport(report: LocationReportDto): Promise<B
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     footer: (page: number, pages: number) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 10, 0, 0] }),
     content: [
-      { text: `Location report / Lagerortbericht: ${report.location}`, fontSize: 16, bold: true },
+      { text: `Location report / Standortbericht: ${report.location}`, fontSize: 16, bold: true },
       { text: `${report.customer} · ${report.generated_at.slice(0, 16).replace('T', ' ')} UTC`, margin: [0, 2, 0, 12], color: '#555555' },
       { text: `Kanban rules / Kanban-Regeln (${report.rules.length})`, fontSize: 12, bold: true, margin: [0, 0, 0, 4] },
       report.rules.length

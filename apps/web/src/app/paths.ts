@@ -34,7 +34,14 @@ export type PageName =
   | 'locationItems'
   | 'units'
   | 'storageTypes'
-  | 'customFields';
+  | 'customFields'
+  | 'orderStats'
+  | 'orderStatsDetails'
+  | 'ruleStats'
+  | 'serviceAnalysis'
+  | 'serviceDetails'
+  | 'reporting'
+  | 'settingsStats';
 
 export interface PathDef {
   path: string;
@@ -97,6 +104,16 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  // statistics and reports (docs/statistics.md)
+  { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },
+  { path: `${COMPANY}/stat/orders/details`, page: 'orderStatsDetails', layout: 'shell', auth: 'user', title: 'stats.orders.detailsTitle' },
+  { path: `${COMPANY}/stat/rules`, page: 'ruleStats', layout: 'shell', auth: 'user', title: 'stats.rules.title' },
+  { path: `${CUSTOMER}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'customer', title: 'stats.orders.title' },
+  { path: `${CUSTOMER}/stat/orders/details`, page: 'orderStatsDetails', layout: 'shell', auth: 'customer', title: 'stats.orders.detailsTitle' },
+  { path: `${CUSTOMER}/analysis/service`, page: 'serviceAnalysis', layout: 'shell', auth: 'customer', title: 'stats.service.title' },
+  { path: `${CUSTOMER}/analysis/service/details`, page: 'serviceDetails', layout: 'shell', auth: 'customer', title: 'stats.service.detailsTitle' },
+  { path: `${CUSTOMER}/reporting`, page: 'reporting', layout: 'shell', auth: 'customer', title: 'stats.reporting.title' },
+  { path: `${COMPANY}/settings/stats`, page: 'settingsStats', layout: 'shell', auth: 'owner', title: 'stats.settings.title' },
 ];
 
 function segments(path: string): string[] {

@@ -46,6 +46,13 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
+  orderStats: named(() => import('../features/stats/OrderStatsPage'), 'OrderStatsPage'),
+  orderStatsDetails: named(() => import('../features/stats/OrderStatsDetailsPage'), 'OrderStatsDetailsPage'),
+  ruleStats: named(() => import('../features/stats/RuleStatsPage'), 'RuleStatsPage'),
+  serviceAnalysis: named(() => import('../features/stats/ServiceAnalysisPage'), 'ServiceAnalysisPage'),
+  serviceDetails: named(() => import('../features/stats/ServiceAnalysisPage'), 'ServiceDetailsPage'),
+  reporting: named(() => import('../features/stats/ReportingPage'), 'ReportingPage'),
+  settingsStats: named(() => import('../features/stats/SettingsStatsPage'), 'SettingsStatsPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

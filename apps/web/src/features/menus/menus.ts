@@ -94,6 +94,7 @@ export const CUSTOMER_MENU: MenuItem[] = [
   item('customer.statOrders', 'chart', 'stat/orders'),
   item('customer.printLocations', 'print', 'printlocations'),
   item('customer.reporting', 'chart', 'reporting'),
+  item('customer.analysis', 'chart', 'analysis/service'),
   item('customer.printSettings', 'print', 'print/settings', 'user'),
   item('customer.users', 'user', 'user', 'user'),
 ];

@@ -1,0 +1,176 @@
+import { Badge, Box, Card, Field, Flex, Heading, NativeSelect, Spinner, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { DECISION_REASONS } from '@kanban/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useFormat } from '../../i18n/useFormat';
+import { ErrorBox } from '../errors/ErrorBox';
+import { Pager } from '../lists/ListControls';
+import { useRulesCheckQuery } from './statsApi';
+import { StatsHeader, useNumber, useStatsIds } from './StatsParts';
+
+const PER_PAGE = 50;
+const PERIODS = [7, 30, 90, 365] as const;
+
+const REASON_COLORS: Record<string, string> = {
+  ordered: 'green',
+  above_threshold: 'gray',
+  already_on_order: 'blue',
+  nothing_to_order: 'gray',
+  outside_schedule: 'purple',
+};
+
+/**
+ * stat/rules (company): every rule with its stock against threshold and capacity, what is on order, the last
+ * decision of a run (why it ordered or not) and the decisions of the period by reason; `?locations=&items=`
+ * narrow it (links from other pages), the period and page are server-side.
+ */
+export function RuleStatsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const num = useNumber();
+  const { companyID } = useStatsIds();
+  const [search, setSearch] = useSearchParams();
+  const list = (name: string) =>
+    (search.get(name) ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+  const days = Number(search.get('days')) || 30;
+  const page = Number(search.get('page')) || 1;
+  const { data, error, isFetching } = useRulesCheckQuery({ companyID, locations: list('locations'), items: list('items'), days, page, per_page: PER_PAGE });
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    setSearch(next, { replace: true });
+  };
+  const reasonText = (reason: string) => t(`stats.reasons.${reason}`, { defaultValue: reason });
+  return (
+    <Stack gap="5" data-testid="rule-stats-page">
+      <StatsHeader companyID={companyID} customerID={0} />
+      <Flex justify="space-between" align="end" wrap="wrap" gap="3">
+        <Heading size="lg">{t('stats.rules.title')}</Heading>
+        <Field.Root w="auto">
+          <Field.Label>{t('stats.rules.period')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={String(days)} onChange={(e) => update({ days: e.target.value, page: '1' })} data-testid="rule-stats-days">
+              {PERIODS.map((d) => (
+                <option key={d} value={d}>
+                  {t('stats.rules.days', { count: d })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Flex>
+      {error ? <ErrorBox error={error} /> : null}
+      {!data && isFetching ? <Spinner /> : null}
+      {data ? (
+        <>
+          <Card.Root size="sm">
+            <Card.Header>
+              <Heading size="sm">{t('stats.rules.reasonsTitle', { count: data.days })}</Heading>
+            </Card.Header>
+            <Card.Body>
+              <Wrap gap="2" data-testid="rule-stats-reasons">
+                {DECISION_REASONS.filter((r) => data.reasons[r] || data.last_reasons[r]).map((r) => (
+                  <Badge key={r} colorPalette={REASON_COLORS[r] ?? 'orange'} size="lg">
+                    {reasonText(r)}: {data.reasons[r] ?? 0} · {t('stats.rules.now')} {data.last_reasons[r] ?? 0}
+                  </Badge>
+                ))}
+                {Object.keys(data.reasons).length + Object.keys(data.last_reasons).length === 0 ? <Text color="gray.600">{t('stats.none')}</Text> : null}
+              </Wrap>
+              <Text fontSize="xs" color="gray.600" mt="2">
+                {t('stats.rules.reasonsHint')}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root size="sm">
+            <Card.Body>
+              {data.items.length === 0 ? (
+                <Text color="gray.600">{t('stats.none')}</Text>
+              ) : (
+                <Box overflowX="auto">
+                  <Table.Root size="sm" data-testid="rule-stats-table">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{t('stats.location')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('stats.sku')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('stats.item')}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t('stats.rules.stock')}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t('stats.rules.threshold')}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t('stats.rules.capacity')}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t('stats.rules.onOrder')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('stats.rules.lastDecision')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('stats.rules.decisions')}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t('stats.rules.ordered')}</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {data.items.map((r) => (
+                        <Table.Row key={r.rule_id} opacity={r.active ? 1 : 0.6}>
+                          <Table.Cell>
+                            {r.location}
+                            <Text fontSize="xs" color="gray.600">
+                              {r.customer}
+                            </Text>
+                          </Table.Cell>
+                          <Table.Cell>{r.sku}</Table.Cell>
+                          <Table.Cell>
+                            {r.name}
+                            {r.active ? null : (
+                              <Badge ml="2" size="sm">
+                                {t('stats.rules.inactive')}
+                              </Badge>
+                            )}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end" color={r.below_threshold ? 'red.600' : undefined} fontWeight={r.below_threshold ? 'semibold' : undefined}>
+                            {num(r.stock)} {r.item_unit}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">{num(r.threshold)}</Table.Cell>
+                          <Table.Cell textAlign="end">{num(r.capacity)}</Table.Cell>
+                          <Table.Cell textAlign="end">{num(r.on_order)}</Table.Cell>
+                          <Table.Cell>
+                            {r.last_decision ? (
+                              <>
+                                <Badge colorPalette={REASON_COLORS[r.last_decision.reason] ?? 'orange'}>{reasonText(r.last_decision.reason)}</Badge>
+                                <Text fontSize="xs" color="gray.600">
+                                  {format.dateTime(r.last_decision.decided_at)}
+                                  {r.last_decision.quantity ? ` · ${t('stats.rules.quantity', { quantity: num(r.last_decision.quantity) })}` : ''}
+                                </Text>
+                              </>
+                            ) : (
+                              '–'
+                            )}
+                          </Table.Cell>
+                          <Table.Cell fontSize="xs">
+                            {Object.entries(r.reasons)
+                              .map(([reason, n]) => `${reasonText(reason)} ${n}`)
+                              .join(', ') || '–'}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">
+                            {num(r.ordered_lines)}
+                            {r.last_ordered_at ? (
+                              <Text fontSize="xs" color="gray.600">
+                                {format.date(r.last_ordered_at)}
+                              </Text>
+                            ) : null}
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Box>
+              )}
+            </Card.Body>
+            <Card.Footer>
+              <Box w="full">
+                <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(p) => update({ page: String(p) })} />
+              </Box>
+            </Card.Footer>
+          </Card.Root>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

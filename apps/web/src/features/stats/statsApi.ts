@@ -1,0 +1,102 @@
+import type {
+  OrderStatsDto,
+  OrderStatsLineDto,
+  OrderStatsQuery,
+  Page,
+  RulesCheckDto,
+  ServiceLineDto,
+  ServicePeriod,
+  ServiceReportDto,
+} from '@kanban/contracts';
+import { api, WEB_API_KEY } from '../../app/api';
+import { apiPath } from '../navigation/apiPath';
+
+export type { OrderStatsDto, OrderStatsLineDto, RulesCheckDto, ServiceLineDto, ServicePeriod, ServiceReportDto };
+
+/** Company level (customerID 0) or one customer. */
+export interface StatsIds {
+  companyID: number;
+  customerID?: number;
+}
+
+export interface RulesCheckArgs {
+  companyID: number;
+  locations?: number[];
+  items?: number[];
+  days?: number;
+  page?: number;
+  per_page?: number;
+}
+
+/** Statistics are read-only answers: never cached as entities, refetched when the arguments change. */
+export const statsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    orderStats: build.query<OrderStatsDto, StatsIds & { body: OrderStatsQuery }>({
+      query: ({ body, ...ids }) => ({ url: apiPath(ids, 'stats/orders'), method: 'POST', body }),
+    }),
+    orderStatsDetails: build.query<Page<OrderStatsLineDto> & { from: string; to: string }, StatsIds & { body: OrderStatsQuery }>({
+      query: ({ body, ...ids }) => ({ url: apiPath(ids, 'stats/orders/details'), method: 'POST', body }),
+    }),
+    rulesCheck: build.query<RulesCheckDto, RulesCheckArgs>({
+      query: ({ companyID, locations, items, ...params }) => ({
+        url: apiPath({ companyID }, 'stats/rulescheck'),
+        params: {
+          ...params,
+          ...(locations?.length ? { locations: locations.join(',') } : {}),
+          ...(items?.length ? { items: items.join(',') } : {}),
+        },
+      }),
+    }),
+    serviceReport: build.query<ServiceReportDto, Required<StatsIds> & { body: { period: ServicePeriod; location_id?: number } }>({
+      query: ({ body, ...ids }) => ({ url: apiPath(ids, 'report/service'), method: 'POST', body }),
+    }),
+    serviceDetails: build.query<
+      Page<ServiceLineDto> & { from: string; to: string },
+      Required<StatsIds> & { body: { period: ServicePeriod; location_id?: number; page?: number; per_page?: number } }
+    >({
+      query: ({ body, ...ids }) => ({ url: apiPath(ids, 'report/service/details'), method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useOrderStatsQuery, useOrderStatsDetailsQuery, useRulesCheckQuery, useServiceReportQuery, useServiceDetailsQuery } = statsApi;
+
+/** The file name of a content-disposition header (`filename="..."` or RFC 5987 `filename*=`), else the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed encoding: fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * POST report/location answers a PDF (or the error envelope): fetched with the session's token and saved
+ * under the name from content-disposition. Answers the file name, or throws the envelope's message and code.
+ */
+export async function downloadLocationReport(token: string | null, ids: Required<StatsIds>, locationID: number): Promise<string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'X-API-Key': WEB_API_KEY };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api${apiPath(ids, 'report/location')}`, { method: 'POST', headers, body: JSON.stringify({ location_id: locationID }) });
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/pdf')) {
+    const body = (await response.json().catch(() => null)) as { Meta?: { code: number; message: string } } | null;
+    throw Object.assign(new Error(body?.Meta?.message ?? `HTTP ${response.status}`), { code: body?.Meta?.code ?? response.status });
+  }
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), 'location-report.pdf');
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
