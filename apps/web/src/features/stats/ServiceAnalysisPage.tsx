@@ -91,7 +91,7 @@ export function ServiceAnalysisPage() {
           <Text fontSize="xs" color="gray.600">
             {t('stats.service.hint')}
           </Text>
-          <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+          <SimpleGrid columns={1} gap="4">
             <FigureTable
               title={t('stats.service.perLocation')}
               testId="service-per-location"

@@ -1,0 +1,103 @@
+// Statistics and reports (docs/statistics.md): the order statistics with their chart and lines, the rule
+// statistics, the service analysis and the location report PDF download, in English and German. The orders
+// are placed through the rules API first (a stock drop orders).
+import { readFileSync } from 'node:fs';
+
+const WORDS = {
+  en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded' },
+  de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen' },
+};
+
+/** A call of the API with the signed-in user's token. */
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
+      const answer = await fetch(`/api/c/1/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return answer.json();
+    },
+    { method, path, body },
+  );
+}
+
+export default function register(h) {
+  const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
+
+  for (const language of ['en', 'de']) {
+    const words = WORDS[language];
+    test(`stats: order statistics chart and lines, rule statistics, service analysis, location report PDF (${language})`, async (t) => {
+      const page = await loginPage(t, 'writer@demo.example');
+      if (language === 'de') await chooseLanguage(page, 'de');
+      const data = (answer, what) => {
+        assert(answer.Meta.code === 200, `${what}: ${JSON.stringify(answer.Meta)}`);
+        return answer.Data;
+      };
+      // a location of Maschinenbau Huber with a rule whose stock drops below the threshold: one order
+      const customers = data(await api(page, 'GET', 'customer?all=1&per_page=200'), 'customers');
+      const customer = customers.items.find((c) => c.name.includes('Maschinenbau Huber'));
+      const suffix = `${language}${Date.now().toString(36)}`;
+      const locationName = `Stats ${suffix}`;
+      const location = data(await api(page, 'POST', `customer/${customer.id}/location/`, { name: locationName }), 'location');
+      const item = data(await api(page, 'POST', `customer/${customer.id}/item`, { sku: `ST-${suffix}`, name: `Stats item ${suffix}`, order_unit: 'PAK' }), 'item');
+      const rule = data(await api(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }), 'rule');
+      const run = data(await api(page, 'POST', `rules/${rule.id}/stock`, { stock: 1 }), 'stock');
+      assert(run.decision.reason === 'ordered', `the stock drop should order, got ${run.decision.reason}`);
+
+      // company order statistics: the menu entry is live, the chart has a bar per day of the last 30 days
+      await (await visible(page, testid('menu-company.statOrders'))).click();
+      await waitPath(page, /^\/c\/1\/stat\/orders\/?$/);
+      await visible(page, testid('order-stats-page'));
+      await visible(page, testid('day-chart'));
+      assert((await text(page.locator(testid('order-stats-page')))).includes(words.orders), `the page should be titled "${words.orders}"`);
+      await until(async () => (await page.locator(testid('day-bar')).count()) === 30, 'the chart should have 30 bars');
+      await until(async () => Number((await text(page.locator(testid('stats-total-orders')))).replace(/\D/g, '')) >= 1, 'at least one order should be counted');
+      assert((await text(page.locator(testid('stats-per-location')))).includes(locationName), 'the new location should be listed');
+      const label = await page.locator(`${testid('day-chart')} svg`).getAttribute('aria-label');
+      assert(label && label.length > 10, 'the chart should have a label');
+      if (language === 'en') {
+        const axe = await runAxe(page, 'order statistics');
+        assert(!axe.serious.length, axe.describe(axe.serious));
+      }
+      await screenshot(page, `stats-orders-${language}.png`);
+      // a location row narrows the statistics; the lines page shows the line behind it
+      await page.locator(testid('stats-per-location')).locator('tr', { hasText: locationName }).click();
+      await waitPath(page, /^\/c\/1\/stat\/orders\/?$/);
+      await until(async () => (await text(page.locator(testid('stats-total-orders')))).trim() === '1', 'the location filter should leave one order');
+      await (await visible(page, testid('order-stats-details-link'))).click();
+      await waitPath(page, /^\/c\/1\/stat\/orders\/details\/?$/);
+      await until(async () => (await text(page.locator(testid('order-stats-lines')))).includes(`ST-${suffix}`), 'the line should be listed');
+      await screenshot(page, `stats-order-lines-${language}.png`);
+
+      // rule statistics: the rule's last decision is explained
+      await (await visible(page, testid('menu-company.statRules'))).click();
+      await waitPath(page, /^\/c\/1\/stat\/rules\/?$/);
+      await visible(page, testid('rule-stats-table'));
+      assert((await text(page.locator(testid('rule-stats-page')))).includes(words.rules), `the page should be titled "${words.rules}"`);
+      await until(async () => (await text(page.locator(testid('rule-stats-table')).locator('tr', { hasText: `ST-${suffix}` }))).includes(words.ordered), 'the rule should show its decision');
+      await screenshot(page, `stats-rules-${language}.png`);
+
+      // customer: service analysis and the location report
+      await page.goto(`/c/1/customer/${customer.id}/analysis/service`);
+      await visible(page, testid('service-analysis-page'));
+      assert((await text(page.locator(testid('service-analysis-page')))).includes(words.service), `the page should be titled "${words.service}"`);
+      await until(async () => (await text(page.locator(testid('service-per-location')))).includes(locationName), 'the location should be analysed');
+      await screenshot(page, `stats-service-${language}.png`);
+      await (await visible(page, testid('menu-customer.reporting'))).click();
+      await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/reporting/?$`));
+      await visible(page, testid('reporting-page'));
+      await until(async () => (await page.locator(`${testid('report-location')} option`).count()) > 0, 'the locations should be offered');
+      await page.locator(testid('report-location')).selectOption(String(location.id));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(testid('report-download')).click()]);
+      const name = download.suggestedFilename();
+      assert(/^location-report-Stats_.+\.pdf$/.test(name), `the file name should come from content-disposition, got ${name}`);
+      const bytes = readFileSync(await download.path());
+      assert(bytes.subarray(0, 5).toString('latin1') === '%PDF-', 'the download should be a PDF');
+      await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.downloaded), `the snackbar should say "${words.downloaded}"`);
+      await screenshot(page, `stats-reporting-${language}.png`);
+    });
+  }
+}
