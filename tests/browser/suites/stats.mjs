@@ -100,4 +100,22 @@ export default function register(h) {
       await screenshot(page, `stats-reporting-${language}.png`);
     });
   }
+
+  for (const language of ['en', 'de'])
+    test(`stats: settings stats show the licence statistics and app usage to the owner (${language})`, async (t) => {
+      const title = language === 'en' ? 'Settings stats' : 'Einstellungsstatistik';
+      const page = await loginPage(t, 'owner@demo.example');
+      if (language === 'de') await chooseLanguage(page, 'de');
+      await page.goto('/c/1/settings/stats');
+      await visible(page, testid('settings-stats-page'));
+      assert((await text(page.locator(testid('settings-stats-page')))).includes(title), `the page should be titled "${title}"`);
+      await until(async () => (await page.locator(`${testid('licence-table')} tbody tr`).count()) === 5, 'five seat kinds should be listed');
+      await visible(page, testid('app-usage'));
+      await screenshot(page, `stats-settings-${language}.png`);
+      // a writer is not in the owner group: the route is refused
+      const writer = await loginPage(t, 'writer@demo.example');
+      await writer.goto('/c/1/settings/stats');
+      await waitPath(writer, /^(?!\/c\/1\/settings\/stats)/, { settle: 1000 });
+      await until(async () => (await writer.locator(testid('settings-stats-page')).count()) === 0, 'the writer should not see the page');
+    });
 }
