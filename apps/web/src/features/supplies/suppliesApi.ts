@@ -62,7 +62,7 @@ export const suppliesApi = suppliesBase.injectEndpoints({
       async onQueryStarted({ supplyID, companyID, supplierID }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(suppliesApi.util.upsertQueryData('supply', { companyID, supplierID, supplyID }, data));
+          void dispatch(suppliesApi.util.upsertQueryData('supply', { companyID, supplierID, supplyID }, data));
         } catch {
           // the page shows the error
         }
