@@ -31,6 +31,7 @@ import { ImagesService } from './images/images.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
 import { RulesController } from './orders/rules.controller';
 import { PlatformController } from './platform/platform.controller';
+import { SupplyController } from './supply/supply.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -48,7 +49,8 @@ export class GatewayModule {
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
-        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController],
+        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
+        SupplyController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
