@@ -32,6 +32,7 @@ import { CompanyOrdersController, CustomerOrdersController, LocationOrdersContro
 import { RulesController } from './orders/rules.controller';
 import { CompanyStatsController, CustomerStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
+import { SupplyController } from './supply/supply.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -50,6 +51,7 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
+        SupplyController,
         CompanyStatsController, CustomerStatsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

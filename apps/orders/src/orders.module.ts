@@ -14,6 +14,7 @@ import { RulesHandler } from './rules/rules.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
 import { StatsService } from './stats/stats.service';
+import { SuppliesConsumer } from './supplies/supplies.consumer';
 
 /** Kanban rules, stock signals, requisition runs and orders (issue 5; docs/replenishment.md). */
 @Module({})
@@ -23,7 +24,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, StatsHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, StatsHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -8,4 +8,5 @@ export * from './users';
 export * from './settings';
 export * from './catalog-cache';
 export * from './orders';
+export * from './supplies';
 export * from './stats';
