@@ -1,3 +1,4 @@
+import { eventually } from '@kanban/testing';
 import { login, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -236,6 +237,35 @@ describe('service analysis', () => {
     const year = Number(today.slice(0, 4)) - 1;
     expect(lastYear).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31`, totals: expect.objectContaining({ lines: 0, service_level: null }) });
     expect(lastYear.per_location).toEqual([]);
+  });
+
+  it('counts a line delivered through its supply (the supplier marks it delivered)', async () => {
+    const orderB = ok(await api().get(`/c/${demo}/customer/${customers['K-10001']}/location/${loc.B}/order`, tokens.admin)).items[0];
+    const supplierId = orderB.supplier_id;
+    const supply = await eventually(
+      async () => ok(await api().get(`/c/${demo}/supplier/${supplierId}/supply?state=all&q=${orderB.id}`, tokens.admin)).items.find((x: any) => x.order_id === orderB.id),
+      30_000,
+      'the supply of the order of location B',
+    );
+    ok(await api().patch(`/c/${demo}/supplier/${supplierId}/supply/${supply.id}`, { delivered: true }, tokens.admin));
+    await eventually(
+      async () => (ok(await api().get(`/c/${demo}/order/${orderB.id}`, tokens.admin)).lines[0].status === 'delivered' ? true : undefined),
+      30_000,
+      'the order line delivered',
+    );
+    const before = ok(await service('K-10001'));
+    const report = ok(await service('K-10001', { location_id: loc.B }));
+    expect(report.totals).toMatchObject({ lines: 1, delivered: 1, late: 0, cancelled: 0 });
+    expect(report.totals.service_level).toBe(report.totals.due > 0 ? 1 : null);
+    expect(before.totals.delivered).toBe(1);
+    expect(before.per_location.find((l: any) => l.location_id === loc.B)).toMatchObject({ delivered: 1 });
+    const stats = ok(await customerStats('K-10001'));
+    expect(stats.per_status).toEqual([
+      { status: 'delivered', lines: 1, quantity: 7 },
+      { status: 'open', lines: 3, quantity: 21 },
+    ]);
+    const lines = ok(await api().post(`/c/${demo}/customer/${customers['K-10001']}/report/service/details`, { location_id: loc.B }, tokens.admin));
+    expect(lines.items[0]).toMatchObject({ sku: 'STAT-N3', status: 'delivered', late: false });
   });
 
   it('answers 1000 for a bad period, 1020 for other companies and roles', async () => {
