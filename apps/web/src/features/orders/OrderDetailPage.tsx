@@ -40,7 +40,7 @@ export function OrderDetailPage() {
           {t('orders.detailTitle')}
         </Heading>
         {canWrite && data && data.ext_status !== 1 && data.status !== 'request' ? (
-          <Button colorPalette="green" onClick={() => setAsking(true)} data-testid="order-update-ok">
+          <Button colorPalette="blue" onClick={() => setAsking(true)} data-testid="order-update-ok">
             {t('orders.updateOk')}
           </Button>
         ) : null}

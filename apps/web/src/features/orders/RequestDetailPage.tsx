@@ -60,7 +60,7 @@ export function RequestDetailPage() {
         </Heading>
         {mayDecide && data ? (
           <Flex gap="2">
-            <Button colorPalette="green" onClick={() => setAsking('confirm')} data-testid="request-confirm">
+            <Button colorPalette="blue" onClick={() => setAsking('confirm')} data-testid="request-confirm">
               {t('orders.confirmRequest')}
             </Button>
             <Button
