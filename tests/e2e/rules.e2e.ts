@@ -418,4 +418,25 @@ describe('access restrictions', () => {
     }
     await eventually(async () => ((await api().get(`${rules()}/${theirs.rule.id}`, tokens.readonly)).status === 200 ? true : undefined), 20_000, 'the restriction to go');
   });
+
+  it('a writer restricted to one customer cannot create rules at another customer\'s location (1000 location_id)', async () => {
+    const customerId = customers['K-10002']!;
+    const before = await fixture({}, {}, 'K-10002');
+    const locationId = await newLocation(customerId);
+    const item = await newItem(customerId);
+    const restriction = ok(await api().post(`/c/${demo}/accessrestriction`, { user_id: ids.writer, customer_id: customers['K-10001'] }, tokens.admin));
+    try {
+      await eventually(
+        async () => ((await api().get(`${rules()}/${before.rule.id}`, tokens.writer)).status === 404 ? true : undefined),
+        20_000,
+        'the restriction to reach the orders service',
+      );
+      expect(meta(await api().post(rules(), { location_id: locationId, item_id: item.id, threshold: 1, capacity: 5 }, tokens.writer))).toMatchObject({
+        code: 1000,
+        field: 'location_id',
+      });
+    } finally {
+      ok(await api().delete(`/c/${demo}/accessrestriction/${restriction.id}`, tokens.admin));
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
 import { ordersData } from './orders.data';
 import { OrdersHandler } from './orders/orders.handler';
+import { OrderingService } from './orders/ordering.service';
 import { OrdersService } from './orders/orders.service';
 import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZONE_SOURCE } from './requisition/company-time';
 import { RequisitionService } from './requisition/requisition.service';
@@ -32,6 +33,7 @@ export class OrdersModule {
         RequisitionScheduler,
         RulesService,
         OrdersService,
+        OrderingService,
       ],
     };
   }
