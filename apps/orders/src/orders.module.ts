@@ -11,6 +11,7 @@ import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZO
 import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
+import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 
 /** Kanban rules, stock signals, requisition runs and orders (issue 5; docs/replenishment.md). */
@@ -21,7 +22,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, RulesOfItemHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -18,6 +18,8 @@ export const OrdersSubjects = {
   listOrders: 'orders.order.list',
   getOrder: 'orders.order.get',
   updateOrder: 'orders.order.update',
+  /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
+  rulesOfItem: 'orders.rules.of_item',
 } as const;
 
 /** Durable events published by the orders service (JetStream stream EVT_orders). */
@@ -328,4 +330,30 @@ export interface OrderCreated {
   trigger: RunTrigger;
   date: string;
   lines: { pos: number; rule_id: number; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The kanban rules of an item, as the catalog asks before disabling or deleting it (docs/items.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** `orders.rules.of_item`: a system call (no caller); every rule of the item in the company, active or not. */
+export interface RulesOfItemRequest {
+  company_id: number;
+  item_id: number;
+}
+
+/** One rule of an item: where it is and its levels (item units). */
+export interface ItemRuleRef {
+  id: number;
+  location_id: number;
+  location_name: string;
+  threshold: number;
+  capacity: number;
+  stock: number;
+  active: boolean;
+}
+
+/** `Data` of the 1007 answer when an item that has kanban rules is disabled (without confirm) or deleted. */
+export interface ItemRulesConflict {
+  rules: ItemRuleRef[];
 }
