@@ -1,25 +1,11 @@
 // Custom field values (docs/settings.md) in the item and contact dialogs: shown by type, checked on the client,
 // saved with the record (also right after creating it) and shown again when editing, in English and German.
+import { pageApi as api } from '../page-api.mjs';
 const WORDS = {
   en: { title: 'Custom fields', number: 'Enter a number', itemSaved: 'Item saved', contactSaved: 'The contact has been saved.' },
   de: { title: 'Weitere Felder', number: 'Bitte eine Zahl eingeben', itemSaved: 'Artikel gespeichert', contactSaved: 'Der Kontakt wurde gespeichert.' },
 };
 
-/** A call of the API with the signed-in user's token (setup, checks and cleanup around the UI steps). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;

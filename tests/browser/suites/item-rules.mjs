@@ -1,6 +1,7 @@
 // Disabling an item that kanban rules use (spec 4): the items page shows a warning listing the rules (location,
 // threshold, capacity) and disables only after the user confirms; the item dialog's "disabled" box asks the
 // same; deleting such an item lists the rules that must go first. In English and German.
+import { pageApi as api } from '../page-api.mjs';
 const WORDS = {
   en: {
     disableTitle: 'Item used by kanban rules',
@@ -26,21 +27,6 @@ const WORDS = {
   },
 };
 
-/** A call of the API with the signed-in user's token (setup, checks and cleanup around the UI steps). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;

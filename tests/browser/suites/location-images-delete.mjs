@@ -2,27 +2,13 @@
 // 1002, the page asks a second time naming the images and only then deletes with confirm=1; the images go
 // with the location. In English and German.
 import sharp from 'sharp';
+import { pageApi as api } from '../page-api.mjs';
 
 const WORDS = {
   en: { hasImages: 'still has images', deleteWithImages: 'Delete with images', deleted: 'has been deleted' },
   de: { hasImages: 'hat noch Bilder', deleteWithImages: 'Mit Bildern löschen', deleted: 'wurde gelöscht' },
 };
 
-/** A call of the API with the signed-in user's token (setup and checks around the UI steps). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 /** Uploads a PNG as an image of the location (POST /api/c/1/image/, multipart). */
 function uploadLocationImage(page, locationId, png) {
