@@ -1,3 +1,4 @@
+import type { BackorderType, CustomerChanged } from './catalog';
 import type { ListQuery } from './identity';
 import type { ItemChanged } from './items';
 import type { LocationChanged, LocationSchedule, Weekday } from './locations';
@@ -55,6 +56,10 @@ export interface ItemOrderingFields {
   lead_time_days: number;
   transit_days: number;
   contract_end_date: string | null;
+  /** days between subscription orders; 0 = no subscription */
+  subscription_interval: number;
+  purchaseable: boolean;
+  instant_delivery: boolean;
   updated_at: string;
 }
 
@@ -73,6 +78,20 @@ export interface LocationOrderingFields {
 
 export type LocationChangedForOrders = LocationChanged & Partial<LocationOrderingFields>;
 
+/** What the catalog adds to evt.catalog.customer_changed for replenishment (the customer's ordering settings, spec 3). */
+export interface CustomerOrderingFields {
+  use_request_workflow: boolean;
+  use_backorder: boolean;
+  backorder_type: BackorderType;
+  use_subscription: boolean;
+  automatic_restock_days: number;
+  service_fee_item_id: number | null;
+  time_tracking_item_id: number | null;
+  updated_at: string;
+}
+
+export type CustomerChangedForOrders = CustomerChanged & Partial<CustomerOrderingFields>;
+
 export interface ReplenishmentSnapshotRequest {
   company_id: number;
   item_ids: number[];
@@ -82,7 +101,7 @@ export interface ReplenishmentSnapshotRequest {
 export interface ReplenishmentSnapshot {
   items: (ItemChanged & ItemOrderingFields)[];
   locations: (LocationChanged & LocationOrderingFields)[];
-  customers: { id: number; company_id: number; name: string; inactive: boolean; updated_at: string }[];
+  customers: ({ id: number; company_id: number; name: string; inactive: boolean } & CustomerOrderingFields)[];
   suppliers: { id: number; company_id: number; name: string; active: boolean; updated_at: string }[];
   catalogs: { id: number; company_id: number; supplier_id: number; name: string; updated_at: string }[];
 }

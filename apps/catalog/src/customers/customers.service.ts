@@ -6,6 +6,7 @@ import { dropRuleRecipients } from '../contacts/rule-recipients';
 import { MasterDataService } from '../shared/master-data.service';
 import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
+import { customerOrderingFields } from '../replenishment/replenishment';
 import { toCustomerDto } from './customer.mapper';
 import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
 
@@ -30,6 +31,7 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
         company_id: c.companyId,
         name: c.name,
         inactive: c.inactive,
+        ...customerOrderingFields(c),
       }),
       // its contacts go with it (on delete cascade); the rule recipients naming them too
       removing: (em, c) => dropRuleRecipients(em, c.companyId, { kind: 'customer', id: c.id }),

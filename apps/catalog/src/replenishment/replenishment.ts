@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type CustomerOrderingFields,
   type ItemOrderingFields,
   type LocationOrderingFields,
   type ReplenishmentSnapshot,
@@ -38,7 +39,23 @@ export function itemOrderingFields(item: Item): ItemOrderingFields {
     lead_time_days: item.leadTimeDays,
     transit_days: item.transitDays,
     contract_end_date: dateOf(item.contractEndDate),
+    subscription_interval: item.subscriptionInterval,
+    purchaseable: item.purchaseable,
+    instant_delivery: item.instantDelivery,
     updated_at: item.updatedAt.toISOString(),
+  };
+}
+
+export function customerOrderingFields(customer: Customer): CustomerOrderingFields {
+  return {
+    use_request_workflow: customer.useRequestWorkflow,
+    use_backorder: customer.useBackorder,
+    backorder_type: customer.backorderType,
+    use_subscription: customer.useSubscription,
+    automatic_restock_days: customer.automaticRestockDays,
+    service_fee_item_id: customer.serviceFeeItemId,
+    time_tracking_item_id: customer.timeTrackingItemId,
+    updated_at: customer.updatedAt.toISOString(),
   };
 }
 
@@ -67,7 +84,7 @@ export class ReplenishmentHandler {
       return {
         items: items.map((i) => ({ ...itemChanged(i), ...itemOrderingFields(i) })),
         locations: locations.map((l) => ({ ...locationChanged(l), ...locationOrderingFields(l) })),
-        customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, updated_at: c.updatedAt.toISOString() })),
+        customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, ...customerOrderingFields(c) })),
         suppliers: suppliers.map((s) => ({ id: s.id, company_id: s.companyId, name: s.name, active: s.active, updated_at: s.updatedAt.toISOString() })),
         catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, updated_at: c.updatedAt.toISOString() })),
       };

@@ -4,7 +4,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
   CatalogEvents,
-  type CustomerChanged,
+  type CustomerChangedForOrders,
   IdentityEvents,
   ItemEvents,
   type ItemChangedForOrders,
@@ -46,7 +46,7 @@ export class CopiesConsumer {
   }
 
   @EventPattern(CatalogEvents.customerChanged)
-  customer(@Payload() event: EventEnvelope<CustomerChanged>): Promise<void> {
+  customer(@Payload() event: EventEnvelope<CustomerChangedForOrders>): Promise<void> {
     return this.once('orders.customers', event, (em) => upsertCustomer(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
   }
 

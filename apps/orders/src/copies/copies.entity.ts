@@ -61,6 +61,15 @@ export class ItemCopy extends TenantEntity {
   @Property({ fieldName: 'contract_end_date', type: 'date', nullable: true })
   contractEndDate: string | null = null;
 
+  @Property({ fieldName: 'subscription_interval', type: 'int', default: 0 })
+  subscriptionInterval: number = 0;
+
+  @Property({ type: 'boolean', default: true })
+  purchaseable: boolean = true;
+
+  @Property({ fieldName: 'instant_delivery', type: 'boolean', default: false })
+  instantDelivery: boolean = false;
+
   @Property({ fieldName: 'paused_until', type: 'date', nullable: true })
   pausedUntil: string | null = null;
 
@@ -129,6 +138,28 @@ export class CustomerCopy extends TenantEntity {
 
   @Property({ type: 'boolean', default: false })
   deleted: boolean = false;
+
+  @Property({ fieldName: 'use_request_workflow', type: 'boolean', default: false })
+  useRequestWorkflow: boolean = false;
+
+  @Property({ fieldName: 'use_backorder', type: 'boolean', default: false })
+  useBackorder: boolean = false;
+
+  /** `days`: reorder after 7 days; `scanner`: only notify the scanner */
+  @Property({ fieldName: 'backorder_type', type: 'text', default: 'days' })
+  backorderType: string = 'days';
+
+  @Property({ fieldName: 'use_subscription', type: 'boolean', default: false })
+  useSubscription: boolean = false;
+
+  @Property({ fieldName: 'automatic_restock_days', type: 'int', default: 0 })
+  automaticRestockDays: number = 0;
+
+  @Property({ fieldName: 'service_fee_item_id', type: 'int', nullable: true })
+  serviceFeeItemId: number | null = null;
+
+  @Property({ fieldName: 'time_tracking_item_id', type: 'int', nullable: true })
+  timeTrackingItemId: number | null = null;
 
   @Property({ type: 'datetime', length: 6 })
   version!: Date;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ItemChangedForOrders, LocationChangedForOrders, ReplenishmentSnapshot, Weekday } from '@kanban/contracts';
+import type { CustomerChangedForOrders, ItemChangedForOrders, LocationChangedForOrders, ReplenishmentSnapshot, Weekday } from '@kanban/contracts';
 import { isoWeekdays, resolveSchedule } from '../requisition/schedule';
 
 /**
@@ -23,14 +23,16 @@ export async function upsertItem(em: EntityManager, item: ItemChangedForOrders, 
   await em.execute(
     `insert into orders.item_copy as c (id, company_id, customer_id, catalog_id, supplier_id, sku, name, item_unit, order_unit,
        quantity_per_order_unit, min_order_quantity, max_order_quantity, order_quantity, order_quantity_increment, lead_time_days,
-       transit_days, contract_end_date, paused_until, disabled, deleted, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       transit_days, contract_end_date, subscription_interval, purchaseable, instant_delivery, paused_until, disabled, deleted, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (id) do update set customer_id = excluded.customer_id, catalog_id = excluded.catalog_id, supplier_id = excluded.supplier_id,
        sku = excluded.sku, name = excluded.name, item_unit = excluded.item_unit, order_unit = excluded.order_unit,
        quantity_per_order_unit = excluded.quantity_per_order_unit, min_order_quantity = excluded.min_order_quantity,
        max_order_quantity = excluded.max_order_quantity, order_quantity = excluded.order_quantity,
        order_quantity_increment = excluded.order_quantity_increment, lead_time_days = excluded.lead_time_days,
-       transit_days = excluded.transit_days, contract_end_date = excluded.contract_end_date, paused_until = excluded.paused_until,
+       transit_days = excluded.transit_days, contract_end_date = excluded.contract_end_date,
+       subscription_interval = excluded.subscription_interval, purchaseable = excluded.purchaseable,
+       instant_delivery = excluded.instant_delivery, paused_until = excluded.paused_until,
        disabled = excluded.disabled, deleted = excluded.deleted, version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`,
     [
@@ -51,6 +53,9 @@ export async function upsertItem(em: EntityManager, item: ItemChangedForOrders, 
       item.lead_time_days ?? 0,
       item.transit_days ?? 0,
       item.contract_end_date ?? null,
+      item.subscription_interval ?? 0,
+      item.purchaseable ?? true,
+      item.instant_delivery ?? false,
       item.paused_until,
       item.disabled,
       deleted,
@@ -93,17 +98,41 @@ export async function upsertLocation(em: EntityManager, location: LocationChange
   );
 }
 
-export async function upsertCustomer(
-  em: EntityManager,
-  c: { id: number; company_id: number; name: string; inactive: boolean },
-  version: Date,
-  deleted = false,
-): Promise<void> {
+/** A customer change; without the ordering settings (older events) only name and state of a known customer change. */
+export async function upsertCustomer(em: EntityManager, c: CustomerChangedForOrders, version: Date, deleted = !!c.deleted): Promise<void> {
+  if (c.use_request_workflow === undefined) {
+    await em.execute(
+      `insert into orders.customer_copy as c (id, company_id, name, inactive, deleted, version) values (?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set name = excluded.name, inactive = excluded.inactive, deleted = excluded.deleted, version = excluded.version
+       where c.version <= excluded.version and c.company_id = excluded.company_id`,
+      [c.id, c.company_id, c.name, c.inactive, deleted, version],
+    );
+    return;
+  }
   await em.execute(
-    `insert into orders.customer_copy as c (id, company_id, name, inactive, deleted, version) values (?, ?, ?, ?, ?, ?)
-     on conflict (id) do update set name = excluded.name, inactive = excluded.inactive, deleted = excluded.deleted, version = excluded.version
+    `insert into orders.customer_copy as c (id, company_id, name, inactive, deleted, use_request_workflow, use_backorder, backorder_type,
+       use_subscription, automatic_restock_days, service_fee_item_id, time_tracking_item_id, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set name = excluded.name, inactive = excluded.inactive, deleted = excluded.deleted,
+       use_request_workflow = excluded.use_request_workflow, use_backorder = excluded.use_backorder, backorder_type = excluded.backorder_type,
+       use_subscription = excluded.use_subscription, automatic_restock_days = excluded.automatic_restock_days,
+       service_fee_item_id = excluded.service_fee_item_id, time_tracking_item_id = excluded.time_tracking_item_id, version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`,
-    [c.id, c.company_id, c.name, c.inactive, deleted, version],
+    [
+      c.id,
+      c.company_id,
+      c.name,
+      c.inactive,
+      deleted,
+      c.use_request_workflow,
+      c.use_backorder ?? false,
+      c.backorder_type ?? 'days',
+      c.use_subscription ?? false,
+      c.automatic_restock_days ?? 0,
+      c.service_fee_item_id ?? null,
+      c.time_tracking_item_id ?? null,
+      version,
+    ],
   );
 }
 
