@@ -29,6 +29,7 @@ import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
+import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
 import { CompanyStatsController, CustomerStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
@@ -51,7 +52,7 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
-        SupplyController,
+        SupplyController, CompanyRequestsController, CustomerRequestsController,
         CompanyStatsController, CustomerStatsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

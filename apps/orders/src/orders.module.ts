@@ -6,11 +6,13 @@ import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
 import { ordersData } from './orders.data';
 import { OrdersHandler } from './orders/orders.handler';
+import { OrderingService } from './orders/ordering.service';
 import { OrdersService } from './orders/orders.service';
 import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZONE_SOURCE } from './requisition/company-time';
 import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
+import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
 import { StatsService } from './stats/stats.service';
@@ -24,7 +26,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, StatsHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, StatsHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },
@@ -34,6 +36,7 @@ export class OrdersModule {
         RequisitionScheduler,
         RulesService,
         OrdersService,
+        OrderingService,
         StatsService,
       ],
     };

@@ -19,6 +19,13 @@ export const OrdersSubjects = {
   listOrders: 'orders.order.list',
   getOrder: 'orders.order.get',
   updateOrder: 'orders.order.update',
+  createOrder: 'orders.order.create',
+  listRequests: 'orders.request.list',
+  getRequest: 'orders.request.get',
+  confirmRequest: 'orders.request.confirm',
+  rejectRequest: 'orders.request.reject',
+  /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
+  rulesOfItem: 'orders.rules.of_item',
 } as const;
 
 /** Durable events published by the orders service (JetStream stream EVT_orders). */
@@ -253,8 +260,11 @@ export function extStatusText(status: ExtStatus): 'KA' | 'OK' | 'FE' {
   return status === 1 ? 'OK' : status === -1 ? 'FE' : 'KA';
 }
 
-/** open: waiting to be confirmed; confirmed: confirmed (ext status OK), on its way; delivered; cancelled. */
-export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled';
+/**
+ * open: waiting to be confirmed; confirmed: confirmed (ext status OK), on its way; delivered; cancelled.
+ * request (orders only, never lines): waiting for the customer's approval (request workflow); its lines are open.
+ */
+export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled' | 'request';
 
 /** History event types (spec 3): O order notification, S supply notification, R requisition, T time tracking, U status update. */
 export type OrderEventType = 'O' | 'S' | 'R' | 'T' | 'U';
@@ -343,8 +353,63 @@ export interface OrderCreated {
   customer_id: number;
   location_id: number;
   supplier_id: number | null;
-  run_id: number;
-  trigger: RunTrigger;
+  /** null for an order entered by hand */
+  run_id: number | null;
+  /** null for an order entered by hand */
+  trigger: RunTrigger | null;
   date: string;
-  lines: { pos: number; rule_id: number; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+  lines: { pos: number; rule_id: number | null; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+}
+
+/** A line of a new order entered by hand: quantity in the item's order unit (`unit`, default the order unit). */
+export interface NewOrderLineInput {
+  item_id: number;
+  quantity: number;
+  unit?: string;
+  /** when given, must be the item's SKU (1017) */
+  sku?: string;
+}
+
+/** POST [customer/{c}/]location/{l}/order: a new order by hand (one order per supplier of its lines). */
+export interface NewOrderInput {
+  lines: NewOrderLineInput[];
+  comment?: string;
+}
+
+/** What a new order by hand answers: the orders it created (one per supplier), as requests when the customer approves orders. */
+export interface NewOrderReply {
+  orders: OrderDto[];
+  /** true: the customer uses the request workflow; the orders wait as requests */
+  requests: boolean;
+}
+
+/** POST request/{id}/reject */
+export interface RejectRequestInput {
+  reason?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The kanban rules of an item, as the catalog asks before disabling or deleting it (docs/items.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** `orders.rules.of_item`: a system call (no caller); every rule of the item in the company, active or not. */
+export interface RulesOfItemRequest {
+  company_id: number;
+  item_id: number;
+}
+
+/** One rule of an item: where it is and its levels (item units). */
+export interface ItemRuleRef {
+  id: number;
+  location_id: number;
+  location_name: string;
+  threshold: number;
+  capacity: number;
+  stock: number;
+  active: boolean;
+}
+
+/** `Data` of the 1007 answer when an item that has kanban rules is disabled (without confirm) or deleted. */
+export interface ItemRulesConflict {
+  rules: ItemRuleRef[];
 }

@@ -39,6 +39,11 @@ export type PageName =
   | 'units'
   | 'storageTypes'
   | 'customFields'
+  | 'orders'
+  | 'orderDetail'
+  | 'orderNew'
+  | 'requests'
+  | 'requestDetail'
   | 'orderStats'
   | 'orderStatsDetails'
   | 'ruleStats'
@@ -108,6 +113,20 @@ export const PATHS: readonly PathDef[] = [
   { path: `${SUPPLIER}/assortment/:customerID`, page: 'assortmentCustomer', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.itemsTitle' },
   { path: `${COMPANY}/item_search`, page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
   { path: `${LOCATION}/item`, page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
+  // orders and requests (docs/replenishment.md "Web pages")
+  { path: `${COMPANY}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${COMPANY}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${COMPANY}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${COMPANY}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${CUSTOMER}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${CUSTOMER}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${CUSTOMER}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${CUSTOMER}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${CUSTOMER}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${LOCATION}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${LOCATION}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${LOCATION}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
   // master-data settings
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
