@@ -30,6 +30,7 @@ import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
 import { RulesController } from './orders/rules.controller';
+import { JournalController } from './orders/journal.controller';
 import { PlatformController } from './platform/platform.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
@@ -48,7 +49,8 @@ export class GatewayModule {
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
-        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController],
+        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
+        JournalController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

@@ -1,6 +1,9 @@
 import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { COPY_ENTITIES } from './copies/copies.entity';
+import { JournalEntry } from './journal/journal.entity';
+import { LineBackorder } from './backorders/backorder.entity';
+import { SubscriptionCopy } from './subscriptions/subscription.entity';
 import { ORDERS_MIGRATIONS } from './migrations';
 import { OrderEvent, OrderLine, PurchaseOrder } from './orders/order.entity';
 import { RequisitionDecision, RequisitionRun } from './requisition/run.entity';
@@ -9,6 +12,6 @@ import { KanbanRule, StockEvent } from './rules/rule.entity';
 /** The orders service's schema: its entities and its migrations. */
 export const ordersData: ServiceDataOptions = {
   service: 'orders',
-  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, ...MESSAGING_ENTITIES],
+  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, JournalEntry, LineBackorder, SubscriptionCopy, ...MESSAGING_ENTITIES],
   migrations: ORDERS_MIGRATIONS,
 };

@@ -117,6 +117,10 @@ export interface ReplenishmentSnapshot {
  * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
  * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
  * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
+ * - `config_missing`: the item has no supplier or no order unit (journal 2001); `config_invalid`: capacity not above
+ *   the threshold, or contradicting order constraints (journal 2002)
+ * - `backorder`: a backorder of the rule (type days) was cancelled after 7 days and ordered anew
+ * - `restock`: automatic restock days: not ordered for that many days, filled up although above the threshold
  */
 export const DECISION_REASONS = [
   'ordered',
@@ -129,6 +133,10 @@ export const DECISION_REASONS = [
   'location_inactive',
   'customer_inactive',
   'outside_schedule',
+  'config_missing',
+  'config_invalid',
+  'backorder',
+  'restock',
 ] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
 
@@ -148,6 +156,8 @@ export interface RequisitionDecisionDto {
   /** open and confirmed order lines of the rule, in order units */
   on_order: number;
   order_id: number | null;
+  /** open backorder quantity of the rule's lines (order units): confirmed, not delivered by their shipping day (the scanner shows it) */
+  backorder?: number;
   /** when this decision was first made (a later run with the same outcome keeps it) */
   decided_at: string;
 }
