@@ -254,6 +254,13 @@ journal as (
    where c.reason in ('config_missing', 'config_invalid') and (c.last_decision ->> 'reason') is distinct from c.reason
   returning id
 ),
+line_groups as materialized (
+  -- each order's lines for its event, aggregated once (not one scan of all new lines per order)
+  select l.order_id, jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku, 'name', l.name,
+                                                 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping) order by l.pos) as lines
+    from new_lines l
+   group by l.order_id
+),
 event_ids as (
   -- requests wait for their confirmation (the ordering side writes evt.orders.created then)
   select gen_random_uuid() as event_id, n.* from new_orders n where n.status = 'open'
@@ -266,12 +273,10 @@ outbox as (
            'data', jsonb_build_object(
              'id', x.id, 'company_id', ${company()}, 'customer_id', x.customer_id, 'location_id', x.location_id,
              'supplier_id', x.supplier_id, 'run_id', ${run()}, 'trigger', ${trigger()}, 'date', ${today()},
-             'lines', (select jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku,
-                                                            'name', l.name, 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping)
-                                         order by l.pos)
-                         from new_lines l where l.order_id = x.id))),
+             'lines', lg.lines)),
          ${now()}, 0
     from event_ids x
+    join line_groups lg on lg.order_id = x.id
   returning id
 )
 select (select count(*) from evaluated)::int as evaluated,

@@ -107,6 +107,12 @@ order_events as (
     from new_orders n
   returning id
 ),
+line_groups as materialized (
+  select l.order_id, jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku, 'name', l.name,
+                                                 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping) order by l.pos) as lines
+    from new_lines l
+   group by l.order_id
+),
 outbox as (
   insert into orders.outbox (id, subject, payload, created_at, attempts)
   select x.event_id, 'evt.orders.created',
@@ -115,12 +121,10 @@ outbox as (
            'data', jsonb_build_object(
              'id', x.id, 'company_id', ${company()}, 'customer_id', x.customer_id, 'location_id', x.location_id,
              'supplier_id', x.supplier_id, 'run_id', ${run()}, 'trigger', 'schedule', 'date', ${today()},
-             'lines', (select jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku,
-                                                            'name', l.name, 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping)
-                                         order by l.pos)
-                         from new_lines l where l.order_id = x.id))),
+             'lines', lg.lines)),
          ${now()}, 0
     from (select gen_random_uuid() as event_id, n.* from new_orders n where n.status = 'open') x
+    join line_groups lg on lg.order_id = x.id
   returning id
 )
 select (select count(*) from marked)::int as subscriptions,
