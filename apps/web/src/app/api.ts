@@ -103,6 +103,7 @@ export const api = createApi({
     'StorageType',
     'CustomField',
     'Image',
+    'Journal',
   ],
   endpoints: () => ({}),
 });

@@ -34,7 +34,8 @@ export type PageName =
   | 'locationItems'
   | 'units'
   | 'storageTypes'
-  | 'customFields';
+  | 'customFields'
+  | 'journal';
 
 export interface PathDef {
   path: string;
@@ -97,6 +98,7 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
 ];
 
 function segments(path: string): string[] {

@@ -46,6 +46,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
+  journal: named(() => import('../features/journal/JournalPage'), 'JournalPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');
