@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, SegmentGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, ButtonGroup, Card, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
@@ -84,10 +84,13 @@ export function JournalPage() {
       <Card.Root>
         <Card.Body>
           <Stack gap="4">
-            <SegmentGroup.Root value={view} onValueChange={(e) => changeView(e.value as JournalView)} data-testid="journal-view">
-              <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={[{ value: 'open', label: t('journal.view.open') }, { value: 'all', label: t('journal.view.all') }]} />
-            </SegmentGroup.Root>
+            <ButtonGroup size="sm" attached variant="outline" role="group" aria-label={t('journal.title')} data-testid="journal-view">
+              {(['open', 'all'] as const).map((v) => (
+                <Button key={v} variant={view === v ? 'solid' : 'outline'} aria-pressed={view === v} onClick={() => changeView(v)} data-testid={`journal-view-${v}`}>
+                  {t(`journal.view.${v}`)}
+                </Button>
+              ))}
+            </ButtonGroup>
             {error ? <ErrorBox error={error} /> : null}
             {acknowledgeError ? <ErrorBox error={acknowledgeError} /> : null}
             {items.length === 0 && !isFetching ? (
@@ -133,14 +136,16 @@ export function JournalPage() {
                           </Checkbox.Root>
                         </Table.Cell>
                         <Table.Cell whiteSpace="nowrap">{format.dateTime(entry.created_at)}</Table.Cell>
-                        <Table.Cell>
+                        <Table.Cell whiteSpace="normal">
                           <Badge colorPalette={entry.code === 2000 ? 'red' : 'orange'} title={CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : undefined}>
                             {entry.code}
                           </Badge>{' '}
                           {CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : ''}
                         </Table.Cell>
-                        <Table.Cell>{entry.message}</Table.Cell>
-                        <Table.Cell fontSize="sm" color="gray.600">
+                        <Table.Cell whiteSpace="normal" minW="16rem">
+                          {entry.message}
+                        </Table.Cell>
+                        <Table.Cell fontSize="sm" color="gray.600" whiteSpace="normal" minW="8rem">
                           {contextOf(entry, t)}
                         </Table.Cell>
                         <Table.Cell whiteSpace="nowrap">{entry.acknowledged_at ? format.dateTime(entry.acknowledged_at) : '–'}</Table.Cell>
