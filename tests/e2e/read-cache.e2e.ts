@@ -43,6 +43,28 @@ describe('read cache of catalog answers', () => {
     expect((await get(path, writer)).cache).toBe('stored');
   });
 
+  it('answers a kept call only to a caller who passes the same checks (the fast path in front of the routes)', async () => {
+    const path = `/c/${company}/customer?per_page=3&sort=name`;
+    expect((await get(path, admin)).cache).toBe('stored');
+    expect((await get(path, admin)).cache).toBe('hit');
+    // No token, a forged token, an expired-looking garbage token: the routes answer as always.
+    const anonymous = await fetch(`${system.url}/api${path}`);
+    expect(((await anonymous.json()) as { Meta: { code: number } }).Meta.code).toBe(401);
+    expect(anonymous.headers.get('x-read-cache')).toBeNull();
+    const [head, claims] = admin.split('.');
+    const forged = await get(path, `${head}.${claims}.${'A'.repeat(43)}`);
+    expect(forged.body.Meta.code).toBe(401);
+    expect(forged.cache).toBeNull();
+    // Another company's admin is refused (1020), never served the demo company's kept answer.
+    const other = (await login(system, 'admin@other.example')).token;
+    const refused = await get(path, other);
+    expect(refused.body.Meta.code).toBe(1020);
+    expect(refused.cache).toBeNull();
+    // A read-only member gets an answer of their own.
+    const readonly = (await login(system, 'readonly@demo.example')).token;
+    expect((await get(path, readonly)).cache).toBe('stored');
+  });
+
   it("shows the caller's own change at once, and other users' too", async () => {
     const created = await system.api.post(`/c/${company}/customer/`, { name: 'Cache Test GmbH', nr: 'CACHE-1' }, writer);
     expect(created.body.Meta.code).toBe(200);

@@ -4,8 +4,10 @@ import { Logger, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { ReadCache } from '@kanban/messaging';
 import type { GatewayConfig } from './config';
 import { writeError } from './http/exception.filter';
+import { readCacheFastPath } from './http/read-cache.fast-path';
 
 /**
  * Everything the HTTP app needs around the Nest routes; shared by the distributed gateway process and the
@@ -15,6 +17,8 @@ export function configureHttpApp(app: INestApplication, config: GatewayConfig): 
   const express_ = app as NestExpressApplication;
   const log = new Logger('Http');
   express_.disable('x-powered-by');
+  // Answers are envelopes built per call; no client revalidates them, and hashing each body cost CPU.
+  express_.set('etag', false);
   express_.set('trust proxy', 'loopback');
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
@@ -25,11 +29,21 @@ export function configureHttpApp(app: INestApplication, config: GatewayConfig): 
   express_.use((error: unknown, _req: Request, res: Response, next: NextFunction) => (error ? writeError(res, error, log) : next()));
 
   express_.use(requestLogger(log));
+  const cache = readCacheOf(app);
+  if (cache) express_.use(readCacheFastPath(cache, config.jwtSecret));
 
   const document = SwaggerModule.createDocument(app, openApiConfig());
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   serveWebApp(express_, config.webDir);
+}
+
+function readCacheOf(app: INestApplication): ReadCache | undefined {
+  try {
+    return app.get(ReadCache, { strict: false });
+  } catch {
+    return undefined; // READ_CACHE_TTL_MS=0
+  }
 }
 
 export function openApiConfig() {

@@ -141,7 +141,14 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
     await nc.close();
     const cleanup = new Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
-    await cleanup.query(`drop database if exists "${database}" with (force)`);
+    // KEEP_TEST_DATABASE=<name>: the run's database is kept under that name (to EXPLAIN a benchmark's queries).
+    const keep = process.env.KEEP_TEST_DATABASE;
+    if (keep) {
+      await cleanup.query(`drop database if exists "${keep}" with (force)`);
+      await cleanup.query(`alter database "${database}" rename to "${keep}"`);
+    } else {
+      await cleanup.query(`drop database if exists "${database}" with (force)`);
+    }
     await cleanup.end();
   };
 
