@@ -14,6 +14,7 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 let customerId: number;
 const ruleIds: number[] = [];
+const orderIds: number[] = [];
 
 type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
@@ -38,16 +39,17 @@ beforeAll(async () => {
   demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
   other = (await api().get('/company', tokens.other)).body.Data[0].id;
   customerId = ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items.find((c: { nr: string }) => c.nr === 'K-10001').id;
-  // Three rules whose items belong to no supplier's catalog: the run cannot order them (2001, once per rule).
+  // Three rules whose items belong to no supplier's catalog: each stock drop orders without a supplier (2001 per order).
   const locationId = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Journal' }, tokens.writer)).id;
   for (let i = 1; i <= 3; i++) {
     const item = ok(await api().post(`/c/${demo}/customer/${customerId}/item`, { sku: `JRN-${i}`, name: `Journal item ${i}`, order_unit: 'PCE' }, tokens.writer));
     const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
     const reply = ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
-    expect(reply.decision).toMatchObject({ reason: 'config_missing', quantity: 0, order_id: null });
+    expect(reply.decision).toMatchObject({ reason: 'ordered', quantity: 7 });
     ruleIds.push(rule.id);
+    orderIds.push(reply.decision.order_id);
   }
-  // Executing again changes nothing: the entry is written when the decision becomes config_missing.
+  // Executing again orders nothing (the line is open): no further entry.
   ok(await api().get(`/c/${demo}/rules/${ruleIds[0]}/execute`, tokens.writer));
 });
 
@@ -60,8 +62,9 @@ describe('journal list', () => {
     const page = ok(await api().get(journal(), tokens.admin));
     expect(page).toMatchObject({ total: 3, page: 1, per_page: 50 });
     expect(page.items.map((e: { rule_id: number }) => e.rule_id)).toEqual([...ruleIds].reverse());
+    expect(page.items.map((e: { order_id: number }) => e.order_id)).toEqual([...orderIds].reverse());
     expect(page.items[0]).toMatchObject({ code: 2001, customer_id: customerId, acknowledged_at: null, acknowledged_by: null });
-    expect(page.items[0].message).toMatch(/no supplier/);
+    expect(page.items[0].message).toBe(`order ${orderIds[2]}: JRN-3 without a supplier (no catalog of a supplier): the order cannot be transmitted`);
     expect(typeof page.items[0].run_id).toBe('number');
     expect(ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.writer)).total).toBe(3);
     expect(ok(await api().get(journal(demo, [{ field: 'code', operation: 'eq', value: 2002 }]), tokens.writer)).total).toBe(0);

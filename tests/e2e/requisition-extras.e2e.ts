@@ -364,23 +364,29 @@ describe('automatic restock days', () => {
 });
 
 describe('journal entries of runs', () => {
-  it('a rule whose item has no supplier is config_missing (2001), capacity not above the threshold config_invalid (2002), each written once', async () => {
-    const f = await seed({}, 1, { stock: 0, supplier: false });
+  it('an order of items without a supplier gets 2001 (once per order); capacity not above the threshold is config_invalid (2002, once)', async () => {
+    const f = await seed({}, 2, { stock: 0, supplier: false });
     const clock = new FixedClock(new Date());
     await runner(clock).run(f.companyId, 'stock');
-    expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'config_missing' });
+    expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'ordered' });
     await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[0] });
     let journal = await journalOf(f.companyId);
-    expect(journal.map((j) => [Number(j.code), Number(j.rule_id)])).toEqual([[2001, f.ruleIds[0]]]);
-    expect(journal[0]!.message).toMatch(/no supplier/);
+    const [line] = await linesOf(f.companyId);
+    expect(journal.map((j) => [Number(j.code), j.rule_id])).toEqual([[2001, null]]);
+    expect(journal[0]!.message).toBe(`order ${line!.order_id}: SKU-${f.itemIds[0]}, SKU-${f.itemIds[1]} without a supplier (no catalog of a supplier): the order cannot be transmitted`);
 
+    await sql(`update orders.purchase_order_line set status = 'delivered' where company_id = ?`, [f.companyId]);
     await sql('update orders.kanban_rule set threshold = 30, capacity = 20 where id = ?', [f.ruleIds[0]]);
-    await sql('update orders.item_copy set supplier_id = ? where id = ?', [f.supplierId, f.itemIds[0]]);
+    await sql('update orders.item_copy set supplier_id = ? where company_id = ?', [f.supplierId, f.companyId]);
     await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[0] });
     await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[0] });
+    expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'config_invalid', quantity: 0 });
     journal = await journalOf(f.companyId);
-    expect(journal.map((j) => Number(j.code))).toEqual([2001, 2002]);
-    expect(await linesOf(f.companyId)).toHaveLength(0);
+    expect(journal.map((j) => [Number(j.code), j.rule_id === null ? null : Number(j.rule_id)])).toEqual([
+      [2001, null],
+      [2002, f.ruleIds[0]],
+    ]);
+    expect(await linesOf(f.companyId)).toHaveLength(2);
   });
 
   it('a failed run leaves nothing but its journal entry (2000), written in a transaction of its own', async () => {

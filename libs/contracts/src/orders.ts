@@ -117,8 +117,7 @@ export interface ReplenishmentSnapshot {
  * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
  * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
  * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
- * - `config_missing`: the item has no supplier or no order unit (journal 2001); `config_invalid`: capacity not above
- *   the threshold, or contradicting order constraints (journal 2002)
+ * - `config_invalid`: capacity not above the threshold, or contradicting order constraints of the item (journal 2002)
  * - `backorder`: a backorder of the rule (type days) was cancelled after 7 days and ordered anew
  * - `restock`: automatic restock days: not ordered for that many days, filled up although above the threshold
  */
@@ -133,7 +132,6 @@ export const DECISION_REASONS = [
   'location_inactive',
   'customer_inactive',
   'outside_schedule',
-  'config_missing',
   'config_invalid',
   'backorder',
   'restock',

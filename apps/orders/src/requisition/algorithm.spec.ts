@@ -84,9 +84,6 @@ describe('decide: reasons in order', () => {
 });
 
 describe('decide: configuration, backorders, restock days', () => {
-  it('an item without a supplier cannot order (config_missing), before looking at stock', () => {
-    expect(decide(rule({ stock: 0 }), item({ hasSupplier: false }), location(), false, 'schedule', TODAY)).toEqual({ reason: 'config_missing', quantity: 0 });
-  });
   it('capacity not above the threshold or contradicting constraints are config_invalid', () => {
     expect(decide(rule({ threshold: 20, capacity: 20 }), item(), location(), false, 'schedule', TODAY).reason).toBe('config_invalid');
     expect(decide(rule(), item({ moq: 10, mxoq: 5 }), location(), false, 'schedule', TODAY).reason).toBe('config_invalid');

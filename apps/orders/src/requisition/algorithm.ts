@@ -57,8 +57,6 @@ export interface ItemFacts extends OrderingConstraints {
   /** YYYY-MM-DD or null */
   pausedUntil: string | null;
   contractEndDate: string | null;
-  /** the item has a supplier (a catalog of a supplier); without one the rule cannot order (config_missing); default true */
-  hasSupplier?: boolean;
 }
 
 /** What the run knows about a rule beyond its levels (docs/replenishment.md "Backorders", "Automatic restock days"). */
@@ -89,8 +87,8 @@ export interface Decision {
 
 /**
  * The decision about one rule, first reason wins: the location (inactive or deleted), the customer, the
- * item (deleted, disabled or contract ended, paused), configuration (no supplier; capacity not above the threshold or
- * contradicting constraints), the stock above the threshold (unless automatic restock days are due: `restock`), a pending order line or
+ * item (deleted, disabled or contract ended, paused), configuration (capacity not above the threshold or contradicting
+ * constraints), the stock above the threshold (unless automatic restock days are due: `restock`), a pending order line or
  * stock plus what is on order above the threshold, nothing short, a stock event at a scheduled location
  * (waits for its slot), else ordered. `today` is the company's local day (YYYY-MM-DD).
  */
@@ -109,7 +107,6 @@ export function decide(
   if (!item || item.deleted) return no('item_deleted');
   if (item.disabled || (item.contractEndDate !== null && item.contractEndDate <= today)) return no('item_disabled');
   if (item.pausedUntil !== null && item.pausedUntil >= today) return no('item_paused');
-  if (item.hasSupplier === false) return no('config_missing');
   if (invalidConfig(rule, item)) return no('config_invalid');
   if (rule.stock > rule.threshold) {
     const restock = context.restockDue && rule.onOrder === 0 && rule.stock < rule.capacity ? orderQuantity(rule.capacity, rule.stock, 0, item) : 0;

@@ -101,7 +101,6 @@ with due as (
          coalesce(c.inactive or c.deleted, false) as customer_off,
          coalesce(c.use_request_workflow, false) as request_workflow,
          coalesce(c.automatic_restock_days, 0) as restock_days,
-         (i.supplier_id is null) as config_missing,
          (r.capacity <= r.threshold or coalesce(i.quantity_per_order_unit, 1) < 0 or coalesce(i.order_quantity_increment, 1) < 0
           or coalesce(i.min_order_quantity, 0) < 0
           or (coalesce(i.max_order_quantity, 0) > 0 and i.max_order_quantity < coalesce(i.min_order_quantity, 0))) as config_invalid,
@@ -136,7 +135,6 @@ evaluated as (
            when d.item_deleted then 'item_deleted'
            when d.item_disabled then 'item_disabled'
            when d.item_paused then 'item_paused'
-           when d.config_missing then 'config_missing'
            when d.config_invalid then 'config_invalid'
            when d.stock > d.threshold then
              case when ${trigger()} = 'schedule' and d.restock_days > 0 and o.rule_id is null and q.fill > 0
@@ -245,13 +243,21 @@ order_events as (
   returning id
 ),
 journal as (
-  insert into orders.journal_entry (company_id, code, message, run_id, rule_id, customer_id, location_id, created_at)
-  select ${company()}, case when c.reason = 'config_missing' then 2001 else 2002 end,
-         case when c.reason = 'config_missing' then 'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): the item has no supplier (no catalog of a supplier)'
-              else 'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item' end,
-         ${run()}, c.rule_id, c.customer_id, c.location_id, ${now()}
+  -- 2002: a rule the run cannot order with its configuration (once, when its decision becomes config_invalid)
+  insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
+  select ${company()}, 2002,
+         'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item',
+         ${run()}, c.rule_id, null, c.customer_id, c.location_id, ${now()}
     from changes c
-   where c.reason in ('config_missing', 'config_invalid') and (c.last_decision ->> 'reason') is distinct from c.reason
+   where c.reason = 'config_invalid' and (c.last_decision ->> 'reason') is distinct from c.reason
+  union all
+  -- 2001: an order of items without a supplier (no catalog of a supplier): it cannot be transmitted until they have one
+  select ${company()}, 2001,
+         'order ' || n.id || ': ' || (select string_agg(l.sku, ', ' order by l.pos) from new_lines l where l.order_id = n.id)
+           || ' without a supplier (no catalog of a supplier): the order cannot be transmitted',
+         ${run()}, (select min(l.rule_id) from new_lines l where l.order_id = n.id having count(*) = 1), n.id, n.customer_id, n.location_id, ${now()}
+    from new_orders n
+   where n.supplier_id is null
   returning id
 ),
 line_groups as materialized (
