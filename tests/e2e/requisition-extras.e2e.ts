@@ -8,6 +8,7 @@ import {
   JournalService,
   loadOrdersConfig,
   ordersData,
+  RequisitionScheduler,
   RequisitionService,
   type TimeZoneSource,
   upsertSubscription,
@@ -318,6 +319,17 @@ describe('subscriptions', () => {
     const off = await seed({ use_subscription: false }, 1, { stock: 50, threshold: 5, capacity: 60, subscriptionInterval: 7, orderQuantity: 3 });
     await uow.forCompany(off.companyId).write((em) => upsertSubscription(em, { company_id: off.companyId, location_id: off.locationId, item_id: off.itemIds[0]!, active: true }, new Date()));
     expect(await scheduled(clock, off.companyId)).toMatchObject({ subscriptionLines: 0, lines: 0 });
+  });
+
+  it('the scheduler runs companies whose only active thing is a subscription', async () => {
+    const f = await seed({ use_subscription: true }, 1, { stock: 50, threshold: 5, capacity: 60, subscriptionInterval: 7, orderQuantity: 4 });
+    await sql('update orders.kanban_rule set active = false where company_id = ?', [f.companyId]);
+    await uow.forCompany(f.companyId).write((em) => upsertSubscription(em, { company_id: f.companyId, location_id: f.locationId, item_id: f.itemIds[0]!, active: true }, new Date()));
+    const clock = new FixedClock(new Date('2026-11-23T09:10:00+01:00'));
+    const zones = new CompanyTimeZones({ load: async () => new Map([[f.companyId, 'Europe/Berlin']]) }, config);
+    const scheduler = new RequisitionScheduler(uow, new RequisitionService(uow, zones, clock), zones, clock, config);
+    expect((await scheduler.tick()).scheduled.get(f.companyId)).toBe('2026-11-23T08:00');
+    expect((await linesOf(f.companyId)).map((l) => [l.rule_id, Number(l.quantity)])).toEqual([[null, 4]]);
   });
 
   it('a request customer gets its subscription order as a request', async () => {
