@@ -9,4 +9,5 @@ export * from './settings';
 export * from './catalog-cache';
 export * from './orders';
 export * from './supplies';
+export * from './journal';
 export * from './stats';

@@ -44,6 +44,7 @@ export type PageName =
   | 'orderNew'
   | 'requests'
   | 'requestDetail'
+  | 'journal'
   | 'orderStats'
   | 'orderStatsDetails'
   | 'ruleStats'
@@ -131,6 +132,7 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
   // statistics and reports (docs/statistics.md)
   { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },
   { path: `${COMPANY}/stat/orders/details`, page: 'orderStatsDetails', layout: 'shell', auth: 'user', title: 'stats.orders.detailsTitle' },
