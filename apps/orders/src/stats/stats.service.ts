@@ -129,7 +129,8 @@ export class StatsService {
 
   /** Conditions on `o` (order) and `l` (line) for the scope, the filters and the caller's restrictions. */
   private lineFilter(caller: CompanyCaller, scope: StatsScope, query: OrderStatsQuery, period: { from: string; to: string }): [string, unknown[]] {
-    const where = ['o.company_id = ?', 'o.order_date between ?::date and ?::date'];
+    // Requests waiting for approval are not orders (docs/replenishment.md "Requests"): left out until confirmed.
+    const where = ['o.company_id = ?', 'o.order_date between ?::date and ?::date', "o.status <> 'request'"];
     const params: unknown[] = [caller.companyId, period.from, period.to];
     const customerId = scope.customerId ?? idOf(query.customer_id, 'customer_id');
     for (const [value, column] of [
@@ -415,7 +416,7 @@ export class StatsService {
       const orders = await em.execute<Row[]>(
         `select o.id, o.order_date::text as order_date, o.source, o.status, o.supplier_name, count(l.id) as lines, coalesce(sum(l.quantity), 0) as quantity
            from orders.purchase_order o left join orders.purchase_order_line l on l.order_id = o.id and l.company_id = o.company_id
-          where o.company_id = ? and o.location_id = ? and o.created_at >= ? and ${orderVisible}
+          where o.company_id = ? and o.location_id = ? and o.created_at >= ? and o.status <> 'request' and ${orderVisible}
           group by o.id order by o.created_at desc, o.id desc limit 200`,
         [caller.companyId, locationId, new Date(now.getTime() - days * 86_400_000), ...orderParams],
       );
