@@ -37,6 +37,9 @@ const REASONS: Record<string, string> = {
   location_inactive: 'location inactive / Standort inaktiv',
   customer_inactive: 'customer inactive / Kunde inaktiv',
   outside_schedule: 'outside schedule / außerhalb des Zeitplans',
+  config_invalid: 'configuration invalid / Konfiguration ungültig',
+  backorder: 'backorder ordered anew / Rückstand neu bestellt',
+  restock: 'automatic restock / automatische Auffüllung',
 };
 
 /** The location report (spec 7 `report/location`): the location's rules and its recent orders as an A4 PDF. */
