@@ -41,9 +41,6 @@ export function ReportingPage() {
           <Heading size="sm">{t('stats.reporting.locationReport')}</Heading>
         </Card.Header>
         <Card.Body>
-          <Text mb="3" color="gray.700">
-            {t('stats.reporting.locationReportHint')}
-          </Text>
           <Flex gap="3" align="end" wrap="wrap">
             <Field.Root w="auto" minW="64">
               <Field.Label>{t('stats.location')}</Field.Label>

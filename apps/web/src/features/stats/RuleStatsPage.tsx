@@ -43,14 +43,14 @@ export function RuleStatsPage() {
     for (const [k, v] of Object.entries(changes)) next.set(k, v);
     setSearch(next, { replace: true });
   };
-  const reasonText = (reason: string) => t(`stats.reasons.${reason}`, { defaultValue: reason });
+  const reasonText = (reason: string) => t(`rules.reasons.${reason}`, { defaultValue: reason });
   return (
     <Stack gap="5" data-testid="rule-stats-page">
       <StatsHeader companyID={companyID} customerID={0} />
       <Flex justify="space-between" align="end" wrap="wrap" gap="3">
         <Heading size="lg">{t('stats.rules.title')}</Heading>
         <Field.Root w="auto">
-          <Field.Label>{t('stats.rules.period')}</Field.Label>
+          <Field.Label>{t('stats.orders.period')}</Field.Label>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field value={String(days)} onChange={(e) => update({ days: e.target.value, page: '1' })} data-testid="rule-stats-days">
               {PERIODS.map((d) => (
@@ -80,9 +80,6 @@ export function RuleStatsPage() {
                 ))}
                 {Object.keys(data.reasons).length + Object.keys(data.last_reasons).length === 0 ? <Text color="gray.600">{t('stats.none')}</Text> : null}
               </Wrap>
-              <Text fontSize="xs" color="gray.600" mt="2">
-                {t('stats.rules.reasonsHint')}
-              </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root size="sm">

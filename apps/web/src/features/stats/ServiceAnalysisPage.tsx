@@ -51,7 +51,7 @@ export function ServiceAnalysisPage() {
   const { period, locationID, set, search } = useServiceFilters();
   const { data, error, isFetching } = useServiceReportQuery({ ...ids, body: { period, ...(locationID ? { location_id: locationID } : {}) } });
   const columns = <T extends ServiceFigures>() => [
-    { label: t('stats.service.lines'), value: (r: T) => num(r.lines), numeric: true },
+    { label: t('stats.orders.lines'), value: (r: T) => num(r.lines), numeric: true },
     { label: t('stats.service.due'), value: (r: T) => num(r.due), numeric: true },
     { label: t('stats.service.delivered'), value: (r: T) => num(r.delivered), numeric: true },
     { label: t('stats.service.late'), value: (r: T) => (r.late ? <Badge colorPalette="red">{num(r.late)}</Badge> : '0'), numeric: true },
@@ -66,7 +66,7 @@ export function ServiceAnalysisPage() {
         <Flex gap="2" wrap="wrap">
           <PeriodButtons period={period} onChange={(p) => set({ period: p })} />
           <Button asChild size="sm" variant="outline">
-            <Link to={`${apiPath(ids, 'analysis/service/details')}?${search.toString()}`}>{t('stats.service.details')}</Link>
+            <Link to={`${apiPath(ids, 'analysis/service/details')}?${search.toString()}`}>{t('stats.orders.lines')}</Link>
           </Button>
         </Flex>
       </Flex>
@@ -84,7 +84,7 @@ export function ServiceAnalysisPage() {
             items={[
               { label: t('stats.service.level'), value: percent(data.totals.service_level), testId: 'service-level' },
               { label: t('stats.service.onTime'), value: percent(data.totals.on_time_rate) },
-              { label: t('stats.service.lines'), value: num(data.totals.lines), testId: 'service-lines' },
+              { label: t('stats.orders.lines'), value: num(data.totals.lines), testId: 'service-lines' },
               { label: t('stats.service.late'), value: num(data.totals.late) },
             ]}
           />
@@ -153,7 +153,7 @@ export function ServiceDetailsPage() {
                       <Table.ColumnHeader>{t('stats.item')}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t('stats.orders.quantity')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('stats.shipping')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.service.deliveredAt')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('stats.service.delivered')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('stats.status')}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>

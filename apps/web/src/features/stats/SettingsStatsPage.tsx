@@ -7,6 +7,9 @@ import { useLicenseStatsQuery } from '../companies/companiesApi';
 import { ErrorBox } from '../errors/ErrorBox';
 import { useStatsIds } from './StatsParts';
 
+/** The role whose name labels each app usage count. */
+const ROLE_OF = { user: 2, customer: 4, supplier: 5, readonly: 1 } as const;
+
 const appUsageApi = api.injectEndpoints({
   endpoints: (build) => ({
     appUsage: build.query<AppUsageDto, void>({ query: () => 'user/appusage' }),
@@ -73,7 +76,7 @@ export function SettingsStatsPage() {
           {usage.data ? (
             <Box data-testid="app-usage">
               <Text>
-                {t('stats.settings.appRoles', { user: usage.data.user, customer: usage.data.customer, supplier: usage.data.supplier, readonly: usage.data.readonly })}
+                {(['user', 'customer', 'supplier', 'readonly'] as const).map((k) => `${t(`roles.${ROLE_OF[k]}`)}: ${usage.data![k]}`).join(' · ')}
               </Text>
               <Badge mt="2" colorPalette={usage.data.allowed ? 'green' : 'gray'}>
                 {usage.data.allowed ? t('stats.settings.appAllowed') : t('stats.settings.appNotAllowed')}
