@@ -30,8 +30,12 @@ function Figure({ label, value, to, testId, hint }: { label: string; value: numb
           <Stat.ValueText fontSize="2xl" data-testid={testId}>
             {value ?? '…'}
           </Stat.ValueText>
-          {hint ? <Stat.HelpText>{hint}</Stat.HelpText> : null}
         </Stat.Root>
+        {hint ? (
+          <Text fontSize="xs" color="gray.600">
+            {hint}
+          </Text>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );
