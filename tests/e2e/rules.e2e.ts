@@ -364,7 +364,7 @@ describe('stock signals and runs', () => {
     expect(ok(await api().get(`${rules()}?reason=item_paused&location_id=${paused.locationId}`, tokens.admin)).total).toBe(1);
 
     const disabled = await fixture({ stock: 0 });
-    ok(await api().patch(`/c/${demo}/customer/${disabled.customerId}/item/${disabled.item.id}`, { disabled: true }, tokens.writer));
+    ok(await api().patch(`/c/${demo}/customer/${disabled.customerId}/item/${disabled.item.id}?confirm=1`, { disabled: true }, tokens.writer));
     expect((await executeWhen(disabled.rule.id, (r) => r.item.disabled)).reason).toBe('item_disabled');
 
     const closed = await fixture({ stock: 0 });
@@ -417,5 +417,26 @@ describe('access restrictions', () => {
       ok(await api().delete(`/c/${demo}/accessrestriction/${restriction.id}`, tokens.admin));
     }
     await eventually(async () => ((await api().get(`${rules()}/${theirs.rule.id}`, tokens.readonly)).status === 200 ? true : undefined), 20_000, 'the restriction to go');
+  });
+
+  it('a writer restricted to one customer cannot create rules at another customer\'s location (1000 location_id)', async () => {
+    const customerId = customers['K-10002']!;
+    const before = await fixture({}, {}, 'K-10002');
+    const locationId = await newLocation(customerId);
+    const item = await newItem(customerId);
+    const restriction = ok(await api().post(`/c/${demo}/accessrestriction`, { user_id: ids.writer, customer_id: customers['K-10001'] }, tokens.admin));
+    try {
+      await eventually(
+        async () => ((await api().get(`${rules()}/${before.rule.id}`, tokens.writer)).status === 404 ? true : undefined),
+        20_000,
+        'the restriction to reach the orders service',
+      );
+      expect(meta(await api().post(rules(), { location_id: locationId, item_id: item.id, threshold: 1, capacity: 5 }, tokens.writer))).toMatchObject({
+        code: 1000,
+        field: 'location_id',
+      });
+    } finally {
+      ok(await api().delete(`/c/${demo}/accessrestriction/${restriction.id}`, tokens.admin));
+    }
   });
 });

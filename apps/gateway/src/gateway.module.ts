@@ -29,7 +29,9 @@ import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
+import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
+import { JournalController } from './orders/journal.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
 
@@ -50,7 +52,7 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
-        SupplyController],
+        SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

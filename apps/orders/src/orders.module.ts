@@ -4,13 +4,17 @@ import { servicePersistence } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from './config';
 import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
+import { JournalHandler } from './journal/journal.handler';
+import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
 import { OrdersHandler } from './orders/orders.handler';
+import { OrderingService } from './orders/ordering.service';
 import { OrdersService } from './orders/orders.service';
 import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZONE_SOURCE } from './requisition/company-time';
 import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
+import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { SuppliesConsumer } from './supplies/supplies.consumer';
 
@@ -22,7 +26,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },
@@ -32,6 +36,8 @@ export class OrdersModule {
         RequisitionScheduler,
         RulesService,
         OrdersService,
+        OrderingService,
+        JournalService,
       ],
     };
   }

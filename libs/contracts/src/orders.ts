@@ -19,6 +19,13 @@ export const OrdersSubjects = {
   listOrders: 'orders.order.list',
   getOrder: 'orders.order.get',
   updateOrder: 'orders.order.update',
+  createOrder: 'orders.order.create',
+  listRequests: 'orders.request.list',
+  getRequest: 'orders.request.get',
+  confirmRequest: 'orders.request.confirm',
+  rejectRequest: 'orders.request.reject',
+  /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
+  rulesOfItem: 'orders.rules.of_item',
 } as const;
 
 /** Durable events published by the orders service (JetStream stream EVT_orders). */
@@ -117,6 +124,9 @@ export interface ReplenishmentSnapshot {
  * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
  * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
  * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
+ * - `config_invalid`: capacity not above the threshold, or contradicting order constraints of the item (journal 2002)
+ * - `backorder`: a backorder of the rule (type days) was cancelled after 7 days and ordered anew
+ * - `restock`: automatic restock days: not ordered for that many days, filled up although above the threshold
  */
 export const DECISION_REASONS = [
   'ordered',
@@ -129,6 +139,9 @@ export const DECISION_REASONS = [
   'location_inactive',
   'customer_inactive',
   'outside_schedule',
+  'config_invalid',
+  'backorder',
+  'restock',
 ] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
 
@@ -148,6 +161,8 @@ export interface RequisitionDecisionDto {
   /** open and confirmed order lines of the rule, in order units */
   on_order: number;
   order_id: number | null;
+  /** open backorder quantity of the rule's lines (order units): confirmed, not delivered by their shipping day (the scanner shows it) */
+  backorder?: number;
   /** when this decision was first made (a later run with the same outcome keeps it) */
   decided_at: string;
 }
@@ -253,8 +268,11 @@ export function extStatusText(status: ExtStatus): 'KA' | 'OK' | 'FE' {
   return status === 1 ? 'OK' : status === -1 ? 'FE' : 'KA';
 }
 
-/** open: waiting to be confirmed; confirmed: confirmed (ext status OK), on its way; delivered; cancelled. */
-export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled';
+/**
+ * open: waiting to be confirmed; confirmed: confirmed (ext status OK), on its way; delivered; cancelled.
+ * request (orders only, never lines): waiting for the customer's approval (request workflow); its lines are open.
+ */
+export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled' | 'request';
 
 /** History event types (spec 3): O order notification, S supply notification, R requisition, T time tracking, U status update. */
 export type OrderEventType = 'O' | 'S' | 'R' | 'T' | 'U';
@@ -343,8 +361,63 @@ export interface OrderCreated {
   customer_id: number;
   location_id: number;
   supplier_id: number | null;
-  run_id: number;
-  trigger: RunTrigger;
+  /** null for an order entered by hand */
+  run_id: number | null;
+  /** null for an order entered by hand */
+  trigger: RunTrigger | null;
   date: string;
-  lines: { pos: number; rule_id: number; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+  lines: { pos: number; rule_id: number | null; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
+}
+
+/** A line of a new order entered by hand: quantity in the item's order unit (`unit`, default the order unit). */
+export interface NewOrderLineInput {
+  item_id: number;
+  quantity: number;
+  unit?: string;
+  /** when given, must be the item's SKU (1017) */
+  sku?: string;
+}
+
+/** POST [customer/{c}/]location/{l}/order: a new order by hand (one order per supplier of its lines). */
+export interface NewOrderInput {
+  lines: NewOrderLineInput[];
+  comment?: string;
+}
+
+/** What a new order by hand answers: the orders it created (one per supplier), as requests when the customer approves orders. */
+export interface NewOrderReply {
+  orders: OrderDto[];
+  /** true: the customer uses the request workflow; the orders wait as requests */
+  requests: boolean;
+}
+
+/** POST request/{id}/reject */
+export interface RejectRequestInput {
+  reason?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The kanban rules of an item, as the catalog asks before disabling or deleting it (docs/items.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** `orders.rules.of_item`: a system call (no caller); every rule of the item in the company, active or not. */
+export interface RulesOfItemRequest {
+  company_id: number;
+  item_id: number;
+}
+
+/** One rule of an item: where it is and its levels (item units). */
+export interface ItemRuleRef {
+  id: number;
+  location_id: number;
+  location_name: string;
+  threshold: number;
+  capacity: number;
+  stock: number;
+  active: boolean;
+}
+
+/** `Data` of the 1007 answer when an item that has kanban rules is disabled (without confirm) or deleted. */
+export interface ItemRulesConflict {
+  rules: ItemRuleRef[];
 }

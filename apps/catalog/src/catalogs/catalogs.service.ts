@@ -33,7 +33,7 @@ export class CatalogsService {
       toDto: toCatalogDto,
       event: ItemEvents.catalogChanged,
       changed: (c): CatalogChanged & Record<string, unknown> => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, ext_system_id: c.extSystemId }),
-      visible: (alias, caller) => allowedBy('supplier', `${alias}.supplier_id`, caller),
+      visible: (alias, caller, known) => allowedBy('supplier', `${alias}.supplier_id`, caller, known),
       mayAccess: (em, caller, c) => mayAccess(em, 'supplier', caller, c.supplierId),
       validate: async (em, c) => {
         const clash = await em.execute<{ id: number }[]>('select id from catalog.catalog where company_id = ? and supplier_id = ? and name = ? and id <> ? limit 1', [

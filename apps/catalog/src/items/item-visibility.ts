@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller } from '@kanban/contracts';
+import type { KnownRestrictions } from '../restrictions/restriction-cache';
 
 /**
  * Access restrictions for records under customers and suppliers (spec 6): a caller restricted to customers
@@ -9,7 +10,9 @@ import type { CompanyCaller } from '@kanban/contracts';
  */
 const OWN = 'r.company_id = ? and r.user_id = ?';
 
-export function allowedBy(kind: 'customer' | 'supplier', column: string, caller: CompanyCaller): [string, number[]] {
+export function allowedBy(kind: 'customer' | 'supplier', column: string, caller: CompanyCaller, known?: KnownRestrictions): [string, number[]] {
+  // Known to have no restriction of the kind (RestrictionCache): no condition.
+  if (known && !known[kind]) return ['', []];
   const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
   const own = [caller.companyId, caller.userId];
   // A location restriction grants the location's customer too (as for the customer lists).
@@ -25,10 +28,10 @@ export function allowedBy(kind: 'customer' | 'supplier', column: string, caller:
 }
 
 /** Items: visible when their customer is, and for supplier-restricted callers when their catalog's supplier is. */
-export function itemVisible(alias: string, caller: CompanyCaller): [string, unknown[]] {
-  const [customerSql, customerParams] = allowedBy('customer', `${alias}.customer_id`, caller);
-  const [supplierSql, supplierParams] = allowedBy('supplier', `${alias}.supplier_id`, caller);
-  return [`(${customerSql} and ${supplierSql})`, [...customerParams, ...supplierParams]];
+export function itemVisible(alias: string, caller: CompanyCaller, known?: KnownRestrictions): [string, unknown[]] {
+  const parts = [allowedBy('customer', `${alias}.customer_id`, caller, known), allowedBy('supplier', `${alias}.supplier_id`, caller, known)].filter(([sql]) => sql !== '');
+  if (parts.length === 0) return ['', []];
+  return [`(${parts.map(([sql]) => sql).join(' and ')})`, parts.flatMap(([, params]) => params)];
 }
 
 export async function itemAccessible(em: EntityManager, caller: CompanyCaller, itemId: number): Promise<boolean> {

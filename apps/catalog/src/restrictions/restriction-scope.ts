@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller } from '@kanban/contracts';
+import type { KnownRestrictions } from './restriction-cache';
 
 /**
  * Which rows of a kind a caller may see, as SQL over the catalog's copy of the access restrictions.
@@ -33,12 +34,17 @@ function grants(kind: RestrictedKind, alias: string): string[] {
   }
 }
 
-/** A condition on `alias` (a row of the kind) for a query builder, with its parameters. */
+/**
+ * A condition on `alias` (a row of the kind) for a query builder, with its parameters; `known`: the caller's
+ * restrictions as the RestrictionCache knows them: without restrictions of the kind the condition is empty ('').
+ */
 export function visibleCondition(
   kind: RestrictedKind,
   alias: string,
   caller: CompanyCaller,
+  known?: KnownRestrictions,
 ): [string, number[]] {
+  if (known && !(kind === 'supplier' ? known.supplier : known.customer)) return ['', []];
   const granted = grants(kind, alias);
   const own = [caller.companyId, caller.userId];
   return [

@@ -1,11 +1,12 @@
 import { raw, UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import type { CompanyCaller, ImageOwnerField, ImageRef, ListQuery, Page } from '@kanban/contracts';
+import { type CompanyCaller, type ImageOwnerField, type ImageRef, imageUrl, type ListQuery, type Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { imagesOf, releaseImagesOf } from '../images/entity-images';
 import type { UnitOfWork } from '@kanban/persistence';
 import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../changes/change-log';
+import { type KnownRestrictions, restrictionCacheOf } from '../restrictions/restriction-cache';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
 import { containsPattern, pageOf } from './list-query';
 
@@ -80,7 +81,7 @@ export interface MasterDataDefinition<
   /** Optional: the query alias and the not-found name (default: kind). */
   alias?: string;
   /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
-  visible?(alias: string, caller: CompanyCaller): [string, unknown[]];
+  visible?(alias: string, caller: CompanyCaller, known?: KnownRestrictions): [string, unknown[]];
   mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
   /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
   validate?(em: EntityManager, record: E): Promise<void>;
@@ -113,6 +114,7 @@ export class MasterDataService<
     const alias = def.alias ?? def.kind;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.checkParent(em, caller, parentId, 'read');
+      const known = await restrictionCacheOf(this.uow).of(em, caller);
       // Query builders do not apply the tenant filter: the company condition is explicit.
       const filtered = () => {
         const qb = em.createQueryBuilder(def.entity, alias).where({ companyId: caller.companyId } as FilterQuery<E>);
@@ -127,24 +129,54 @@ export class MasterDataService<
           } as FilterQuery<E>);
         }
         // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
-        if (def.visible) qb.andWhere(...def.visible(alias, caller));
-        else qb.andWhere(...visibleCondition(def.kind, alias, caller));
+        // Callers known to have no restriction of the kind get no condition at all (RestrictionCache).
+        const [visible, visibleParams] = def.visible ? def.visible(alias, caller, known) : visibleCondition(def.kind, alias, caller, known);
+        if (visible) qb.andWhere(visible, visibleParams);
         return qb;
       };
-      // The total comes with the page (a window count over the filtered rows): one statement, one plan. A page
-      // is only read, so its rows are mapped to plain objects (column names to property names, types converted)
-      // instead of managed entities: hydration, identity map and change-tracking snapshots were most of a list
-      // call's time (see docs/items.md, "Benchmark").
-      const rows = await filtered()
-        .select([`${alias}.*`, raw('count(*) over() as list_total')])
-        .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute<(E & { list_total?: string | number })[]>('all', true);
-      // A page past the end has no row to carry the total: only then is it counted on its own.
-      const total = rows.length > 0 ? Number(rows[0]!.list_total) : page > 1 ? await filtered().getCount() : 0;
-      for (const row of rows) delete row.list_total;
-      return { items: await this.toDtos(em, rows), total, page, per_page: perPage };
+      // One statement answers the page, its total and the rows' images: the filtered rows are matched once as
+      // narrow (id, sort key) pairs, counted, and only the page's rows are read whole, with their images as JSON.
+      // A page is only read, so its rows are mapped to plain objects (column names to property names, types
+      // converted) instead of managed entities: hydration, identity map and change-tracking snapshots were most
+      // of a list call's time (see docs/items.md, "Benchmark").
+      const meta = em.getMetadata().get(def.entity.name);
+      const sortColumn = meta.properties[def.sortProperty(query.sort) as keyof E & string]?.fieldNames[0] ?? 'id';
+      const direction = query.order === 'desc' ? 'desc' : 'asc';
+      const match = filtered()
+        .select([raw(`${alias}.id as list_id`), raw(`${alias}.${sortColumn} as list_sort`)])
+        .getFormattedQuery();
+      const images = def.imageOwner
+        ? `, (select coalesce(json_agg(json_build_object('id', i.id, 'blob_key', i.blob_key, 'selected', i.selected, 'selected_label', i.selected_label)
+               order by i.selected desc, i.id), '[]'::json) from catalog.image i
+             where i.company_id = ${caller.companyId} and i.owner_field = '${def.imageOwner}' and i.owner_id = t.id) as list_images`
+        : '';
+      const rows = await em.execute<Record<string, unknown>[]>(
+        `with list_match as materialized (${match})
+         select t.*, c.list_total${images}
+           from (select count(*) as list_total from list_match) c
+           left join lateral (select list_id, list_sort from list_match order by list_sort ${direction}, list_id asc
+                               limit ${perPage} offset ${(page - 1) * perPage}) p on true
+           left join catalog.${meta.tableName} t on t.id = p.list_id
+          order by p.list_sort ${direction}, p.list_id asc`,
+      );
+      const total = Number(rows[0]?.list_total ?? 0);
+      const records: E[] = [];
+      const imageLists: ImageRef[][] = [];
+      for (const row of rows) {
+        if (row.id === null || row.id === undefined) continue; // a page past the end: only the total
+        const list = row.list_images;
+        imageLists.push(
+          (((typeof list === 'string' ? JSON.parse(list) : list) ?? []) as { id: number; blob_key: string; selected: boolean; selected_label: boolean }[]).map(
+            (image) => ({ id: image.id, url: imageUrl(image.blob_key), selected: image.selected, selected_label: image.selected_label }),
+          ),
+        );
+        delete row.list_total;
+        delete row.list_images;
+        records.push(em.getDriver().mapResult(row, meta) as unknown as E);
+      }
+      const items = records.map((r) => this.def.toDto(r));
+      if (def.imageOwner) items.forEach((dto, i) => ((dto as { images?: ImageRef[] }).images = imageLists[i]));
+      return { items, total, page, per_page: perPage };
     });
   }
 

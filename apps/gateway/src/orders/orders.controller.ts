@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type OrderDto, type OrderScope, OrdersSubjects, type Page } from '@kanban/contracts';
+import { type CompanyCaller, type NewOrderReply, type OrderDto, type OrderScope, OrdersSubjects, type Page } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { OrderListQueryDto, OrderUpdateDto } from './orders.dto';
+import { NewOrderDto, OrderListQueryDto, OrderUpdateDto } from './orders.dto';
 
 /** The three levels of `order` (spec 7: `[/customer/{id}][/location/{id}]/order?days=&extstatus=`) share the calls. */
 class OrderCalls {
@@ -108,6 +108,23 @@ export class LocationOrdersController extends OrderCalls {
     @Query() query: OrderListQueryDto,
   ): Promise<Page<OrderDto>> {
     return this.list(caller, { customerId, locationId }, query);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Access('customer')
+  @ApiOperation({
+    summary:
+      'A new order by hand: one order per supplier of its lines (source manual); requests when the customer uses the request workflow. ' +
+      'Errors per line name lines[i].field: 1014 MOQ, 1015 MXOQ, 1016 increment, 1017 unit or SKU, 1040 no rule for the item, 1032 service line without service fee item, 1059 the rule has an open line; 1038 customer without rules, 1039 inactive customer or location; read-only users 1020',
+  })
+  create(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @Body() body: NewOrderDto,
+  ): Promise<NewOrderReply> {
+    return this.bus.request(OrdersSubjects.createOrder, { caller, scope: { customerId, locationId }, input: body });
   }
 
   @Get(':orderID')

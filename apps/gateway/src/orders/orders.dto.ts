@@ -1,6 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { DECISION_REASONS, RULE_SORTS } from '@kanban/contracts';
 
 const FLAG = ['0', '1', 'true', 'false'];
@@ -86,4 +102,30 @@ export class OrderListQueryDto {
 export class OrderUpdateDto {
   @ApiPropertyOptional({ enum: [1], description: 'update to OK (confirms the open lines)' }) @IsOptional() @IsIn([1]) ext_status?: 1;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) comment?: string;
+}
+
+/** One line of a new order (documentation of the shape; the orders service checks each line and names `lines[i].field`). */
+export class NewOrderLineDto {
+  @ApiProperty({ description: 'the item (one of the customer\'s, with an active kanban rule at the location)' }) item_id!: number;
+  @ApiProperty({ description: 'quantity in the item\'s order unit: at least MOQ (1014), at most MXOQ (1015), a multiple of the increment (1016)' })
+  quantity!: number;
+  @ApiPropertyOptional({ description: 'the order unit (default the item\'s; another unit answers 1017)' }) unit?: string;
+  @ApiPropertyOptional({ description: 'the item\'s SKU, checked when given (1017)' }) sku?: string;
+}
+
+export class NewOrderDto {
+  @ApiProperty({ type: [NewOrderLineDto], description: '1 to 200 lines, each item once' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  lines!: NewOrderLineDto[];
+  @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) comment?: string;
+}
+
+export class RejectRequestDto {
+  @ApiPropertyOptional({ maxLength: 500, description: 'why the request was rejected (kept in the order\'s history)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
 }

@@ -79,9 +79,14 @@ export class OrdersService {
     return { where, params };
   }
 
-  async list(caller: CompanyCaller, scope: OrderScope, query: OrderListQuery): Promise<Page<OrderDto>> {
+  /**
+   * Orders (`kind` orders: every status but `request`) or requests (`kind` requests: orders waiting for the
+   * customer's approval) of the last `days` days.
+   */
+  async list(caller: CompanyCaller, scope: OrderScope, query: OrderListQuery, kind: 'orders' | 'requests' = 'orders'): Promise<Page<OrderDto>> {
     const { page, perPage } = pageOf(query);
     const { where, params } = this.scoped(caller, scope);
+    where.push(kind === 'requests' ? "o.status = 'request'" : "o.status <> 'request'");
     const days = query.days ?? 30;
     if (!Number.isInteger(days) || days < 1 || days > 3650) throw AppError.validation('days', 'must be a whole number from 1 to 3650');
     where.push('o.created_at >= ?');
@@ -105,6 +110,24 @@ export class OrdersService {
     return this.uow.forCompany(caller.companyId).read((em) => this.detail(em, caller, scope, orderId));
   }
 
+  /** A waiting request (`request/{id}`): an order of status `request`; 404 for any other order. */
+  async getRequest(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
+    const order = await this.get(caller, scope, orderId);
+    if (order.status !== 'request') throw new AppError(ProtocolCode.NotFound, 'request not found');
+    return order;
+  }
+
+  /** The order's row if the caller may see it in this scope (optionally locked for a change), else null. */
+  async visibleRow(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number, options: { forUpdate?: boolean } = {}) {
+    const { where, params } = this.scoped(caller, scope);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select o.id, o.customer_id, o.location_id, o.supplier_id, o.status, o.run_id, o.trigger, o.order_date::text as order_date
+         from orders.purchase_order o where ${where.join(' and ')} and o.id = ?${options.forUpdate ? ' for update' : ''}`,
+      [...params, orderId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The update to OK (ext_status 1): the open lines are confirmed (they stay on order until delivered); a U event records it. */
   async update(caller: CompanyCaller, scope: OrderScope, orderId: number, input: OrderUpdateInput): Promise<OrderDto> {
     const changes = input ?? {};
@@ -117,6 +140,9 @@ export class OrdersService {
       const now = this.clock.now();
       if (changes.comment !== undefined && changes.comment !== order.comment) {
         await em.execute('update orders.purchase_order set comment = ?, updated_at = ? where id = ? and company_id = ?', [changes.comment, now, orderId, caller.companyId]);
+      }
+      if (changes.ext_status === 1 && order.status === 'request') {
+        throw AppError.validation('ext_status', 'the order waits for approval as a request: confirm the request first');
       }
       if (changes.ext_status === 1 && order.ext_status !== 1) {
         await em.execute(

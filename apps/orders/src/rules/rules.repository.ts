@@ -150,7 +150,8 @@ export class RulesRepository {
     const [visible, params] = visibleCondition(caller, { customer: 'v.customer_id', location: 'v.location_id', supplier: 'v.supplier_id' });
     const rows = await em.execute<{ ok: boolean }[]>(
       `select ${visible} as ok from (select cast(? as int) as customer_id, cast(? as int) as location_id, cast(? as int) as supplier_id) v`,
-      [customerId, locationId, supplierId, ...params],
+      // the condition's placeholders come first in the text, the subquery's after them
+      [...params, customerId, locationId, supplierId],
     );
     return rows[0]?.ok === true;
   }

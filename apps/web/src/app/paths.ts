@@ -38,7 +38,13 @@ export type PageName =
   | 'locationItems'
   | 'units'
   | 'storageTypes'
-  | 'customFields';
+  | 'customFields'
+  | 'orders'
+  | 'orderDetail'
+  | 'orderNew'
+  | 'requests'
+  | 'requestDetail'
+  | 'journal';
 
 export interface PathDef {
   path: string;
@@ -101,10 +107,25 @@ export const PATHS: readonly PathDef[] = [
   { path: `${SUPPLIER}/assortment/:customerID`, page: 'assortmentCustomer', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.itemsTitle' },
   { path: `${COMPANY}/item_search`, page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
   { path: `${LOCATION}/item`, page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
+  // orders and requests (docs/replenishment.md "Web pages")
+  { path: `${COMPANY}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${COMPANY}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${COMPANY}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${COMPANY}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${CUSTOMER}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${CUSTOMER}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${CUSTOMER}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${CUSTOMER}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${CUSTOMER}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${LOCATION}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${LOCATION}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${LOCATION}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
   // master-data settings
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
 ];
 
 function segments(path: string): string[] {

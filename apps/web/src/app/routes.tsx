@@ -50,6 +50,12 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
+  orders: named(() => import('../features/orders/OrderListPage'), 'OrdersPage'),
+  orderDetail: named(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
+  orderNew: named(() => import('../features/orders/OrderNewPage'), 'OrderNewPage'),
+  requests: named(() => import('../features/orders/OrderListPage'), 'RequestsPage'),
+  requestDetail: named(() => import('../features/orders/RequestDetailPage'), 'RequestDetailPage'),
+  journal: named(() => import('../features/journal/JournalPage'), 'JournalPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

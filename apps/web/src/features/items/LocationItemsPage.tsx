@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../app/store';
 import { LocationHeader } from '../headers/ContextHeaders';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ListFrame } from '../lists/ListFrame';
+import { LocationRules } from '../rules/LocationRules';
 import { useServerList } from '../lists/useServerList';
 import { useViewer } from '../session/useViewer';
 import { ItemImagesDialog } from './ItemImages';
@@ -36,6 +37,7 @@ export function LocationItemsPage() {
   return (
     <Stack gap="4">
       <LocationHeader companyID={companyID} customerID={customerID} locationID={locationID} />
+      <LocationRules companyID={companyID} customerID={customerID} locationID={locationID} />
       <ListFrame
         title={t('items.title')}
         testId="location-items-page"

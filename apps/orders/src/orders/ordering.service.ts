@@ -1,0 +1,396 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, ProtocolCode, Role } from '@kanban/access';
+import {
+  type CompanyCaller,
+  type NewOrderInput,
+  type NewOrderReply,
+  type OrderCreated,
+  type OrderDto,
+  OrdersEvents,
+  type OrderScope,
+  type RejectRequestInput,
+  type ReplenishmentSnapshot,
+  ReplenishmentSubjects,
+  type RunTrigger,
+} from '@kanban/contracts';
+import { addToOutbox, ServiceBus } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { applySnapshot } from '../copies/copies';
+import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
+import { localTime } from '../requisition/schedule';
+import { RulesRepository } from '../rules/rules.repository';
+import { raw } from '../shared/access';
+import { OrderEvent, OrderLine, PurchaseOrder } from './order.entity';
+import { checkLine, lineError, normalizeNewOrder, shippingDay } from './new-order.rules';
+import { OrdersService } from './orders.service';
+
+/** Read-only users neither order nor approve (spec 6: they only read); staff who may change data and customer users do. */
+function assertMayOrder(caller: CompanyCaller): void {
+  if (caller.role === Role.Readonly) throw new AppError(ErrorCode.NoPermission, 'read-only users cannot order');
+}
+
+interface ItemRow {
+  id: number;
+  customer_id: number;
+  sku: string;
+  name: string;
+  order_unit: string;
+  item_unit: string;
+  quantity_per_order_unit: number;
+  min_order_quantity: number;
+  max_order_quantity: number;
+  order_quantity_increment: number;
+  days: number;
+  disabled: boolean;
+  deleted: boolean;
+  paused: boolean;
+  purchaseable: boolean;
+  supplier_id: number | null;
+  supplier_name: string;
+  catalog_id: number | null;
+  catalog_name: string;
+  rule_id: number | null;
+  rule_active: boolean | null;
+  open_order_id: number | null;
+}
+
+/** A checked line, ready to be written. */
+interface PlannedLine {
+  item: ItemRow;
+  quantity: number;
+  service: boolean;
+}
+
+/**
+ * Orders by hand and the request workflow (docs/replenishment.md "Orders by hand", "Requests").
+ *
+ * A new order names a location (in the path) and lines of items with quantities in the item's order unit.
+ * Every check runs before anything is written (one transaction; the first failing line answers with its
+ * field): 404 for a location the caller cannot see, 1039 inactive customer or location, 1038 a customer
+ * without any kanban rule, per line 1000 for unknown or unorderable items, 1032 a time-tracking (service)
+ * line of a customer without a service fee item, 1040 no (active) rule of the item at the location, 1017
+ * unit or SKU mismatch, 1014 / 1015 / 1016 quantity against MOQ, MXOQ, increment, and 1059 when the rule
+ * already has an open line (the one-open-line-per-rule index; we refuse rather than change an order the
+ * supplier may already have). The lines become one order per supplier, source `manual`. A customer with
+ * the request workflow gets them as requests (status `request`, lines open), confirmed or rejected later;
+ * otherwise they are open and `evt.orders.created` goes into the outbox at once.
+ */
+@Injectable()
+export class OrderingService {
+  constructor(
+    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
+    private readonly bus: ServiceBus,
+    private readonly zones: CompanyTimeZones,
+    private readonly orders: OrdersService,
+    @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async create(caller: CompanyCaller, scope: Required<OrderScope>, input: NewOrderInput): Promise<NewOrderReply> {
+    assertMayOrder(caller);
+    const { lines, comment } = normalizeNewOrder(input);
+    // The catalog's current state of the location and the items (outside the transaction: no bus call inside one).
+    const snapshot = await this.bus.request<ReplenishmentSnapshot>(ReplenishmentSubjects.snapshot, {
+      company_id: caller.companyId,
+      item_ids: lines.map((l) => l.item_id),
+      location_ids: [scope.locationId],
+    });
+    const zone = await this.zones.zoneOf(caller.companyId);
+    const now = this.clock.now();
+    const today = localTime(now, zone).date;
+    const created = await this.openLineAs1059(() =>
+      this.uow.forCompany(caller.companyId).write(async (em) => {
+        await applySnapshot(em, snapshot);
+        const [place] = await em.execute<Record<string, unknown>[]>(
+          `select l.id, l.customer_id, l.name, l.inactive or l.deleted as location_off, coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
+                  c.name as customer_name, coalesce(c.inactive or c.deleted, true) as customer_off, c.use_request_workflow,
+                  c.service_fee_item_id, c.time_tracking_item_id,
+                  exists (select 1 from orders.kanban_rule r where r.company_id = l.company_id and r.customer_id = l.customer_id) as has_rules
+             from orders.location_copy l
+             left join orders.customer_copy c on c.id = l.customer_id and c.company_id = l.company_id
+            where l.company_id = ? and l.id = ? and l.customer_id = ?`,
+          [caller.companyId, scope.locationId, scope.customerId],
+        );
+        if (!place || !(await RulesRepository.mayReach(em, caller, scope.customerId, scope.locationId, null))) {
+          throw new AppError(ProtocolCode.NotFound, 'location not found');
+        }
+        if (place.location_off === true || place.customer_off === true) {
+          throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive', { field: 'location_id' });
+        }
+        if (place.has_rules !== true) throw new AppError(ErrorCode.NoKanbanRuleForCustomer, 'the customer has no kanban rules', { field: 'lines' });
+        const items = await this.items(em, caller.companyId, scope.locationId, today, lines.map((l) => l.item_id));
+        const serviceFeeItem = raw.numOrNull(place.service_fee_item_id);
+        const timeTrackingItem = raw.numOrNull(place.time_tracking_item_id);
+        const planned: PlannedLine[] = [];
+        for (const [i, line] of lines.entries()) {
+          const item = items.get(line.item_id);
+          const field = `lines[${i}].item_id`;
+          if (!item || item.deleted || item.customer_id !== scope.customerId || !(await RulesRepository.mayReach(em, caller, scope.customerId, scope.locationId, item.supplier_id))) {
+            throw AppError.validation(field, 'unknown item');
+          }
+          if (item.disabled) throw AppError.validation(field, 'the item is disabled');
+          if (item.paused) throw AppError.validation(field, 'the item is paused');
+          if (!item.purchaseable) throw AppError.validation(field, 'the item cannot be purchased');
+          // Services on site (the customer's time-tracking item) are billed with the customer's service fee item
+          // and need no bin: without a service fee item the line answers 1032.
+          const service = item.id === timeTrackingItem || item.id === serviceFeeItem;
+          if (service && serviceFeeItem === null) throw lineError(ErrorCode.NoServiceFee, field, 'the customer has no service fee item');
+          if (!service) {
+            if (item.rule_id === null) throw lineError(ErrorCode.NoKanbanRuleForItem, field, 'no kanban rule for this item at the location');
+            if (item.rule_active !== true) throw lineError(ErrorCode.NoKanbanRuleForItem, field, 'the kanban rule of this item at the location is inactive');
+          }
+          checkLine(line, item, i);
+          if (!service && item.open_order_id !== null) {
+            throw lineError(ErrorCode.Duplicate, field, `order ${item.open_order_id} has an open line of this item's kanban rule`);
+          }
+          planned.push({ item, quantity: line.quantity, service });
+        }
+        const request = place.use_request_workflow === true;
+        const ids = await this.write(em, caller, {
+          customerId: scope.customerId,
+          locationId: scope.locationId,
+          customerName: String(place.customer_name ?? ''),
+          locationName: String(place.name),
+          deliveryIsodow: raw.json<number[]>(place.delivery_isodow),
+          today,
+          now,
+          comment,
+          request,
+          lines: planned,
+        });
+        return { ids, request };
+      }),
+    );
+    const orders: OrderDto[] = [];
+    for (const id of created.ids) orders.push(await this.orders.get(caller, scope, id));
+    return { orders, requests: created.request };
+  }
+
+  /** Confirms a waiting request: the order becomes open, a U event records who approved it, `evt.orders.created` goes out. */
+  async confirm(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
+    assertMayOrder(caller);
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      const order = await this.waiting(em, caller, scope, orderId);
+      const now = this.clock.now();
+      await em.execute(`update orders.purchase_order set status = 'open', updated_at = ? where id = ? and company_id = ? and status = 'request'`, [
+        now,
+        orderId,
+        caller.companyId,
+      ]);
+      em.create(OrderEvent, { companyId: caller.companyId, orderId, type: 'U', text: 'request confirmed', userId: caller.userId, createdAt: now } as OrderEvent);
+      addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
+      await em.flush();
+    });
+    return this.orders.get(caller, scope, orderId);
+  }
+
+  /** Rejects a waiting request: order and lines are cancelled (so the rules may order again), a U event keeps the reason. */
+  async reject(caller: CompanyCaller, scope: OrderScope, orderId: number, input: RejectRequestInput): Promise<OrderDto> {
+    assertMayOrder(caller);
+    const reason = (input ?? {}).reason;
+    if (reason !== undefined && reason !== null && (typeof reason !== 'string' || reason.length > 500)) {
+      throw AppError.validation('reason', 'must be a text of at most 500 characters');
+    }
+    await this.uow.forCompany(caller.companyId).write(async (em) => {
+      await this.waiting(em, caller, scope, orderId);
+      const now = this.clock.now();
+      await em.execute(`update orders.purchase_order set status = 'cancelled', updated_at = ? where id = ? and company_id = ?`, [now, orderId, caller.companyId]);
+      await em.execute(`update orders.purchase_order_line set status = 'cancelled' where order_id = ? and company_id = ? and status = 'open'`, [
+        orderId,
+        caller.companyId,
+      ]);
+      const text = reason?.trim() ? `request rejected: ${reason.trim()}` : 'request rejected';
+      em.create(OrderEvent, { companyId: caller.companyId, orderId, type: 'U', text, userId: caller.userId, createdAt: now } as OrderEvent);
+      await em.flush();
+    });
+    return this.orders.get(caller, scope, orderId);
+  }
+
+  /** The order as a request the caller may see (404 otherwise), locked; 1000 `status` when it no longer waits. */
+  private async waiting(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<Record<string, unknown>> {
+    const order = await this.orders.visibleRow(em, caller, scope, orderId, { forUpdate: true });
+    if (!order) throw new AppError(ProtocolCode.NotFound, 'request not found');
+    if (order.status !== 'request') throw AppError.validation('status', `the order is no longer a request (${String(order.status)})`);
+    return order;
+  }
+
+  /** The items of the lines with their supplier, catalog, the rule at the location and its open line (if any). */
+  private async items(em: EntityManager, companyId: number, locationId: number, today: string, ids: number[]): Promise<Map<number, ItemRow>> {
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select i.id, i.customer_id, i.sku, i.name, i.order_unit, i.item_unit, coalesce(nullif(i.quantity_per_order_unit, 0), 1) as quantity_per_order_unit,
+              i.min_order_quantity, i.max_order_quantity, i.order_quantity_increment,
+              coalesce(i.lead_time_days, 0) + coalesce(i.transit_days, 0) as days,
+              (i.disabled or (i.contract_end_date is not null and i.contract_end_date <= cast(? as date))) as disabled, i.deleted,
+              (i.paused_until is not null and i.paused_until >= cast(? as date)) as paused, i.purchaseable,
+              i.supplier_id, coalesce(s.name, '') as supplier_name, i.catalog_id, coalesce(k.name, '') as catalog_name,
+              r.id as rule_id, r.active as rule_active,
+              (select ol.order_id from orders.purchase_order_line ol where ol.rule_id = r.id and ol.status = 'open' limit 1) as open_order_id
+         from orders.item_copy i
+         left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = i.company_id
+         left join orders.catalog_copy k on k.id = i.catalog_id and k.company_id = i.company_id
+         left join orders.kanban_rule r on r.company_id = i.company_id and r.item_id = i.id and r.location_id = ?
+        where i.company_id = ? and i.id in (${ids.map(() => '?').join(', ')})`,
+      [today, today, locationId, companyId, ...ids],
+    );
+    return new Map(
+      rows.map((r) => [
+        raw.num(r.id),
+        {
+          id: raw.num(r.id),
+          customer_id: raw.num(r.customer_id),
+          sku: String(r.sku),
+          name: String(r.name),
+          order_unit: String(r.order_unit ?? ''),
+          item_unit: String(r.item_unit ?? ''),
+          quantity_per_order_unit: raw.num(r.quantity_per_order_unit),
+          min_order_quantity: raw.num(r.min_order_quantity ?? 0),
+          max_order_quantity: raw.num(r.max_order_quantity ?? 0),
+          order_quantity_increment: raw.num(r.order_quantity_increment ?? 1),
+          days: raw.num(r.days),
+          disabled: r.disabled === true,
+          deleted: r.deleted === true,
+          paused: r.paused === true,
+          purchaseable: r.purchaseable !== false,
+          supplier_id: raw.numOrNull(r.supplier_id),
+          supplier_name: String(r.supplier_name),
+          catalog_id: raw.numOrNull(r.catalog_id),
+          catalog_name: String(r.catalog_name),
+          rule_id: raw.numOrNull(r.rule_id),
+          rule_active: r.rule_active === null || r.rule_active === undefined ? null : r.rule_active === true,
+          open_order_id: raw.numOrNull(r.open_order_id),
+        },
+      ]),
+    );
+  }
+
+  /** One order per supplier (pos by SKU), an R history event each, and `evt.orders.created` unless they wait as requests. */
+  private async write(
+    em: EntityManager,
+    caller: CompanyCaller,
+    o: {
+      customerId: number;
+      locationId: number;
+      customerName: string;
+      locationName: string;
+      deliveryIsodow: number[];
+      today: string;
+      now: Date;
+      comment: string;
+      request: boolean;
+      lines: PlannedLine[];
+    },
+  ): Promise<number[]> {
+    const bySupplier = new Map<number | null, PlannedLine[]>();
+    for (const line of o.lines) bySupplier.set(line.item.supplier_id, [...(bySupplier.get(line.item.supplier_id) ?? []), line]);
+    const ids: number[] = [];
+    for (const [supplierId, group] of bySupplier) {
+      group.sort((a, b) => a.item.sku.localeCompare(b.item.sku) || a.item.id - b.item.id);
+      const order = em.create(PurchaseOrder, {
+        companyId: caller.companyId,
+        customerId: o.customerId,
+        locationId: o.locationId,
+        supplierId,
+        customerName: o.customerName,
+        locationName: o.locationName,
+        supplierName: group[0]!.item.supplier_name,
+        orderDate: o.today,
+        createdAt: o.now,
+        createdBy: caller.userId,
+        status: o.request ? 'request' : 'open',
+        source: 'manual',
+        comment: o.comment,
+        updatedAt: o.now,
+      } as PurchaseOrder);
+      await em.flush();
+      const lines = group.map((line, i) =>
+        em.create(OrderLine, {
+          companyId: caller.companyId,
+          orderId: order.id,
+          pos: i + 1,
+          ruleId: line.service ? null : line.item.rule_id,
+          itemId: line.item.id,
+          catalogId: line.item.catalog_id,
+          catalogName: line.item.catalog_name,
+          supplierId,
+          supplierName: line.item.supplier_name,
+          sku: line.item.sku,
+          name: line.item.name,
+          quantity: line.quantity,
+          unit: line.item.order_unit,
+          itemUnit: line.item.item_unit,
+          quantityPerOrderUnit: line.item.quantity_per_order_unit,
+          shipping: shippingDay(o.today, line.item.days, o.deliveryIsodow),
+          status: 'open',
+          createdAt: o.now,
+        } as OrderLine),
+      );
+      em.create(OrderEvent, {
+        companyId: caller.companyId,
+        orderId: order.id,
+        type: 'R',
+        text: o.request ? 'ordered by hand, waiting for approval' : 'ordered by hand',
+        userId: caller.userId,
+        createdAt: o.now,
+      } as OrderEvent);
+      if (!o.request) {
+        addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, {
+          id: order.id,
+          company_id: caller.companyId,
+          customer_id: o.customerId,
+          location_id: o.locationId,
+          supplier_id: supplierId,
+          run_id: null,
+          trigger: null,
+          date: o.today,
+          lines: lines.map((l) => ({ pos: l.pos, rule_id: l.ruleId, item_id: l.itemId, sku: l.sku, name: l.name, quantity: l.quantity, unit: l.unit, shipping: l.shipping })),
+        });
+      }
+      await em.flush();
+      ids.push(order.id);
+    }
+    return ids;
+  }
+
+  /** The one-open-line-per-rule index refused a line another writer created meanwhile: 1059 as the friendly check. */
+  private async openLineAs1059<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new AppError(ErrorCode.Duplicate, 'an open order line of a kanban rule of this order was created meanwhile', { field: 'lines' });
+      }
+      throw error;
+    }
+  }
+}
+
+/** `evt.orders.created` of an order as it stands (a confirmed request): the same payload as a run's. */
+async function orderCreatedOf(em: EntityManager, companyId: number, order: Record<string, unknown>): Promise<OrderCreated> {
+  const id = raw.num(order.id);
+  const lines = await em.execute<Record<string, unknown>[]>(
+    `select pos, rule_id, item_id, sku, name, quantity, unit, shipping::text as shipping
+       from orders.purchase_order_line where order_id = ? and company_id = ? and status = 'open' order by pos`,
+    [id, companyId],
+  );
+  return {
+    id,
+    company_id: companyId,
+    customer_id: raw.num(order.customer_id),
+    location_id: raw.num(order.location_id),
+    supplier_id: raw.numOrNull(order.supplier_id),
+    run_id: raw.numOrNull(order.run_id),
+    trigger: (order.trigger as RunTrigger | null) ?? null,
+    date: raw.day(order.order_date)!,
+    lines: lines.map((l) => ({
+      pos: raw.num(l.pos),
+      rule_id: raw.numOrNull(l.rule_id),
+      item_id: raw.num(l.item_id),
+      sku: String(l.sku),
+      name: String(l.name),
+      quantity: raw.num(l.quantity),
+      unit: String(l.unit),
+      shipping: raw.day(l.shipping)!,
+    })),
+  };
+}

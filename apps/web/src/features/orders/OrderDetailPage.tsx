@@ -1,0 +1,88 @@
+import { AccessGroup, hasRole } from '@kanban/access';
+import { Button, Card, Field, Flex, Heading, Stack, Textarea, Spinner } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorText } from '../../app/apiError';
+import { useAppDispatch } from '../../app/store';
+import { ErrorBox } from '../errors/ErrorBox';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { useViewer } from '../session/useViewer';
+import { OrderScopeHeader } from './OrderScopeHeader';
+import { OrderView } from './OrderView';
+import { scopeOf, useOrderQuery, useUpdateOrderMutation } from './ordersApi';
+
+/** `order/{orderID}` (company, customer, location): the order, its comment (editable) and the update to OK (asks first). */
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const params = useParams();
+  const scope = scopeOf(params);
+  const orderID = Number(params.orderID);
+  const canWrite = hasRole(useViewer().role, AccessGroup.user);
+  const { data, error, isLoading } = useOrderQuery({ ...scope, orderID });
+  const [update, { isLoading: saving }] = useUpdateOrderMutation();
+  const [comment, setComment] = useState('');
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setComment(data?.comment ?? ''), [data?.comment]);
+  const run = (body: { ext_status?: 1; comment?: string }, done: string) =>
+    update({ ...scope, orderID, body })
+      .unwrap()
+      .then(() => dispatch(snackbarShown({ message: done, variant: 'success' })))
+      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })))
+      .finally(() => setAsking(false));
+  return (
+    <Stack gap="4" data-testid="order-detail-page">
+      <OrderScopeHeader scope={scope} />
+      <Flex justify="space-between" align="center" wrap="wrap" gap="3">
+        <Heading as="h1" size="xl">
+          {t('orders.detailTitle')}
+        </Heading>
+        {canWrite && data && data.ext_status !== 1 && data.status !== 'request' ? (
+          <Button colorPalette="blue" onClick={() => setAsking(true)} data-testid="order-update-ok">
+            {t('orders.updateOk')}
+          </Button>
+        ) : null}
+      </Flex>
+      {error ? <ErrorBox error={error} /> : null}
+      {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
+      {data ? (
+        <>
+          <OrderView order={data} />
+          <Card.Root>
+            <Card.Body>
+              <Stack gap="3">
+                <Field.Root readOnly={!canWrite}>
+                  <Field.Label>{t('orders.comment')}</Field.Label>
+                  <Textarea value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} readOnly={!canWrite} data-testid="order-comment" />
+                </Field.Root>
+                {canWrite ? (
+                  <Button
+                    alignSelf="flex-start"
+                    variant="outline"
+                    disabled={comment === data.comment}
+                    loading={saving && !asking}
+                    onClick={() => void run({ comment }, t('orders.commentSaved'))}
+                    data-testid="order-comment-save"
+                  >
+                    {t('common.save')}
+                  </Button>
+                ) : null}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={t('orders.updateOkTitle')}
+        text={t('orders.updateOkText', { id: orderID })}
+        confirmLabel={t('orders.updateOk')}
+        busy={saving}
+        onConfirm={() => void run({ ext_status: 1 }, t('orders.updatedOk', { id: orderID }))}
+        onClose={() => setAsking(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import type { KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply } from '@kanban/contracts';
+import { api } from '../../app/api';
+
+export type { KanbanRuleDto, KanbanRuleInput, RuleRunReply };
+
+const base = api.enhanceEndpoints({ addTagTypes: ['Rule', 'Order'] });
+
+export interface RuleListParams {
+  companyID: number;
+  location_id?: number;
+  customer_id?: number;
+  all: boolean;
+  q?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+}
+
+type RuleRef = { companyID: number; ruleID: number };
+
+/** After a change the rule lists and, where a run may have ordered, the order lists are stale. */
+const ruleAndOrders = [
+  { type: 'Rule' as const, id: 'LIST' },
+  { type: 'Order' as const, id: 'LIST' },
+];
+
+/** Kanban rules (`/c/{companyID}/rules`, docs/replenishment.md). */
+export const rulesApi = base.injectEndpoints({
+  endpoints: (build) => ({
+    rules: build.query<Page<KanbanRuleDto>, RuleListParams>({
+      query: ({ companyID, all, ...params }) => ({ url: `/c/${companyID}/rules`, params: { ...params, all: all ? 1 : 0 } }),
+      providesTags: [{ type: 'Rule', id: 'LIST' }],
+    }),
+    createRule: build.mutation<KanbanRuleDto, { companyID: number; body: KanbanRuleInput }>({
+      query: ({ companyID, body }) => ({ url: `/c/${companyID}/rules`, method: 'POST', body }),
+      invalidatesTags: ruleAndOrders,
+    }),
+    updateRule: build.mutation<KanbanRuleDto, RuleRef & { body: KanbanRuleInput }>({
+      query: ({ companyID, ruleID, body }) => ({ url: `/c/${companyID}/rules/${ruleID}`, method: 'PATCH', body }),
+      invalidatesTags: ruleAndOrders,
+    }),
+    toggleRule: build.mutation<KanbanRuleDto, RuleRef & { active: boolean }>({
+      query: ({ companyID, ruleID, active }) => ({ url: `/c/${companyID}/rules/${ruleID}/toggleActive`, params: { active: active ? 1 : 0 } }),
+      invalidatesTags: ruleAndOrders,
+    }),
+    deleteRule: build.mutation<null, RuleRef & { confirm?: boolean }>({
+      query: ({ companyID, ruleID, confirm }) => ({
+        url: `/c/${companyID}/rules/${ruleID}`,
+        method: 'DELETE',
+        params: confirm ? { confirm: 1 } : undefined,
+      }),
+      invalidatesTags: ruleAndOrders,
+    }),
+    setStock: build.mutation<RuleRunReply, RuleRef & { stock: number }>({
+      query: ({ companyID, ruleID, stock }) => ({ url: `/c/${companyID}/rules/${ruleID}/stock`, method: 'POST', body: { stock } }),
+      invalidatesTags: ruleAndOrders,
+    }),
+    executeRule: build.mutation<RuleRunReply, RuleRef>({
+      query: ({ companyID, ruleID }) => ({ url: `/c/${companyID}/rules/${ruleID}/execute` }),
+      invalidatesTags: ruleAndOrders,
+    }),
+  }),
+});
+
+export const {
+  useRulesQuery,
+  useCreateRuleMutation,
+  useUpdateRuleMutation,
+  useToggleRuleMutation,
+  useDeleteRuleMutation,
+  useSetStockMutation,
+  useExecuteRuleMutation,
+} = rulesApi;
