@@ -251,7 +251,8 @@ describe('stock signals and runs', () => {
     expect(full.lines).toEqual([
       expect.objectContaining({ pos: 1, rule_id: rule.id, item_id: item.id, sku: item.sku, name: item.name, quantity: 43, unit: 'PCE', status: 'open', ext_status: 0, supplier: 'Schraubenwerk Franken GmbH', catalog: 'Normteile 2026' }),
     ]);
-    expect(full.history).toEqual([expect.objectContaining({ type: 'R', text: expect.stringContaining('(stock)') })]);
+    // S events (the supply service's notification, docs/supplies.md) arrive asynchronously.
+    expect(full.history.filter((e: any) => e.type !== 'S')).toEqual([expect.objectContaining({ type: 'R', text: expect.stringContaining('(stock)') })]);
     expect(ok(await api().get(`${rules()}/${rule.id}/stock`, tokens.admin)).items[0]).toMatchObject({ kind: 'manual', stock_before: 40, stock: 7 });
     // GET of the rule shows the last decision.
     expect(ok(await api().get(`${rules()}/${rule.id}`, tokens.readonly)).last_decision).toMatchObject({ reason: 'ordered', order_id: order.id });
@@ -307,7 +308,7 @@ describe('stock signals and runs', () => {
     expect(ok(await api().post(`${rules()}/${rule.id}/stock`, { stock: 0 }, tokens.writer)).decision).toMatchObject({ reason: 'already_on_order', on_order: 70 });
     const confirmed = ok(await api().patch(`/c/${demo}/order/${first.order_id}`, { ext_status: 1 }, tokens.writer));
     expect(confirmed).toMatchObject({ ext_status: 1, ext_status_text: 'OK', status: 'confirmed', lines: [expect.objectContaining({ status: 'confirmed', ext_status: 1 })] });
-    expect(confirmed.history.map((e: any) => e.type)).toEqual(['R', 'U']);
+    expect(confirmed.history.map((e: any) => e.type).filter((t: string) => t !== 'S')).toEqual(['R', 'U']);
     // 0 in stock + 70 on order > 30: enough is coming.
     expect(ok(await api().get(`${rules()}/${rule.id}/execute`, tokens.writer)).decision).toMatchObject({ reason: 'already_on_order', on_order: 70 });
     // With a threshold of 80, 70 on order is not enough: fill up to 100 net of the 70.

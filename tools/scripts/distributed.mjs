@@ -27,7 +27,7 @@ sync(['tools/scripts/build.mjs']);
 sync(['tools/scripts/create-database.mjs']);
 sync(['dist/apps/server/src/migrate.js']);
 
-const services = ['identity', 'catalog', 'orders', 'gateway'];
+const services = ['identity', 'catalog', 'orders', 'supply', 'gateway'];
 const children = services.map((name) => {
   const child = spawn(node, ['--enable-source-maps', `dist/apps/${name}/src/main.js`], { cwd: root, stdio: 'inherit', env });
   child.on('exit', (code, signal) => {

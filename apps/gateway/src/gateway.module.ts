@@ -32,6 +32,7 @@ import { CompanyOrdersController, CustomerOrdersController, LocationOrdersContro
 import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
 import { PlatformController } from './platform/platform.controller';
+import { SupplyController } from './supply/supply.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -50,7 +51,8 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
-        CompanyRequestsController, CustomerRequestsController],
+        CompanyRequestsController, CustomerRequestsController,
+        SupplyController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

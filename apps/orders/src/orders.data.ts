@@ -5,10 +5,11 @@ import { ORDERS_MIGRATIONS } from './migrations';
 import { OrderEvent, OrderLine, PurchaseOrder } from './orders/order.entity';
 import { RequisitionDecision, RequisitionRun } from './requisition/run.entity';
 import { KanbanRule, StockEvent } from './rules/rule.entity';
+import { SupplyState } from './supplies/supply-state.entity';
 
 /** The orders service's schema: its entities and its migrations. */
 export const ordersData: ServiceDataOptions = {
   service: 'orders',
-  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, ...MESSAGING_ENTITIES],
+  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, SupplyState, ...MESSAGING_ENTITIES],
   migrations: ORDERS_MIGRATIONS,
 };

@@ -13,6 +13,7 @@ import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
 import { RulesService } from './rules/rules.service';
+import { SuppliesConsumer } from './supplies/supplies.consumer';
 
 /** Kanban rules, stock signals, requisition runs and orders (issue 5; docs/replenishment.md). */
 @Module({})
@@ -22,7 +23,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

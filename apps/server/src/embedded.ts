@@ -14,6 +14,7 @@ import { configureHttpApp, GatewayModule, gatewayMessaging, loadGatewayConfig } 
 import { CatalogModule, loadCatalogConfig } from '@kanban/app-catalog';
 import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
+import { loadSupplyConfig, SupplyModule } from '@kanban/app-supply';
 import { SERVICE_DATA, seedDemo } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */
@@ -51,6 +52,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const identityConfig = loadIdentityConfig(env, defaults);
   const catalogConfig = loadCatalogConfig(env);
   const ordersConfig = loadOrdersConfig(env);
+  const supplyConfig = loadSupplyConfig(env);
   const mailDir = path.join(stateDir, 'mail');
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
@@ -68,6 +70,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       IdentityModule.forRoot(identityConfig, { kind: 'folder', dir: mailDir, from: 'Kanban <no-reply@kanban.example>' }),
       CatalogModule.forRoot(catalogConfig),
       OrdersModule.forRoot(ordersConfig),
+      SupplyModule.forRoot(supplyConfig),
     ],
   })
   class EmbeddedModule {}

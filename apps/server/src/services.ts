@@ -3,12 +3,13 @@ import type { Database, ServiceDataOptions } from '@kanban/persistence';
 import { catalogData, type CatalogSeed, seedCatalogDemo } from '@kanban/app-catalog';
 import { type DemoRestriction, identityData, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
 import { ordersData } from '@kanban/app-orders';
+import { supplyData } from '@kanban/app-supply';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
  * order. Only this app sees every service.
  */
-export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData];
+export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData, supplyData];
 
 /**
  * The demo users with access restrictions (README, "Demo logins"): the customer user sees only the first

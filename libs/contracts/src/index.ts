@@ -8,3 +8,4 @@ export * from './users';
 export * from './settings';
 export * from './catalog-cache';
 export * from './orders';
+export * from './supplies';

@@ -49,6 +49,8 @@ export interface CatalogChanged {
   company_id: number;
   supplier_id: number;
   name: string;
+  /** the catalog's external system id (supplies show it) */
+  ext_system_id?: string;
   deleted?: boolean;
 }
 

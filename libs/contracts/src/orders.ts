@@ -106,7 +106,7 @@ export interface ReplenishmentSnapshot {
   locations: (LocationChanged & LocationOrderingFields)[];
   customers: ({ id: number; company_id: number; name: string; inactive: boolean } & CustomerOrderingFields)[];
   suppliers: { id: number; company_id: number; name: string; active: boolean; updated_at: string }[];
-  catalogs: { id: number; company_id: number; supplier_id: number; name: string; updated_at: string }[];
+  catalogs: { id: number; company_id: number; supplier_id: number; name: string; ext_system_id?: string; updated_at: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

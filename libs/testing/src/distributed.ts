@@ -27,7 +27,7 @@ export interface DistributedHandles {
   env: Record<string, string>;
   processes: Map<string, ServiceProcess>;
   /** `key`: the name the process is kept under (default `name`; another key starts a second replica). */
-  start(name: 'identity' | 'catalog' | 'orders' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
+  start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -63,7 +63,7 @@ function runNode(script: string, env: Record<string, string>, output: string[]):
   return child;
 }
 
-/** Gateway, identity, catalog and orders as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
+/** Gateway, identity, catalog, orders and supply as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
 export async function startDistributedSystem(): Promise<LaunchedSystem> {
   const id = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `kanban_${id}`;
@@ -156,6 +156,7 @@ export async function startDistributedSystem(): Promise<LaunchedSystem> {
     await handles.start('identity');
     await handles.start('catalog');
     await handles.start('orders');
+    await handles.start('supply');
     await handles.start('gateway');
     await waitReady(api, processes);
   } catch (error) {

@@ -32,7 +32,7 @@ export class CatalogsService {
       apply: applyCatalogInput,
       toDto: toCatalogDto,
       event: ItemEvents.catalogChanged,
-      changed: (c): CatalogChanged & Record<string, unknown> => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name }),
+      changed: (c): CatalogChanged & Record<string, unknown> => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, ext_system_id: c.extSystemId }),
       visible: (alias, caller, known) => allowedBy('supplier', `${alias}.supplier_id`, caller, known),
       mayAccess: (em, caller, c) => mayAccess(em, 'supplier', caller, c.supplierId),
       validate: async (em, c) => {

@@ -86,7 +86,7 @@ export class ReplenishmentHandler {
         locations: locations.map((l) => ({ ...locationChanged(l), ...locationOrderingFields(l) })),
         customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, ...customerOrderingFields(c) })),
         suppliers: suppliers.map((s) => ({ id: s.id, company_id: s.companyId, name: s.name, active: s.active, updated_at: s.updatedAt.toISOString() })),
-        catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, updated_at: c.updatedAt.toISOString() })),
+        catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, ext_system_id: c.extSystemId, updated_at: c.updatedAt.toISOString() })),
       };
     });
   }

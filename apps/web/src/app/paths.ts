@@ -30,6 +30,10 @@ export type PageName =
   | 'customerItems'
   | 'supplierItems'
   | 'supplierItem'
+  | 'supplies'
+  | 'supply'
+  | 'assortment'
+  | 'assortmentCustomer'
   | 'itemSearch'
   | 'locationItems'
   | 'units'
@@ -96,6 +100,10 @@ export const PATHS: readonly PathDef[] = [
   { path: `${CUSTOMER}/item`, page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
   { path: `${SUPPLIER}/item`, page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
   { path: `${SUPPLIER}/item/:itemID`, page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: `${SUPPLIER}/supply`, page: 'supplies', layout: 'shell', auth: 'supplier', title: 'supplies.title' },
+  { path: `${SUPPLIER}/supply/:supplyID`, page: 'supply', layout: 'shell', auth: 'supplier', title: 'supplies.detail' },
+  { path: `${SUPPLIER}/assortment`, page: 'assortment', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.title' },
+  { path: `${SUPPLIER}/assortment/:customerID`, page: 'assortmentCustomer', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.itemsTitle' },
   { path: `${COMPANY}/item_search`, page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
   { path: `${LOCATION}/item`, page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
   // orders and requests (docs/replenishment.md "Web pages")

@@ -1,17 +1,18 @@
-import { Badge, Card, DataList, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
 import { SupplierHeader } from '../headers/ContextHeaders';
 import { EntityImages } from '../images';
+import { ItemSupplies } from '../supplies/ItemSupplies';
 import { ItemThumb } from './ItemImages';
 import { ITEM_DATES, ITEM_NUMBERS } from './itemForm';
 import { useItemQuery } from './itemsApi';
 
 /**
  * /c/{companyID}/supplier/{supplierID}/item/{itemID}: the item's data with its selected image, its images and
- * its last 10 supplies (none exist before supplies are built).
+ * its last 10 supplies.
  */
 export function ItemDetailPage() {
   const { t } = useTranslation();
@@ -69,7 +70,7 @@ export function ItemDetailPage() {
               </Heading>
             </Card.Header>
             <Card.Body>
-              <Text color="gray.600">{t('items.noSupplies')}</Text>
+              <ItemSupplies companyID={companyID} supplierID={supplierID} itemID={itemID} />
             </Card.Body>
           </Card.Root>
         </SimpleGrid>

@@ -1,0 +1,97 @@
+import { Inject } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
+import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+
+/**
+ * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
+ * the order; evt.supply.delivery_changed marks the order's lines of the same pos delivered, or back to what
+ * they were (confirmed after the update to OK, else open) when taken back, and the order `delivered` when
+ * all its lines are (back to confirmed/open otherwise), with an S history event. Each event is claimed once in
+ * the inbox; a change older than the last applied one of the supply (its version) is ignored.
+ */
+@BusController()
+export class SuppliesConsumer {
+  constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
+
+  private async once(consumer: string, event: EventEnvelope<{ company_id: number }>, work: (em: EntityManager) => Promise<void>): Promise<void> {
+    await this.uow.forCompany(event.data.company_id).write(async (em) => {
+      if (!(await claimInbox(em, consumer, event.id))) return;
+      await work(em);
+    });
+  }
+
+  @EventPattern(SupplyEvents.supplyCreated)
+  created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
+    const s = event.data;
+    return this.once('orders.supply_created', event, async (em) => {
+      await em.execute(
+        `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
+         select ?, o.id, 'S', ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
+        [s.company_id, `supply ${s.id} created for the supplier`, new Date(event.occurredAt), s.order_id, s.company_id],
+      );
+    });
+  }
+
+  @EventPattern(SupplyEvents.deliveryChanged)
+  deliveryChanged(@Payload() event: EventEnvelope<SupplyDeliveryChanged>): Promise<void> {
+    const s = event.data;
+    return this.once('orders.supply_delivery', event, async (em) => {
+      const applied = await em.execute<{ id: number }[]>(
+        `insert into orders.supply_state as x (id, company_id, order_id, version, updated_at) values (?, ?, ?, ?, ?)
+         on conflict (id) do update set version = excluded.version, updated_at = excluded.updated_at
+         where x.version < excluded.version and x.company_id = excluded.company_id
+         returning x.id`,
+        [s.id, s.company_id, s.order_id, s.version, new Date()],
+      );
+      if (applied.length === 0) return;
+      const delivered = s.lines.filter((l) => l.delivered).map((l) => l.pos);
+      const takenBack = s.lines.filter((l) => !l.delivered).map((l) => l.pos);
+      const list = (n: number[]) => n.map(() => '?').join(', ');
+      if (delivered.length > 0) {
+        await em.execute(
+          `update orders.purchase_order_line set status = 'delivered'
+            where order_id = ? and company_id = ? and pos in (${list(delivered)}) and status in ('open', 'confirmed')`,
+          [s.order_id, s.company_id, ...delivered],
+        );
+      }
+      if (takenBack.length > 0) {
+        // Back to confirmed after the update to OK, else open; but never a second open line of a rule (the
+        // requisition may have ordered the rule again meanwhile): then it counts as confirmed, still on order.
+        await em.execute(
+          `update orders.purchase_order_line l
+              set status = case when l.ext_status = 1 then 'confirmed'
+                                when l.rule_id is not null and exists (select 1 from orders.purchase_order_line x
+                                       where x.rule_id = l.rule_id and x.status = 'open' and x.id <> l.id) then 'confirmed'
+                                else 'open' end
+            where l.order_id = ? and l.company_id = ? and l.pos in (${list(takenBack)}) and l.status = 'delivered'`,
+          [s.order_id, s.company_id, ...takenBack],
+        );
+      }
+      const now = new Date();
+      await em.execute(
+        `update orders.purchase_order o
+            set status = case when c.total > 0 and c.delivered = c.total then 'delivered'
+                              when o.status = 'delivered' then case when o.ext_status = 1 then 'confirmed' else 'open' end
+                              else o.status end,
+                updated_at = ?
+           from (select count(*) filter (where status <> 'cancelled')::int as total,
+                        count(*) filter (where status = 'delivered')::int as delivered
+                   from orders.purchase_order_line where order_id = ? and company_id = ?) c
+          where o.id = ? and o.company_id = ?`,
+        [now, s.order_id, s.company_id, s.order_id, s.company_id],
+      );
+      const text =
+        (delivered.length ? `supply ${s.id}: delivered line ${delivered.join(', ')}` : `supply ${s.id}:`) +
+        (takenBack.length ? `${delivered.length ? ';' : ''} taken back line ${takenBack.join(', ')}` : '') +
+        (s.delivered ? ' (supply delivered)' : '');
+      await em.execute(
+        `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
+         select ?, o.id, 'S', ?, ?, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
+        [s.company_id, text, s.user_id, new Date(event.occurredAt), s.order_id, s.company_id],
+      );
+    });
+  }
+}

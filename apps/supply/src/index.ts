@@ -1,0 +1,4 @@
+// What the composition root needs from the supply service.
+export { SupplyModule } from './supply.module';
+export { supplyData } from './supply.data';
+export { loadSupplyConfig, type SupplyConfig } from './config';

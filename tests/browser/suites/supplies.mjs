@@ -1,0 +1,104 @@
+// Supplies (docs/supplies.md): a stock drop on a rule orders from the supplier; the supplier user opens the supply
+// orders from the supplier menu, opens the supply, marks it delivered ("geliefert"), takes a line back after a
+// confirmation ("noch nicht ausgeliefert"), and the order follows; in English and German.
+const WORDS = {
+  en: { title: 'Supply orders', delivered: 'Delivered', open: 'Not yet delivered', partial: 'Partly delivered', confirm: 'Take the delivery back?' },
+  de: { title: 'Lieferaufträge', delivered: 'Geliefert', open: 'Noch nicht ausgeliefert', partial: 'Teilweise geliefert', confirm: 'Lieferung zurücknehmen?' },
+};
+
+/** A call of the API with the signed-in user's token. */
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
+      const answer = await fetch(`/api/c/1/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return answer.json();
+    },
+    { method, path, body },
+  );
+}
+
+export default function register(h) {
+  const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
+
+  const data = async (page, method, path, body) => {
+    const answer = await api(page, method, path, body);
+    assert(answer.Meta.code === 200, `${method} ${path} should work: ${JSON.stringify(answer.Meta)}`);
+    return answer.Data;
+  };
+
+  for (const language of ['en', 'de']) {
+    const words = WORDS[language];
+
+    test(`supplies: the supplier marks a supply from a rule's order delivered and takes a line back (${language})`, async (t) => {
+      // The writer sets up two rules at a new location of K-10001 with items of L-100 and drops the stock: one order.
+      const writer = await loginPage(t, 'writer@demo.example');
+      const customer = (await data(writer, 'GET', 'customer?q=K-10001')).items[0];
+      const supplier = (await data(writer, 'GET', 'supplier?q=L-100')).items[0];
+      const catalog = (await data(writer, 'GET', `supplier/${supplier.id}/catalog`)).items[0];
+      const location = await data(writer, 'POST', `customer/${customer.id}/location/`, { name: `Browser supply ${language}` });
+      const skus = [`BS-${language}-1`, `BS-${language}-2`];
+      const rules = [];
+      for (const [index, sku] of skus.entries()) {
+        const item = await data(writer, 'POST', `customer/${customer.id}/item`, { sku, name: `Browser supply item ${sku}`, order_unit: 'PAK', catalog_id: catalog.id });
+        rules.push(await data(writer, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 10, stock: index === 0 ? 1 : 10 }));
+      }
+      const decision = (await data(writer, 'POST', `rules/${rules[1].id}/stock`, { stock: 1 })).decision;
+      assert(decision.reason === 'ordered', `the stock drop should order: ${decision.reason}`);
+      const orderId = decision.order_id;
+
+      // The supplier user (restricted to L-100) opens the supply orders from the supplier menu.
+      const page = await loginPage(t, 'supplier@demo.example');
+      await chooseLanguage(page, language);
+      await goto(page, `/c/1/supplier/${supplier.id}`);
+      await (await visible(page, testid('menu-supplier.supplies'))).click();
+      await waitPath(page, new RegExp(`^/c/1/supplier/${supplier.id}/supply$`));
+      await visible(page, testid('supply-list-page'));
+      await until(async () => (await text(page.locator(testid('supply-list-page')).locator('h1'))).includes(words.title), `the heading should say ${words.title}`);
+      await page.locator(testid('supply-filter')).fill(String(orderId));
+      // The supply (created from evt.orders.created a moment after the order).
+      let supplyId;
+      await until(async () => {
+        const found = (await data(writer, 'GET', `supplier/${supplier.id}/supply?state=all&q=${orderId}`)).items.find((s) => s.order_id === orderId);
+        supplyId = found?.id;
+        return supplyId !== undefined;
+      }, `the supply of order ${orderId} should exist`);
+      const row = page.locator(testid(`supply-row-${supplyId}`));
+      await until(async () => (await row.count()) === 1, `the supply of order ${orderId} should be listed`);
+      assert((await text(row)).includes(words.open), 'the supply should be not yet delivered');
+      await screenshot(page, `supply-list-${language}.png`);
+      await row.locator('a').first().click();
+      await waitPath(page, new RegExp(`^/c/1/supplier/${supplier.id}/supply/\\d+$`));
+      await visible(page, testid('supply-detail'));
+      await visible(page, testid('supply-line-2'));
+
+      // The whole supply delivered ("geliefert").
+      await (await visible(page, testid('supply-mark-delivered'))).click();
+      await until(async () => (await text(page.locator(testid('supply-status')))) === words.delivered, `the supply should be ${words.delivered}`);
+      await visible(page, testid('supply-take-back'));
+      await screenshot(page, `supply-detail-delivered-${language}.png`);
+      await until(async () => (await data(writer, 'GET', `order/${orderId}`)).status === 'delivered', 'the order should be delivered');
+
+      // Line 2 taken back after the confirmation; cancelling first changes nothing.
+      await (await visible(page, testid('supply-line-2-take-back'))).click();
+      const dialog = await visible(page, testid('confirm-dialog'));
+      assert((await text(dialog)).includes(words.confirm), 'the confirmation should ask');
+      await dialog.locator('button', { hasText: language === 'en' ? 'Cancel' : 'Abbrechen' }).click();
+      await page.locator(testid('confirm-dialog')).waitFor({ state: 'hidden' });
+      assert((await text(page.locator(testid('supply-status')))) === words.delivered, 'cancelling should keep the supply delivered');
+      await (await visible(page, testid('supply-line-2-take-back'))).click();
+      await (await visible(page, testid('confirm-submit'))).click();
+      await until(async () => (await text(page.locator(testid('supply-status')))) === words.partial, `the supply should be ${words.partial}`);
+      await until(async () => (await text(page.locator(testid('supply-line-2-state')))).includes(words.open), 'line 2 should be not yet delivered');
+      await screenshot(page, `supply-detail-partial-${language}.png`);
+      await until(async () => {
+        const order = await data(writer, 'GET', `order/${orderId}`);
+        return order.status !== 'delivered' && order.lines[0].status === 'delivered' && order.lines[1].status !== 'delivered';
+      }, 'the order should show line 1 delivered and line 2 not');
+    });
+  }
+}
