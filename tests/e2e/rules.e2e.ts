@@ -364,7 +364,7 @@ describe('stock signals and runs', () => {
     expect(ok(await api().get(`${rules()}?reason=item_paused&location_id=${paused.locationId}`, tokens.admin)).total).toBe(1);
 
     const disabled = await fixture({ stock: 0 });
-    ok(await api().patch(`/c/${demo}/customer/${disabled.customerId}/item/${disabled.item.id}`, { disabled: true }, tokens.writer));
+    ok(await api().patch(`/c/${demo}/customer/${disabled.customerId}/item/${disabled.item.id}?confirm=1`, { disabled: true }, tokens.writer));
     expect((await executeWhen(disabled.rule.id, (r) => r.item.disabled)).reason).toBe('item_disabled');
 
     const closed = await fixture({ stock: 0 });

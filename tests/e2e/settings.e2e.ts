@@ -318,7 +318,7 @@ describe('custom field values', () => {
     expect(written.fields.find((f: { key: string }) => f.key === 'industry')).toMatchObject({ value: null });
     expect(await ok(api().get(values('location', locationId), tokens.customer))).toEqual(written);
     expect((await api().get(values('location', 999999), tokens.admin)).body.Meta.code).toBe(404);
-    expect((await api().get(values('contact', 1), tokens.admin)).body.Meta.code).toBe(404);
+    expect((await api().get(values('contact', 999999), tokens.admin)).body.Meta.code).toBe(404);
   });
 
   it('follows access restrictions: a restricted customer user sees only their customer', async () => {

@@ -17,6 +17,7 @@ import { ImagesService } from './images/images.service';
 import { BackordersConsumer, BackordersService } from './items/backorders';
 import { ContractEndJob } from './items/contract-end.job';
 import { ItemsHandler } from './items/items.handler';
+import { ItemRulesCheck } from './items/item-rules';
 import { ItemsService } from './items/items.service';
 import { LocationsHandler } from './locations/locations.handler';
 import { LocationsService } from './locations/locations.service';
@@ -41,7 +42,7 @@ export class CatalogModule {
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
         CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
-        CatalogsService, ItemsService, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices],
+        CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices],
     };
   }
 }

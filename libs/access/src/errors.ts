@@ -128,6 +128,8 @@ export interface ErrorBody {
   message: string;
   field?: string;
   errors?: FieldError[];
+  /** what the envelope's Data carries besides `errors` (e.g. the rules behind a 1007) */
+  data?: Record<string, unknown>;
 }
 
 /** The one exception type services throw: a catalogue code, a message, optionally the offending field. */
@@ -135,13 +137,15 @@ export class AppError extends Error {
   readonly code: AnyCode;
   readonly field?: string;
   readonly errors?: FieldError[];
+  readonly data?: Record<string, unknown>;
 
-  constructor(code: AnyCode, message?: string, details?: { field?: string; errors?: FieldError[] }) {
+  constructor(code: AnyCode, message?: string, details?: { field?: string; errors?: FieldError[]; data?: Record<string, unknown> }) {
     super(message ?? defaultMessage(code));
     this.name = 'AppError';
     this.code = code;
     this.field = details?.field ?? details?.errors?.[0]?.field;
     this.errors = details?.errors;
+    this.data = details?.data;
   }
 
   static validation(field: string, message: string): AppError {
@@ -152,11 +156,12 @@ export class AppError extends Error {
     const body: ErrorBody = { code: this.code, message: this.message };
     if (this.field) body.field = this.field;
     if (this.errors) body.errors = this.errors;
+    if (this.data) body.data = this.data;
     return body;
   }
 
   static fromBody(body: ErrorBody): AppError {
-    return new AppError(body.code, body.message, { field: body.field, errors: body.errors });
+    return new AppError(body.code, body.message, { field: body.field, errors: body.errors, data: body.data });
   }
 }
 

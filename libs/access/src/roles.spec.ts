@@ -58,4 +58,10 @@ describe('error catalogue', () => {
     const copy = AppError.fromBody(JSON.parse(JSON.stringify(error.toBody())));
     expect(copy).toMatchObject({ code: 1000, field: 'initials', errors: [{ field: 'initials', message: 'at most 2 characters' }] });
   });
+
+  it('carries the data of an error (the rules of a 1007) across the wire', () => {
+    const error = new AppError(ErrorCode.HasDependencies, 'used by 1 kanban rule(s)', { data: { rules: [{ id: 7, location_name: 'Hall A' }] } });
+    const copy = AppError.fromBody(JSON.parse(JSON.stringify(error.toBody())));
+    expect(copy).toMatchObject({ code: 1007, data: { rules: [{ id: 7, location_name: 'Hall A' }] } });
+  });
 });

@@ -24,6 +24,8 @@ export const OrdersSubjects = {
   getRequest: 'orders.request.get',
   confirmRequest: 'orders.request.confirm',
   rejectRequest: 'orders.request.reject',
+  /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
+  rulesOfItem: 'orders.rules.of_item',
 } as const;
 
 /** Durable events published by the orders service (JetStream stream EVT_orders). */
@@ -384,4 +386,30 @@ export interface NewOrderReply {
 /** POST request/{id}/reject */
 export interface RejectRequestInput {
   reason?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The kanban rules of an item, as the catalog asks before disabling or deleting it (docs/items.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** `orders.rules.of_item`: a system call (no caller); every rule of the item in the company, active or not. */
+export interface RulesOfItemRequest {
+  company_id: number;
+  item_id: number;
+}
+
+/** One rule of an item: where it is and its levels (item units). */
+export interface ItemRuleRef {
+  id: number;
+  location_id: number;
+  location_name: string;
+  threshold: number;
+  capacity: number;
+  stock: number;
+  active: boolean;
+}
+
+/** `Data` of the 1007 answer when an item that has kanban rules is disabled (without confirm) or deleted. */
+export interface ItemRulesConflict {
+  rules: ItemRuleRef[];
 }

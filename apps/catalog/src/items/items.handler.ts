@@ -33,12 +33,13 @@ export class ItemsHandler {
     return this.items.create(p.caller, p.customerId, p.input);
   }
 
+  /** `confirm`: disable even when kanban rules use the item (else 1007 listing them). */
   @MessagePattern(ItemSubjects.updateItem)
-  update(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number; input: ItemInput }) {
-    return this.items.update(p.caller, p.customerId, p.itemId, p.input);
+  update(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number; input: ItemInput; confirm?: boolean }) {
+    return this.items.update(p.caller, p.customerId, p.itemId, p.input, !!p.confirm);
   }
 
-  /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
+  /** 1007 listing its kanban rules when it has any; `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
   @MessagePattern(ItemSubjects.deleteItem)
   remove(@Payload() p: { caller: CompanyCaller; customerId: number; itemId: number; confirm?: boolean }): Promise<{ released: string[] }> {
     return this.items.remove(p.caller, p.customerId, p.itemId, p.confirm);

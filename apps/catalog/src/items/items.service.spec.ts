@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { catalogData } from '../catalog.data';
+import type { ServiceBus } from '@kanban/messaging';
+import { ItemRulesCheck } from './item-rules';
 import { ItemsService } from './items.service';
 
 // Opening PGlite and migrating the catalog takes seconds on a busy machine.
@@ -16,7 +18,8 @@ describe('ItemsService on PGlite', () => {
     database = await Database.open({ kind: 'pglite', dataDir: null });
     await migrateService(database, catalogData);
     orm = await MikroORM.init(database.ormOptions(catalogData));
-    service = new ItemsService(new UnitOfWork(orm));
+    // The contract-end job asks no other service: an orders service that knows no rules.
+    service = new ItemsService(new UnitOfWork(orm), new ItemRulesCheck({ request: async () => [] } as unknown as ServiceBus));
     const insert = (company: number, sku: string, end: string | null, disabled = false) =>
       orm.em.getConnection().execute(
         `insert into catalog.item (company_id, customer_id, sku, name, contract_end_date, disabled, created_at, updated_at) values (?, 1, ?, ?, ?, ?, now(), now())`,

@@ -10,6 +10,7 @@ import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
 import { Item } from './item.entity';
 import { itemOrderingFields } from '../replenishment/replenishment';
+import { ItemRulesCheck } from './item-rules';
 import { ItemSubscription } from './subscription.entity';
 import { applyItemInput, dateOf, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
 import { assertParent, itemAccessible, itemVisible } from './item-visibility';
@@ -61,7 +62,10 @@ export function itemChanged(item: Pick<Item, 'id' | 'companyId' | 'customerId' |
 export class ItemsService {
   private readonly data: MasterDataService<Item, ItemDto, ItemInput>;
 
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    private readonly rules: ItemRulesCheck,
+  ) {
     this.data = new MasterDataService<Item, ItemDto, ItemInput>(uow, {
       entity: Item,
       kind: 'customer',
@@ -192,12 +196,25 @@ export class ItemsService {
     return this.data.create(caller, input, undefined, { where: { customerId } });
   }
 
-  update(caller: CompanyCaller, customerId: number, itemId: number, input: ItemInput): Promise<ItemDto> {
+  /**
+   * Disabling an enabled item that kanban rules use answers 1007 listing them (Data `rules`) unless
+   * `confirm`; the rules are asked of the orders service before the write (no bus call in a transaction).
+   */
+  async update(caller: CompanyCaller, customerId: number, itemId: number, input: ItemInput, confirm = false): Promise<ItemDto> {
+    if (input.disabled === true && !confirm) {
+      const current = await this.get(caller, { customerId }, itemId);
+      if (!current.disabled) await this.rules.assertNone(caller.companyId, itemId, 'disable');
+    }
     return this.data.update(caller, itemId, input, undefined, { where: { customerId } });
   }
 
-  /** An item with images answers 1002 unless `confirm` (then they go too); answers the blob keys to remove. */
-  remove(caller: CompanyCaller, customerId: number, itemId: number, confirm = false): Promise<{ released: string[] }> {
+  /**
+   * An item that kanban rules use answers 1007 listing them (confirm or not: the rules go first); one with
+   * images answers 1002 unless `confirm` (then they go too); answers the blob keys to remove.
+   */
+  async remove(caller: CompanyCaller, customerId: number, itemId: number, confirm = false): Promise<{ released: string[] }> {
+    await this.get(caller, { customerId }, itemId);
+    await this.rules.assertNone(caller.companyId, itemId, 'delete');
     return this.data.remove(caller, itemId, undefined, { where: { customerId }, confirm });
   }
 

@@ -7,7 +7,7 @@ import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
 import { ImagesService } from '../images/images.service';
 import { DeleteQueryDto, flag, ToggleActiveQueryDto } from './catalog.dto';
-import { ItemCreateDto, ItemListQueryDto, ItemUpdateDto } from './items.dto';
+import { ItemCreateDto, ItemListQueryDto, ItemUpdateDto, ItemUpdateQueryDto } from './items.dto';
 
 function listQuery(query: ItemListQueryDto, paused = false): ItemListQuery {
   const { all, ...rest } = query;
@@ -108,19 +108,23 @@ export class CustomerItemsController {
 
   @Patch('item/:itemID')
   @Access('user')
-  @ApiOperation({ summary: 'Change an item; also disable/enable ({disabled}) and pause/unpause ({paused_until: date or null})' })
+  @ApiOperation({
+    summary:
+      'Change an item; also disable/enable ({disabled}) and pause/unpause ({paused_until: date or null}). Disabling an item that kanban rules use answers 1007 listing them (Data.rules) unless confirm=1; 503 when the orders service does not answer',
+  })
   update(
     @CompanyCtx() caller: CompanyCaller,
     @IdParam('customerID') customerId: number,
     @IdParam('itemID') itemId: number,
     @Body() body: ItemUpdateDto,
+    @Query() query: ItemUpdateQueryDto,
   ): Promise<ItemDto> {
-    return this.bus.request(ItemSubjects.updateItem, { caller, customerId, itemId, input: body });
+    return this.bus.request(ItemSubjects.updateItem, { caller, customerId, itemId, input: body, confirm: flag(query.confirm) });
   }
 
   @Delete('item/:itemID')
   @Access('user')
-  @ApiOperation({ summary: 'Delete an item; one with images answers 1002 unless confirm=1 (then its images go too)' })
+  @ApiOperation({ summary: 'Delete an item; one that kanban rules use answers 1007 listing them (Data.rules); one with images answers 1002 unless confirm=1 (then its images go too)' })
   async remove(
     @CompanyCtx() caller: CompanyCaller,
     @IdParam('customerID') customerId: number,

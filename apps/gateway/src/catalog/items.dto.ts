@@ -60,6 +60,13 @@ export class ItemUpdateDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) customer_sku?: string;
 }
 
+export class ItemUpdateQueryDto {
+  @ApiPropertyOptional({ enum: FLAG, description: '1: disable even when kanban rules use the item (without it: 1007 listing them in Data.rules)' })
+  @IsOptional()
+  @IsIn(FLAG)
+  confirm?: string;
+}
+
 export class ItemCreateDto extends OmitType(ItemUpdateDto, ['sku', 'name'] as const) {
   @ApiProperty({ maxLength: 100 }) @IsString() @IsNotEmpty() @MaxLength(100) sku!: string;
   @ApiProperty({ maxLength: 300 }) @IsString() @IsNotEmpty() @MaxLength(300) name!: string;

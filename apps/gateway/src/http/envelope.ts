@@ -10,8 +10,16 @@ export function ok<T>(data: T): Envelope<T> {
   return { Meta: { code: 200, message: '' }, Data: data };
 }
 
-export function failure(code: AnyCode, message: string, field?: string, errors?: FieldError[]): Envelope<{ errors: FieldError[] } | null> {
+/** `data`: what else the failure's Data names (e.g. `rules` of a 1007), beside the field `errors`. */
+export function failure(
+  code: AnyCode,
+  message: string,
+  field?: string,
+  errors?: FieldError[],
+  data?: Record<string, unknown>,
+): Envelope<({ errors?: FieldError[] } & Record<string, unknown>) | null> {
   const meta: Envelope['Meta'] = { code, message };
   if (field) meta.field = field;
-  return { Meta: meta, Data: errors ? { errors } : null };
+  if (!errors && !data) return { Meta: meta, Data: null };
+  return { Meta: meta, Data: { ...data, ...(errors ? { errors } : {}) } };
 }

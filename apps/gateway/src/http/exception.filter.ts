@@ -23,7 +23,7 @@ export function writeError(response: Response, exception: unknown, log: LoggerTy
   if (response.headersSent) return;
   const parser = exception as { type?: string };
   const status = parser?.type === 'entity.too.large' ? 413 : httpStatusOf(error.code);
-  response.status(status).json(failure(error.code, error.message, error.field, error.errors));
+  response.status(status).json(failure(error.code, error.message, error.field, error.errors, error.data));
 }
 
 export function toHttpError(exception: unknown): AppError {

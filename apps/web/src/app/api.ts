@@ -25,7 +25,7 @@ const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = as
   const body = result.error ? (result.error as { data?: unknown }).data : result.data;
   if (isEnvelope(body)) {
     if (body.Meta.code === 200) return { data: body.Data };
-    const data = body.Data as { errors?: ApiError['errors'] } | null;
+    const data = body.Data as ({ errors?: ApiError['errors'] } & Record<string, unknown>) | null;
     return {
       error: {
         status,
@@ -33,6 +33,7 @@ const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = as
         message: body.Meta.message,
         field: body.Meta.field,
         errors: data?.errors,
+        data: data ?? undefined,
       },
     };
   }

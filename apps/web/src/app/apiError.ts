@@ -5,6 +5,8 @@ export interface ApiError {
   message: string;
   field?: string;
   errors?: { field: string; message: string }[];
+  /** the failure's Data besides `errors` (e.g. `rules` of a 1007 when an item is disabled) */
+  data?: Record<string, unknown>;
 }
 
 export interface Envelope<T> {

@@ -2,12 +2,12 @@ import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { CONTACT_GENDERS, type ContactGender } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
 import {
   type ContactDto,
   type ContactInput,
@@ -40,7 +40,7 @@ function textValues(contact: ContactDto | null): Record<TextFieldName, string> {
   return out;
 }
 
-/** Create or edit a contact (spec 3); the main flag is set from the list or the contact page. */
+/** Create or edit a contact (spec 3) and its custom fields; the main flag is set from the list or the contact page. */
 export function ContactDialog({
   owner,
   contact,
@@ -51,11 +51,12 @@ export function ContactDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateContactMutation();
   const [update] = useUpdateContactMutation();
   const form = useForm(textValues(contact));
   const [gender, setGender] = useState<ContactGender>(contact?.gender ?? '');
+  const custom = useCustomValues(owner.companyID, 'contact', contact?.id ?? null);
+  const save = useRecordSave(contact, onClose);
   const { values } = form;
   const errors: Partial<Record<TextFieldName, string>> = {
     name: required(values.name),
@@ -65,26 +66,23 @@ export function ContactDialog({
     form.submit(async () => {
       const body: ContactInput = { gender };
       for (const name of TEXT_FIELDS) body[name] = values[name].trim();
-      if (contact) await update({ owner, contactID: contact.id, body }).unwrap();
-      else await create({ owner, body }).unwrap();
-      dispatch(snackbarShown({ message: t('contacts.saved'), variant: 'success' }));
-      onClose();
+      await save(
+        (existing) => (existing ? update({ owner, contactID: existing.id, body }).unwrap() : create({ owner, body }).unwrap()),
+        t('contacts.saved'),
+        (saved) => custom.save(saved.id),
+      );
     });
   const text = (name: TextFieldName, extra: { required?: boolean; type?: string } = {}) => (
     <TextField {...form.field(name)} label={t(`contacts.fields.${name}`)} error={errors[name]} {...extra} />
   );
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={contact ? t('contacts.edit') : t('contacts.create')}
+    <RecordDialog
       testId="contact-dialog"
-      submitLabel={t('common.save')}
-      canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
+      title={contact ? t('contacts.edit') : t('contacts.create')}
+      form={form}
+      canSubmit={isValid(errors) && custom.ready}
       onSubmit={submit}
-      size="lg"
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('first_name')}
@@ -119,6 +117,7 @@ export function ContactDialog({
         {text('tel_mobile', { type: 'tel' })}
         {text('ext_system_id')}
       </SimpleGrid>
-    </FormDialog>
+      <CustomValueFields custom={custom} />
+    </RecordDialog>
   );
 }

@@ -29,7 +29,8 @@ export function CustomerItemsPage() {
   // By id, so the dialog follows the list's refreshed row.
   const [imagesOf, setImagesOf] = useState<number | null>(null);
   const imagesItem = data?.items.find((i) => i.id === imagesOf);
-  const patch = (row: ItemDto, body: Parameters<typeof update>[0]['body']) => update({ companyID, customerID, itemID: row.id, body }).unwrap();
+  const patch = (row: ItemDto, body: Parameters<typeof update>[0]['body'], confirm?: boolean) =>
+    update({ companyID, customerID, itemID: row.id, body, confirm }).unwrap();
   return (
     <Stack gap="4">
       <CustomerHeader companyID={companyID} customerID={customerID} />
@@ -57,7 +58,7 @@ export function CustomerItemsPage() {
             canWrite
               ? {
                   edit: setEditing,
-                  setDisabled: (row, disabled) => patch(row, { disabled }),
+                  setDisabled: (row, disabled, options) => patch(row, { disabled }, options?.confirm),
                   pause: setPausing,
                   unpause: (row) => patch(row, { paused_until: null }),
                   remove: (row, options) => remove({ companyID, customerID, itemID: row.id, ...options }).unwrap(),

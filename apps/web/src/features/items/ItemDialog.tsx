@@ -1,20 +1,24 @@
 import { Checkbox, Field, HStack, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
+import { RecordDialog } from '../forms/RecordDialog';
 import { TextField } from '../forms/TextField';
 import { useForm } from '../forms/useForm';
+import { useRecordSave } from '../forms/useRecordSave';
 import { isValid } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
 import { useSuppliersQuery } from '../suppliers/suppliersApi';
 import { ITEM_DATES, ITEM_FLAGS, ITEM_NUMBERS, type ItemField, type ItemFlag, initialFlags, initialValues, itemBody, itemErrors } from './itemForm';
-import { type ItemDto, useCatalogsQuery, useCreateItemMutation, useUpdateItemMutation } from './itemsApi';
+import { ItemRulesDialog } from './ItemRulesDialog';
+import { type ItemDto, type ItemRuleRef, rulesOfConflict, useCatalogsQuery, useCreateItemMutation, useUpdateItemMutation } from './itemsApi';
 
-/** Create or edit an item of a customer with every field of spec 3 (threshold, capacity, stock: kanban rules). */
+/**
+ * Create or edit an item of a customer with every field of spec 3 (threshold, capacity, stock: kanban rules)
+ * and its custom fields. Saving an item as disabled that kanban rules use shows them first (1007) and saves
+ * only once the user disables anyway.
+ */
 export function ItemDialog({ companyID, customerID, item, onClose }: { companyID: number; customerID: number; item: ItemDto | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create] = useCreateItemMutation();
   const [update] = useUpdateItemMutation();
   const [initial] = useState(() => initialValues(item));
@@ -23,14 +27,27 @@ export function ItemDialog({ companyID, customerID, item, onClose }: { companyID
   const [supplierID, setSupplierID] = useState<number>(item?.supplier_id ?? 0);
   const suppliers = useSuppliersQuery({ companyID, all: true, per_page: 200, sort: 'name' });
   const catalogs = useCatalogsQuery({ companyID, supplierID, per_page: 200 }, { skip: supplierID === 0 });
+  const custom = useCustomValues(companyID, 'item', item?.id ?? null);
+  const save = useRecordSave(item, onClose);
+  /** the kanban rules the server named when the item was to be saved as disabled */
+  const [inUse, setInUse] = useState<ItemRuleRef[] | null>(null);
   const errors = itemErrors(form.values);
-  const submit = () =>
+  const submit = (confirm = false) =>
     form.submit(async () => {
+      setInUse(null);
       const body = itemBody(form.values, flags);
-      if (item) await update({ companyID, customerID, itemID: item.id, body }).unwrap();
-      else await create({ companyID, customerID, body }).unwrap();
-      dispatch(snackbarShown({ message: t('items.saved'), variant: 'success' }));
-      onClose();
+      try {
+        await save(
+          (existing) =>
+            existing ? update({ companyID, customerID, itemID: existing.id, body, confirm }).unwrap() : create({ companyID, customerID, body }).unwrap(),
+          t('items.saved'),
+          (saved) => custom.save(saved.id),
+        );
+      } catch (error) {
+        const rules = rulesOfConflict(error);
+        if (rules && !confirm) setInUse(rules);
+        else throw error;
+      }
     });
   const text = (name: ItemField, extra: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField {...form.field(name)} label={t(`items.fields.${name}`)} error={errors[name]} {...extra} />
@@ -44,17 +61,13 @@ export function ItemDialog({ companyID, customerID, item, onClose }: { companyID
   );
   const catalogField = form.field('catalog_id');
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={item ? t('items.edit') : t('items.create')}
+    <RecordDialog
       testId="item-dialog"
-      submitLabel={t('common.save')}
-      canSubmit={isValid(errors)}
-      busy={form.locked}
-      failure={form.failure}
-      onSubmit={submit}
-      size="lg"
+      title={item ? t('items.edit') : t('items.create')}
+      form={form}
+      canSubmit={isValid(errors) && custom.ready}
+      onSubmit={() => submit()}
+      onClose={onClose}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {text('sku', { required: true })}
@@ -115,6 +128,16 @@ export function ItemDialog({ companyID, customerID, item, onClose }: { companyID
       <HStack gap="6" wrap="wrap">
         {ITEM_FLAGS.map(flag)}
       </HStack>
-    </FormDialog>
+      <CustomValueFields custom={custom} />
+      <ItemRulesDialog
+        open={inUse !== null}
+        purpose="disable"
+        name={form.values.name.trim() || (item?.name ?? '')}
+        rules={inUse ?? []}
+        busy={form.locked}
+        onConfirm={() => submit(true)}
+        onClose={() => setInUse(null)}
+      />
+    </RecordDialog>
   );
 }

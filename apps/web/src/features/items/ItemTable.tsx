@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
 import { Icon } from '../menus/icons';
 import { ItemThumb } from './ItemImages';
-import type { ItemDto, ItemSortKey } from './itemsApi';
+import { ItemRulesDialog } from './ItemRulesDialog';
+import { type ItemDto, type ItemRuleRef, type ItemSortKey, rulesOfConflict } from './itemsApi';
 
 export type ItemAction = 'edit' | 'images' | 'toggle' | 'pause' | 'unpause' | 'delete';
 
@@ -25,7 +26,8 @@ interface Props {
   /** row actions for users who may write; `remove` runs after the confirmation */
   actions?: {
     edit: (row: ItemDto) => void;
-    setDisabled: (row: ItemDto, disabled: boolean) => Promise<ItemDto>;
+    /** `confirm`: the caller saw the kanban rules of a 1007 answer and disables anyway */
+    setDisabled: (row: ItemDto, disabled: boolean, options?: { confirm: true }) => Promise<ItemDto>;
     pause: (row: ItemDto) => void;
     unpause: (row: ItemDto) => Promise<ItemDto>;
     /** `confirm`: the caller agreed to lose the item's images after a 1002 answer */
@@ -47,6 +49,9 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
   /** the item the server refused to delete with 1002 (it has images): asked once more */
   const [withData, setWithData] = useState<ItemDto | null>(null);
   const [removing, setRemoving] = useState(false);
+  /** the kanban rules the server named (1007) when the item was to be disabled or deleted */
+  const [inUse, setInUse] = useState<{ row: ItemDto; purpose: 'disable' | 'delete'; rules: ItemRuleRef[] } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const done = (message: string) => dispatch(snackbarShown({ message, variant: 'success' }));
   const fail = (e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
   const act = (row: ItemDto, action: ItemAction) => {
@@ -64,7 +69,23 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
       actions
         .setDisabled(row, !row.disabled)
         .then((now) => done(t(now.disabled ? 'items.disabledDone' : 'items.enabledDone', { name: now.name })))
-        .catch(fail);
+        .catch((e: unknown) => {
+          const rules = rulesOfConflict(e);
+          if (rules && !row.disabled) setInUse({ row, purpose: 'disable', rules });
+          else fail(e);
+        });
+  };
+  const disableAnyway = (row: ItemDto) => {
+    if (!actions) return;
+    setConfirming(true);
+    actions
+      .setDisabled(row, true, { confirm: true })
+      .then((now) => done(t('items.disabledDone', { name: now.name })))
+      .catch(fail)
+      .finally(() => {
+        setConfirming(false);
+        setInUse(null);
+      });
   };
   const confirmDelete = (row: ItemDto | null, confirm: boolean) => {
     if (!actions || !row) return;
@@ -72,7 +93,12 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
     actions
       .remove(row, confirm ? { confirm: true } : undefined)
       .then(() => done(t('items.deleted', { name: row.name })))
-      .catch((e: unknown) => (!confirm && isApiError(e) && e.code === 1002 ? setWithData(row) : fail(e)))
+      .catch((e: unknown) => {
+        const rules = rulesOfConflict(e);
+        if (rules) setInUse({ row, purpose: 'delete', rules });
+        else if (!confirm && isApiError(e) && e.code === 1002) setWithData(row);
+        else fail(e);
+      })
       .finally(() => {
         setRemoving(false);
         setDeleting(null);
@@ -201,6 +227,15 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         busy={removing}
         onConfirm={() => confirmDelete(withData, true)}
         onClose={() => setWithData(null)}
+      />
+      <ItemRulesDialog
+        open={inUse !== null}
+        purpose={inUse?.purpose ?? 'disable'}
+        name={inUse?.row.name ?? ''}
+        rules={inUse?.rules ?? []}
+        busy={confirming}
+        onConfirm={() => inUse && disableAnyway(inUse.row)}
+        onClose={() => setInUse(null)}
       />
     </>
   );

@@ -1,7 +1,14 @@
-import type { CATALOG_SORTS, CatalogDto, CatalogInput, ITEM_SORTS, ItemDto, ItemInput, Page } from '@kanban/contracts';
+import type { CATALOG_SORTS, CatalogDto, CatalogInput, ITEM_SORTS, ItemDto, ItemInput, ItemRuleRef, Page } from '@kanban/contracts';
+import { isApiError } from '../../app/apiError';
 import { api } from '../../app/api';
 
-export type { CatalogDto, CatalogInput, ItemDto, ItemInput };
+export type { CatalogDto, CatalogInput, ItemDto, ItemInput, ItemRuleRef };
+
+/** The kanban rules named by a 1007 answer to disabling or deleting an item (Data.rules), or null for any other failure. */
+export function rulesOfConflict(error: unknown): ItemRuleRef[] | null {
+  if (!isApiError(error) || error.code !== 1007 || !Array.isArray(error.data?.rules)) return null;
+  return error.data.rules as ItemRuleRef[];
+}
 export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export type CatalogSortKey = (typeof CATALOG_SORTS)[number];
 
@@ -65,8 +72,14 @@ export const itemsApi = itemsBase.injectEndpoints({
       query: ({ companyID, customerID, body }) => ({ url: `/c/${companyID}/customer/${customerID}/item`, method: 'POST', body }),
       invalidatesTags: [{ type: 'Item', id: 'LIST' }],
     }),
-    updateItem: build.mutation<ItemDto, { companyID: number; customerID: number; itemID: number; body: ItemInput }>({
-      query: ({ companyID, customerID, itemID, body }) => ({ url: `/c/${companyID}/customer/${customerID}/item/${itemID}`, method: 'PATCH', body }),
+    updateItem: build.mutation<ItemDto, { companyID: number; customerID: number; itemID: number; body: ItemInput; confirm?: boolean }>({
+      // confirm: disable even when kanban rules use the item (without it: 1007 listing them)
+      query: ({ companyID, customerID, itemID, body, confirm }) => ({
+        url: `/c/${companyID}/customer/${customerID}/item/${itemID}`,
+        method: 'PATCH',
+        body,
+        params: confirm ? { confirm: 1 } : undefined,
+      }),
       invalidatesTags: (_r, _e, { itemID }) => [
         { type: 'Item', id: 'LIST' },
         { type: 'Item', id: itemID },

@@ -1,0 +1,129 @@
+// Disabling an item that kanban rules use (spec 4): the items page shows a warning listing the rules (location,
+// threshold, capacity) and disables only after the user confirms; the item dialog's "disabled" box asks the
+// same; deleting such an item lists the rules that must go first. In English and German.
+import { pageApi as api } from '../page-api.mjs';
+const WORDS = {
+  en: {
+    disableTitle: 'Item used by kanban rules',
+    disableAnyway: 'Disable anyway',
+    deleteTitle: 'Item still used by kanban rules',
+    disabledDone: 'disabled',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    active: 'Active',
+    inactive: 'Inactive',
+    saved: 'Item saved',
+  },
+  de: {
+    disableTitle: 'Artikel wird von Kanban-Regeln verwendet',
+    disableAnyway: 'Trotzdem sperren',
+    deleteTitle: 'Artikel wird noch von Kanban-Regeln verwendet',
+    disabledDone: 'gesperrt',
+    enabled: 'Freigegeben',
+    disabled: 'Gesperrt',
+    active: 'Aktiv',
+    inactive: 'Inaktiv',
+    saved: 'Artikel gespeichert',
+  },
+};
+
+
+export default function register(h) {
+  const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
+
+  const snackbarSays = (page, words) =>
+    until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
+  const data = (answer, what) => {
+    assert(answer.Meta.code === 200, `${what} should work: ${JSON.stringify(answer.Meta)}`);
+    return answer.Data;
+  };
+
+  for (const language of ['en', 'de']) {
+    const words = WORDS[language];
+
+    test(`item rules: disabling an item that kanban rules use warns and lists them (${language})`, async (t) => {
+      const page = await loginPage(t, 'writer@demo.example');
+      if (language === 'de') await chooseLanguage(page, 'de');
+      const stamp = `${language}${Date.now().toString(36)}`.toUpperCase();
+      const customer = data(await api(page, 'GET', 'customer?q=K-10001'), 'finding K-10001').items[0];
+      const base = `customer/${customer.id}`;
+      // an item used by two rules (one inactive), and one without rules
+      const hallA = data(await api(page, 'POST', `${base}/location/`, { name: `Hall A ${stamp}` }), 'creating a location');
+      const hallB = data(await api(page, 'POST', `${base}/location/`, { name: `Hall B ${stamp}` }), 'creating a location');
+      const item = data(await api(page, 'POST', `${base}/item`, { sku: `RULED-${stamp}`, name: `Ruled item ${stamp}` }), 'creating an item');
+      const rules = [
+        data(await api(page, 'POST', 'rules', { location_id: hallA.id, item_id: item.id, threshold: 12, capacity: 48, stock: 30 }), 'creating a rule'),
+        data(await api(page, 'POST', 'rules', { location_id: hallB.id, item_id: item.id, threshold: 4, capacity: 16, stock: 9, active: false }), 'creating a rule'),
+      ];
+      try {
+        await goto(page, `/c/1/${base}/item`);
+        await visible(page, testid('items-page'));
+        await page.locator(testid('item-filter')).fill(stamp);
+        const row = page.locator(testid(`item-row-${item.id}`));
+        await visible(row);
+        const toggle = async () => {
+          await row.locator('[data-testid^=item-actions-]').click();
+          await (await visible(page, testid('action-toggle'))).click();
+        };
+
+        // disable: the warning lists both rules with their levels; cancel leaves the item enabled
+        await toggle();
+        let dialog = await visible(page, testid('item-rules-dialog'));
+        const shown = await text(dialog);
+        assert(shown.includes(words.disableTitle), `the dialog should say "${words.disableTitle}": ${shown}`);
+        assert(shown.includes(item.name), 'the dialog should name the item');
+        const first = await text(dialog.locator(testid(`item-rule-${rules[0].id}`)));
+        assert(first.includes(`Hall A ${stamp}`) && first.includes('12') && first.includes('48') && first.includes(words.active), `the first rule: ${first}`);
+        const second = await text(dialog.locator(testid(`item-rule-${rules[1].id}`)));
+        assert(second.includes(`Hall B ${stamp}`) && second.includes('4') && second.includes('16') && second.includes(words.inactive), `the second rule: ${second}`);
+        await screenshot(page, `item-rules-disable-${language}.png`);
+        if (language === 'en') {
+          const axe = await runAxe(page, 'item rules warning');
+          assert(!axe.serious.length, axe.describe(axe.serious));
+        }
+        await dialog.getByRole('button', { name: language === 'de' ? 'Abbrechen' : 'Cancel' }).click();
+        await until(async () => (await page.locator(testid('item-rules-dialog')).count()) === 0, 'the warning should close');
+        assert((await text(row)).includes(words.enabled), 'the item should still be enabled after cancelling');
+        assert(data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === false, 'the server should still have it enabled');
+
+        // again, and confirm: the item is disabled
+        await toggle();
+        dialog = await visible(page, testid('item-rules-dialog'));
+        await dialog.locator(testid('item-rules-confirm')).click();
+        await snackbarSays(page, words.disabledDone);
+        await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === true, 'the server should have it disabled');
+
+        // enabling needs no warning; the item dialog's "disabled" box asks the same question
+        await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
+        await until(async () => (await text(row)).includes(words.disabled), 'the disabled item should be listed with "show all"');
+        await toggle();
+        await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === false, 'the item should be enabled again');
+        await row.locator('[data-testid^=item-actions-]').click();
+        await (await visible(page, testid('action-edit'))).click();
+        const form = await visible(page, `[role=dialog]${testid('item-dialog')}`);
+        await form.locator('label', { has: page.locator('input[name=disabled]') }).click();
+        await form.locator(testid('item-submit')).click();
+        dialog = await visible(page, testid('item-rules-dialog'));
+        assert((await text(dialog)).includes(`Hall A ${stamp}`), 'the dialog\'s warning should list the rules');
+        await screenshot(page, `item-rules-dialog-${language}.png`);
+        await dialog.locator(testid('item-rules-confirm')).click();
+        await snackbarSays(page, words.saved);
+        await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === true, 'saving should disable it');
+
+        // delete: the rules must go first (no confirm button), the item stays
+        await row.locator('[data-testid^=item-actions-]').click();
+        await (await visible(page, testid('action-delete'))).click();
+        await (await visible(page, testid('confirm-submit'))).click();
+        dialog = await visible(page, testid('item-rules-dialog'));
+        assert((await text(dialog)).includes(words.deleteTitle), `the dialog should say "${words.deleteTitle}"`);
+        assert((await dialog.locator(testid('item-rules-confirm')).count()) === 0, 'deleting offers no "anyway"');
+        await dialog.getByRole('button', { name: language === 'de' ? 'Schließen' : 'Close' }).click();
+        assert((await api(page, 'GET', `${base}/item/${item.id}/`)).Meta.code === 200, 'the item should still exist');
+      } finally {
+        for (const rule of rules) await api(page, 'DELETE', `rules/${rule.id}?confirm=1`);
+        await api(page, 'DELETE', `${base}/item/${item.id}?confirm=1`);
+        for (const location of [hallA, hallB]) await api(page, 'DELETE', `${base}/location/${location.id}?confirm=1`);
+      }
+    }, 90_000);
+  }
+}
