@@ -31,6 +31,7 @@ import { ImagesService } from './images/images.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
 import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
+import { JournalController } from './orders/journal.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
 
@@ -51,7 +52,7 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
-        SupplyController, CompanyRequestsController, CustomerRequestsController],
+        SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

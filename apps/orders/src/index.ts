@@ -9,3 +9,6 @@ export { RequisitionScheduler } from './requisition/scheduler';
 export { CompanyTimeZones, type Clock, type TimeZoneSource } from './requisition/company-time';
 export { OrdersService } from './orders/orders.service';
 export { QUANTITY_CASES, type QuantityCase } from './requisition/algorithm.cases';
+export { JournalService } from './journal/journal.service';
+export { closeDeliveredBackorders, applyBackorders } from './backorders/backorders.sql';
+export { upsertSubscription } from './subscriptions/subscriptions.sql';

@@ -1,6 +1,9 @@
 import { MESSAGING_ENTITIES } from '@kanban/messaging';
 import type { ServiceDataOptions } from '@kanban/persistence';
 import { COPY_ENTITIES } from './copies/copies.entity';
+import { JournalEntry } from './journal/journal.entity';
+import { LineBackorder } from './backorders/backorder.entity';
+import { SubscriptionCopy } from './subscriptions/subscription.entity';
 import { ORDERS_MIGRATIONS } from './migrations';
 import { OrderEvent, OrderLine, PurchaseOrder } from './orders/order.entity';
 import { RequisitionDecision, RequisitionRun } from './requisition/run.entity';
@@ -10,6 +13,6 @@ import { SupplyState } from './supplies/supply-state.entity';
 /** The orders service's schema: its entities and its migrations. */
 export const ordersData: ServiceDataOptions = {
   service: 'orders',
-  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, SupplyState, ...MESSAGING_ENTITIES],
+  entities: [...COPY_ENTITIES, KanbanRule, StockEvent, RequisitionRun, RequisitionDecision, PurchaseOrder, OrderLine, OrderEvent, SupplyState, JournalEntry, LineBackorder, SubscriptionCopy, ...MESSAGING_ENTITIES],
   migrations: ORDERS_MIGRATIONS,
 };

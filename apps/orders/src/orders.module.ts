@@ -4,6 +4,8 @@ import { servicePersistence } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from './config';
 import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
+import { JournalHandler } from './journal/journal.handler';
+import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
 import { OrdersHandler } from './orders/orders.handler';
 import { OrderingService } from './orders/ordering.service';
@@ -24,7 +26,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },
@@ -35,6 +37,7 @@ export class OrdersModule {
         RulesService,
         OrdersService,
         OrderingService,
+        JournalService,
       ],
     };
   }

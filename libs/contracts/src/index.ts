@@ -9,3 +9,4 @@ export * from './settings';
 export * from './catalog-cache';
 export * from './orders';
 export * from './supplies';
+export * from './journal';

@@ -124,6 +124,9 @@ export interface ReplenishmentSnapshot {
  * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
  * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
  * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
+ * - `config_invalid`: capacity not above the threshold, or contradicting order constraints of the item (journal 2002)
+ * - `backorder`: a backorder of the rule (type days) was cancelled after 7 days and ordered anew
+ * - `restock`: automatic restock days: not ordered for that many days, filled up although above the threshold
  */
 export const DECISION_REASONS = [
   'ordered',
@@ -136,6 +139,9 @@ export const DECISION_REASONS = [
   'location_inactive',
   'customer_inactive',
   'outside_schedule',
+  'config_invalid',
+  'backorder',
+  'restock',
 ] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
 
@@ -155,6 +161,8 @@ export interface RequisitionDecisionDto {
   /** open and confirmed order lines of the rule, in order units */
   on_order: number;
   order_id: number | null;
+  /** open backorder quantity of the rule's lines (order units): confirmed, not delivered by their shipping day (the scanner shows it) */
+  backorder?: number;
   /** when this decision was first made (a later run with the same outcome keeps it) */
   decided_at: string;
 }

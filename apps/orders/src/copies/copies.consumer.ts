@@ -11,11 +11,13 @@ import {
   LocationEvents,
   type LocationChangedForOrders,
   type RestrictionsChanged,
+  type SubscriptionChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
 import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { RestrictionCopy } from './copies.entity';
+import { upsertSubscription } from '../subscriptions/subscriptions.sql';
 import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSupplier } from './copies';
 
 /**
@@ -58,6 +60,11 @@ export class CopiesConsumer {
   @EventPattern(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
     return this.once('orders.catalogs', event, (em) => upsertCatalog(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+  }
+
+  @EventPattern(ItemEvents.subscriptionChanged)
+  subscription(@Payload() event: EventEnvelope<SubscriptionChanged>): Promise<void> {
+    return this.once('orders.subscriptions', event, (em) => upsertSubscription(em, event.data, new Date(event.occurredAt)));
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */

@@ -78,7 +78,26 @@ describe('decide: reasons in order', () => {
     expect(decide(rule(), item(), location({ scheduled: true }), false, 'execute', TODAY).reason).toBe('ordered');
     expect(decide(rule(), item(), location({ scheduled: false }), false, 'stock', TODAY).reason).toBe('ordered');
   });
-  it('a threshold at or above capacity orders nothing', () => {
-    expect(decide(rule({ stock: 20, threshold: 20, capacity: 20 }), item(), location(), false, 'execute', TODAY)).toEqual({ reason: 'nothing_to_order', quantity: 0 });
+  it('a threshold at or above capacity orders nothing: a configuration error (journal 2002)', () => {
+    expect(decide(rule({ stock: 20, threshold: 20, capacity: 20 }), item(), location(), false, 'execute', TODAY)).toEqual({ reason: 'config_invalid', quantity: 0 });
+  });
+});
+
+describe('decide: configuration, backorders, restock days', () => {
+  it('capacity not above the threshold or contradicting constraints are config_invalid', () => {
+    expect(decide(rule({ threshold: 20, capacity: 20 }), item(), location(), false, 'schedule', TODAY).reason).toBe('config_invalid');
+    expect(decide(rule(), item({ moq: 10, mxoq: 5 }), location(), false, 'schedule', TODAY).reason).toBe('config_invalid');
+    expect(decide(rule(), item({ moq: 5, mxoq: 5 }), location(), false, 'schedule', TODAY).reason).toBe('ordered');
+  });
+  it('a cancelled backorder orders anew with reason backorder, net of what else is on order', () => {
+    expect(decide(rule({ stock: 2 }), item(), location({ scheduled: true }), false, 'stock', TODAY, { backorderReorder: true })).toEqual({ reason: 'backorder', quantity: 18 });
+    expect(decide(rule({ stock: 2, onOrder: 10 }), item(), location(), false, 'schedule', TODAY, { backorderReorder: true })).toEqual({ reason: 'already_on_order', quantity: 0 });
+  });
+  it('restock days fill up a rule above its threshold in scheduled runs only, with nothing on order', () => {
+    expect(decide(rule({ stock: 12 }), item(), location(), false, 'schedule', TODAY, { restockDue: true })).toEqual({ reason: 'restock', quantity: 8 });
+    expect(decide(rule({ stock: 12 }), item(), location(), false, 'stock', TODAY, { restockDue: true }).reason).toBe('above_threshold');
+    expect(decide(rule({ stock: 12, onOrder: 1 }), item(), location(), false, 'schedule', TODAY, { restockDue: true }).reason).toBe('above_threshold');
+    expect(decide(rule({ stock: 20 }), item(), location(), false, 'schedule', TODAY, { restockDue: true }).reason).toBe('above_threshold');
+    expect(decide(rule({ stock: 12 }), item(), location(), false, 'schedule', TODAY).reason).toBe('above_threshold');
   });
 });

@@ -59,6 +59,19 @@ export interface ItemFacts extends OrderingConstraints {
   contractEndDate: string | null;
 }
 
+/** What the run knows about a rule beyond its levels (docs/replenishment.md "Backorders", "Automatic restock days"). */
+export interface RunContext {
+  /** the rule's backorder (type days) was cancelled by this run: it orders anew (`backorder`) */
+  backorderReorder?: boolean;
+  /** automatic restock days are due: a scheduled run, nothing on order, the last order (or the rule's creation) N or more days ago */
+  restockDue?: boolean;
+}
+
+/** Order constraints that contradict each other, or a capacity not above the threshold (config_invalid, journal 2002). */
+export function invalidConfig(rule: Pick<RuleFacts, 'threshold' | 'capacity'>, c: OrderingConstraints): boolean {
+  return rule.capacity <= rule.threshold || c.perOrderUnit < 0 || c.increment < 0 || c.moq < 0 || (c.mxoq > 0 && c.mxoq < c.moq);
+}
+
 export interface LocationFacts {
   deleted: boolean;
   inactive: boolean;
@@ -74,7 +87,8 @@ export interface Decision {
 
 /**
  * The decision about one rule, first reason wins: the location (inactive or deleted), the customer, the
- * item (deleted, disabled or contract ended, paused), the stock above the threshold, a pending order line or
+ * item (deleted, disabled or contract ended, paused), configuration (capacity not above the threshold or contradicting
+ * constraints), the stock above the threshold (unless automatic restock days are due: `restock`), a pending order line or
  * stock plus what is on order above the threshold, nothing short, a stock event at a scheduled location
  * (waits for its slot), else ordered. `today` is the company's local day (YYYY-MM-DD).
  */
@@ -85,6 +99,7 @@ export function decide(
   customerInactive: boolean,
   trigger: RunTrigger,
   today: string,
+  context: RunContext = {},
 ): Decision {
   const no = (reason: DecisionReason): Decision => ({ reason, quantity: 0 });
   if (!location || location.deleted || location.inactive) return no('location_inactive');
@@ -92,11 +107,16 @@ export function decide(
   if (!item || item.deleted) return no('item_deleted');
   if (item.disabled || (item.contractEndDate !== null && item.contractEndDate <= today)) return no('item_disabled');
   if (item.pausedUntil !== null && item.pausedUntil >= today) return no('item_paused');
-  if (rule.stock > rule.threshold) return no('above_threshold');
+  if (invalidConfig(rule, item)) return no('config_invalid');
+  if (rule.stock > rule.threshold) {
+    const restock = context.restockDue && rule.onOrder === 0 && rule.stock < rule.capacity ? orderQuantity(rule.capacity, rule.stock, 0, item) : 0;
+    return restock > 0 && trigger === 'schedule' ? { reason: 'restock', quantity: restock } : no('above_threshold');
+  }
   if (rule.pendingLine) return no('already_on_order');
   if (rule.stock + rule.onOrder * item.perOrderUnit > rule.threshold) return no('already_on_order');
   const quantity = orderQuantity(rule.capacity, rule.stock, rule.onOrder, item);
   if (quantity <= 0) return no('nothing_to_order');
+  if (context.backorderReorder) return { reason: 'backorder', quantity };
   if (trigger === 'stock' && location.scheduled) return { reason: 'outside_schedule', quantity };
   return { reason: 'ordered', quantity };
 }

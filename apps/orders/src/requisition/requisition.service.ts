@@ -1,12 +1,16 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunTrigger } from '@kanban/contracts';
+import { JournalCode } from '@kanban/access';
 import { OutboxRelay } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
 import { type DueRules, type RunCounts, runStatement } from './requisition.sql';
 import { localTime, type Slot } from './schedule';
+import { applyBackorders } from '../backorders/backorders.sql';
+import { JournalService } from '../journal/journal.service';
+import { orderSubscriptions } from '../subscriptions/subscriptions.sql';
 
 /** Key space of the per-company advisory lock every run takes (pg_advisory_xact_lock(key, company id)). */
 export const REQUISITION_LOCK = 5_505_001;
@@ -24,6 +28,12 @@ export interface RunOptions {
 export interface RunSummary extends RunCounts {
   runId: number;
   trigger: RunTrigger;
+  /** evt.orders.backorder_changed written (new, reordered, closed backorders) */
+  backorderEvents: number;
+  /** rules whose backorder (type days) was cancelled and evaluated again */
+  backorderReorders: number;
+  /** subscription lines ordered (scheduled runs) */
+  subscriptionLines: number;
 }
 
 /**
@@ -42,10 +52,27 @@ export class RequisitionService {
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     @Optional() private readonly relay?: OutboxRelay,
     @Optional() @Inject(ORDERS_CONFIG) private readonly config?: OrdersConfig,
+    @Optional() private readonly journal?: JournalService,
   ) {}
 
   /** Runs the requisition of a company; null when a scheduled slot had already run. */
   async run(companyId: number, trigger: RunTrigger, options: RunOptions = {}): Promise<RunSummary | null> {
+    try {
+      return await this.runOnce(companyId, trigger, options);
+    } catch (error) {
+      // The run rolled back whole; its journal entry is written in a transaction of its own, so it stays.
+      await this.journal
+        ?.record(companyId, {
+          code: JournalCode.Unexpected,
+          message: `requisition run (${trigger}) failed: ${(error as Error).message}`.slice(0, 2000),
+          ruleId: options.ruleId ?? null,
+        })
+        .catch((e: unknown) => this.log.warn(`company ${companyId}: journal entry not written: ${(e as Error).message}`));
+      throw error;
+    }
+  }
+
+  private async runOnce(companyId: number, trigger: RunTrigger, options: RunOptions): Promise<RunSummary | null> {
     const zone = await this.zones.zoneOf(companyId);
     const now = this.clock.now();
     const today = localTime(now, zone).date;
@@ -61,15 +88,25 @@ export class RequisitionService {
       );
       if (claimed.length === 0) return null;
       const runId = Number(claimed[0]!.id);
-      const statement = runStatement({ companyId, runId, trigger, due, today, now, userId: options.userId ?? null });
+      // Backorders first: a cancelled backorder line (type days) no longer counts as on order, and its rule is due.
+      const backorders = await applyBackorders(em, { companyId, today, now, runId, sweep: true });
+      const statement = runStatement({ companyId, runId, trigger, due, today, now, userId: options.userId ?? null, backorderRuleIds: backorders.reorderRuleIds });
       const [counts] = await em.execute<RunCounts[]>(statement.sql, statement.params);
+      // Subscriptions order on their calendar: in scheduled runs only (each at most once per interval).
+      const subscriptions =
+        trigger === 'schedule' ? await orderSubscriptions(em, { companyId, runId, today, now, userId: options.userId ?? null }) : { orders: 0, lines: 0, requests: 0, subscriptions: 0 };
       const result: RunSummary = {
         runId,
         trigger,
         evaluated: Number(counts!.evaluated),
-        orders: Number(counts!.orders),
-        lines: Number(counts!.lines),
+        orders: Number(counts!.orders) + subscriptions.orders,
+        lines: Number(counts!.lines) + subscriptions.lines,
         decisions: Number(counts!.decisions),
+        requests: Number(counts!.requests) + subscriptions.requests,
+        journal: Number(counts!.journal),
+        backorderEvents: backorders.events,
+        backorderReorders: backorders.reorderRuleIds.length,
+        subscriptionLines: subscriptions.lines,
       };
       await em.execute('update orders.requisition_run set finished_at = clock_timestamp(), evaluated = ?, orders = ?, lines = ? where id = ?', [
         result.evaluated,
@@ -80,7 +117,7 @@ export class RequisitionService {
       await options.beforeCommit?.(em);
       return result;
     });
-    if (summary && summary.orders > 0) {
+    if (summary && (summary.orders > 0 || summary.backorderEvents > 0)) {
       this.log.log(`company ${companyId}: run ${summary.runId} (${trigger}) evaluated ${summary.evaluated} rule(s), ordered ${summary.lines} line(s) in ${summary.orders} order(s)`);
       // The statement wrote the outbox rows itself (not through the ORM), so the relay is told directly
       // (unless configured to publish only on its interval: OUTBOX_RELAY_IMMEDIATE=false).

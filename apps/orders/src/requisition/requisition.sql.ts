@@ -19,6 +19,8 @@ export interface RunStatementInput {
   today: string;
   now: Date;
   userId: number | null;
+  /** rules whose backorder (type days) the run's backorder statement cancelled: due too, and ordered anew (`backorder`) */
+  backorderRuleIds?: number[];
 }
 
 /** What the statement answers: how many rules it evaluated, orders and lines it created, decisions it recorded. */
@@ -27,6 +29,10 @@ export interface RunCounts {
   orders: number;
   lines: number;
   decisions: number;
+  /** orders created as requests (customers with the request workflow): no evt.orders.created until confirmed */
+  requests: number;
+  /** journal entries of rules the run could not order for (2001 config missing, 2002 config invalid) */
+  journal: number;
 }
 
 /**
@@ -54,8 +60,13 @@ export function runStatement(input: RunStatementInput): { sql: string; params: u
   const user = () => `cast(${v(input.userId)} as int)`;
 
   // Parameters are collected in the order the text names them: conditions are built where they stand.
+  const backorders = input.backorderRuleIds ?? [];
   const dueCondition = (): string => {
     const due = input.due;
+    if (backorders.length > 0) return `(${dueKind(due)} or r.id = any(cast(${v(`{${backorders.join(',')}}`)} as int[])))`;
+    return dueKind(due);
+  };
+  const dueKind = (due: DueRules): string => {
     switch (due.kind) {
       case 'rule':
         return `r.id = ${v(due.ruleId)}`;
@@ -69,11 +80,12 @@ export function runStatement(input: RunStatementInput): { sql: string; params: u
   const decisionJson = (alias: string) =>
     `jsonb_build_object('run_id', ${run()}, 'trigger', ${trigger()}, 'reason', ${alias}.reason, 'quantity', ${alias}.quantity,
        'stock', ${alias}.stock, 'threshold', ${alias}.threshold, 'capacity', ${alias}.capacity, 'on_order', ${alias}.on_order,
-       'order_id', ${alias}.order_id, 'decided_at', cast(${v(input.now.toISOString())} as text))`;
+       'order_id', ${alias}.order_id, 'backorder', ${alias}.backorder, 'decided_at', cast(${v(input.now.toISOString())} as text))`;
 
   const sql = `
 with due as (
   select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, r.pending_at, r.last_decision,
+         r.created_at as rule_created_at,
          (i.id is null or i.deleted) as item_deleted,
          (coalesce(i.disabled, false) or (i.contract_end_date is not null and i.contract_end_date <= ${today()})) as item_disabled,
          (i.paused_until is not null and i.paused_until >= ${today()}) as item_paused,
@@ -87,6 +99,11 @@ with due as (
          coalesce(l.scheduled, false) as scheduled,
          coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
          coalesce(c.inactive or c.deleted, false) as customer_off,
+         coalesce(c.use_request_workflow, false) as request_workflow,
+         coalesce(c.automatic_restock_days, 0) as restock_days,
+         (r.capacity <= r.threshold or coalesce(i.quantity_per_order_unit, 1) < 0 or coalesce(i.order_quantity_increment, 1) < 0
+          or coalesce(i.min_order_quantity, 0) < 0
+          or (coalesce(i.max_order_quantity, 0) > 0 and i.max_order_quantity < coalesce(i.min_order_quantity, 0))) as config_invalid,
          coalesce(c.name, '') as customer_name, coalesce(l.name, '') as location_name,
          coalesce(s.name, '') as supplier_name, coalesce(k.name, '') as catalog_name
     from orders.kanban_rule r
@@ -103,23 +120,40 @@ on_order as (
    where ol.company_id = ${company()} and ol.status in ('open', 'confirmed') and ol.rule_id in (select rule_id from due)
    group by ol.rule_id
 ),
+open_backorders as (
+  select b.rule_id, sum(b.quantity) as quantity
+    from orders.line_backorder b
+   where b.company_id = ${company()} and b.quantity > 0 and b.rule_id in (select rule_id from due)
+   group by b.rule_id
+),
 evaluated as (
   select d.*, coalesce(o.quantity, 0) as on_order, coalesce(o.pending, false) as pending, q.fill,
+         coalesce(b.quantity, 0)::float8 as backorder,
          case
            when d.location_off then 'location_inactive'
            when d.customer_off then 'customer_inactive'
            when d.item_deleted then 'item_deleted'
            when d.item_disabled then 'item_disabled'
            when d.item_paused then 'item_paused'
-           when d.stock > d.threshold then 'above_threshold'
+           when d.config_invalid then 'config_invalid'
+           when d.stock > d.threshold then
+             case when ${trigger()} = 'schedule' and d.restock_days > 0 and o.rule_id is null and q.fill > 0
+                       and d.stock < d.capacity
+                       and coalesce((select x.created_at from orders.requisition_decision x
+                                      where x.company_id = d.company_id and x.rule_id = d.rule_id and x.order_id is not null
+                                      order by x.id desc limit 1), d.rule_created_at)
+                           <= ${now()} - d.restock_days * interval '1 day'
+                  then 'restock' else 'above_threshold' end
            when coalesce(o.pending, false) then 'already_on_order'
            when d.stock::numeric + coalesce(o.quantity, 0)::numeric * d.per_unit::numeric > d.threshold::numeric then 'already_on_order'
            when q.fill <= 0 then 'nothing_to_order'
+           when d.rule_id = any(cast(${v(`{${backorders.join(',')}}`)} as int[])) then 'backorder'
            when ${trigger()} = 'stock' and d.scheduled then 'outside_schedule'
            else 'ordered'
          end as reason
     from due d
     left join on_order o on o.rule_id = d.rule_id
+    left join open_backorders b on b.rule_id = d.rule_id
     cross join lateral (
       select d.capacity::numeric - d.stock::numeric - coalesce(o.quantity, 0)::numeric * d.per_unit::numeric as shortfall
     ) s
@@ -140,10 +174,10 @@ ordered as (
             from generate_series((${today()} + e.days)::timestamp, (${today()} + e.days + 6)::timestamp, interval '1 day') g
            where jsonb_array_length(e.delivery_isodow) = 0 or e.delivery_isodow @> to_jsonb(extract(isodow from g)::int)) as shipping
     from evaluated e
-   where e.reason = 'ordered'
+   where e.reason in ('ordered', 'backorder', 'restock')
 ),
 groups as (
-  select location_id, supplier_id, min(company_id) as company_id, min(customer_id) as customer_id,
+  select location_id, supplier_id, min(company_id) as company_id, min(customer_id) as customer_id, bool_or(request_workflow) as request,
          min(customer_name) as customer_name, min(location_name) as location_name, min(supplier_name) as supplier_name
     from ordered
    group by location_id, supplier_id
@@ -153,10 +187,10 @@ new_orders as (
                                      order_date, created_at, created_by, status, source, run_id, trigger, comment, ext_status,
                                      po_status, notification_status, updated_at)
   select g.company_id, g.customer_id, g.location_id, g.supplier_id, g.customer_name, g.location_name, g.supplier_name,
-         ${today()}, ${now()}, ${user()}, 'open', 'requisition', ${run()}, ${trigger()}, '', 0, 0, 0, ${now()}
+         ${today()}, ${now()}, ${user()}, case when g.request then 'request' else 'open' end, 'requisition', ${run()}, ${trigger()}, '', 0, 0, 0, ${now()}
     from groups g
    order by g.location_id, g.supplier_id nulls first
-  returning id, customer_id, location_id, supplier_id
+  returning id, customer_id, location_id, supplier_id, status
 ),
 new_lines as (
   insert into orders.purchase_order_line (company_id, order_id, pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name,
@@ -168,11 +202,11 @@ new_lines as (
   returning id, order_id, pos, rule_id, item_id, sku, name, quantity, unit, shipping
 ),
 decided as (
-  select e.rule_id, e.reason, e.pending_at, e.last_decision,
-         (case when e.reason in ('ordered', 'outside_schedule') then e.fill else 0 end)::float8 as quantity,
-         e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, n.id as order_id
+  select e.rule_id, e.reason, e.pending_at, e.last_decision, e.customer_id, e.location_id, e.sku,
+         (case when e.reason in ('ordered', 'outside_schedule', 'backorder', 'restock') then e.fill else 0 end)::float8 as quantity,
+         e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, n.id as order_id, e.backorder
     from evaluated e
-    left join new_orders n on e.reason = 'ordered' and n.location_id = e.location_id and n.supplier_id is not distinct from e.supplier_id
+    left join new_orders n on e.reason in ('ordered', 'backorder', 'restock') and n.location_id = e.location_id and n.supplier_id is not distinct from e.supplier_id
 ),
 changes as (
   select d.*,
@@ -183,7 +217,8 @@ changes as (
           or (d.last_decision ->> 'stock')::float8 is distinct from d.stock
           or (d.last_decision ->> 'threshold')::float8 is distinct from d.threshold
           or (d.last_decision ->> 'capacity')::float8 is distinct from d.capacity
-          or (d.last_decision ->> 'on_order')::float8 is distinct from d.on_order) as changed
+          or (d.last_decision ->> 'on_order')::float8 is distinct from d.on_order
+          or coalesce((d.last_decision ->> 'backorder')::float8, 0) is distinct from d.backorder) as changed
     from decided d
 ),
 rule_updates as (
@@ -207,8 +242,34 @@ order_events as (
     from new_orders n
   returning id
 ),
+journal as (
+  -- 2002: a rule the run cannot order with its configuration (once, when its decision becomes config_invalid)
+  insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
+  select ${company()}, 2002,
+         'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item',
+         ${run()}, c.rule_id, null, c.customer_id, c.location_id, ${now()}
+    from changes c
+   where c.reason = 'config_invalid' and (c.last_decision ->> 'reason') is distinct from c.reason
+  union all
+  -- 2001: an order of items without a supplier (no catalog of a supplier): it cannot be transmitted until they have one
+  select ${company()}, 2001,
+         'order ' || n.id || ': ' || (select string_agg(l.sku, ', ' order by l.pos) from new_lines l where l.order_id = n.id)
+           || ' without a supplier (no catalog of a supplier): the order cannot be transmitted',
+         ${run()}, (select min(l.rule_id) from new_lines l where l.order_id = n.id having count(*) = 1), n.id, n.customer_id, n.location_id, ${now()}
+    from new_orders n
+   where n.supplier_id is null
+  returning id
+),
+line_groups as materialized (
+  -- each order's lines for its event, aggregated once (not one scan of all new lines per order)
+  select l.order_id, jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku, 'name', l.name,
+                                                 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping) order by l.pos) as lines
+    from new_lines l
+   group by l.order_id
+),
 event_ids as (
-  select gen_random_uuid() as event_id, n.* from new_orders n
+  -- requests wait for their confirmation (the ordering side writes evt.orders.created then)
+  select gen_random_uuid() as event_id, n.* from new_orders n where n.status = 'open'
 ),
 outbox as (
   insert into orders.outbox (id, subject, payload, created_at, attempts)
@@ -218,18 +279,18 @@ outbox as (
            'data', jsonb_build_object(
              'id', x.id, 'company_id', ${company()}, 'customer_id', x.customer_id, 'location_id', x.location_id,
              'supplier_id', x.supplier_id, 'run_id', ${run()}, 'trigger', ${trigger()}, 'date', ${today()},
-             'lines', (select jsonb_agg(jsonb_build_object('pos', l.pos, 'rule_id', l.rule_id, 'item_id', l.item_id, 'sku', l.sku,
-                                                            'name', l.name, 'quantity', l.quantity, 'unit', l.unit, 'shipping', l.shipping)
-                                         order by l.pos)
-                         from new_lines l where l.order_id = x.id))),
+             'lines', lg.lines)),
          ${now()}, 0
     from event_ids x
+    join line_groups lg on lg.order_id = x.id
   returning id
 )
 select (select count(*) from evaluated)::int as evaluated,
        (select count(*) from new_orders)::int as orders,
        (select count(*) from new_lines)::int as lines,
        (select count(*) from decisions)::int as decisions,
+       (select count(*) from new_orders where status = 'request')::int as requests,
+       (select count(*) from journal)::int as journal,
        (select count(*) from rule_updates)::int as rules_updated,
        (select count(*) from order_events)::int as order_events,
        (select count(*) from outbox)::int as events`;

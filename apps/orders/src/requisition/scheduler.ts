@@ -52,7 +52,10 @@ export class RequisitionScheduler implements OnApplicationBootstrap, OnModuleDes
     const now = this.clock.now();
     const result: TickResult = { scheduled: new Map(), retried: [] };
     const companies = await this.uow.read((em) =>
-      em.execute<{ company_id: number }[]>('select distinct company_id from orders.kanban_rule where active order by company_id'),
+      // companies with active rules, and those with active subscriptions only (subscriptions order in scheduled runs)
+      em.execute<{ company_id: number }[]>(
+        'select company_id from orders.kanban_rule where active union select company_id from orders.subscription_copy where active order by company_id',
+      ),
     );
     for (const { company_id: raw } of companies) {
       const companyId = Number(raw);

@@ -4,6 +4,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
 import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 
 /**
  * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
@@ -83,6 +84,8 @@ export class SuppliesConsumer {
           where o.id = ? and o.company_id = ?`,
         [now, s.order_id, s.company_id, s.order_id, s.company_id],
       );
+      // Delivered lines that were backorders close them now (evt.orders.backorder_changed with quantity 0).
+      if (delivered.length > 0) await closeDeliveredBackorders(em, s.company_id, now);
       const text =
         (delivered.length ? `supply ${s.id}: delivered line ${delivered.join(', ')}` : `supply ${s.id}:`) +
         (takenBack.length ? `${delivered.length ? ';' : ''} taken back line ${takenBack.join(', ')}` : '') +

@@ -104,6 +104,7 @@ export const api = createApi({
     'StorageType',
     'CustomField',
     'Image',
+    'Journal',
   ],
   endpoints: () => ({}),
 });

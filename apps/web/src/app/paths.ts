@@ -43,7 +43,8 @@ export type PageName =
   | 'orderDetail'
   | 'orderNew'
   | 'requests'
-  | 'requestDetail';
+  | 'requestDetail'
+  | 'journal';
 
 export interface PathDef {
   path: string;
@@ -124,6 +125,7 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
 ];
 
 function segments(path: string): string[] {

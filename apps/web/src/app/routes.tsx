@@ -55,6 +55,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   orderNew: named(() => import('../features/orders/OrderNewPage'), 'OrderNewPage'),
   requests: named(() => import('../features/orders/OrderListPage'), 'RequestsPage'),
   requestDetail: named(() => import('../features/orders/RequestDetailPage'), 'RequestDetailPage'),
+  journal: named(() => import('../features/journal/JournalPage'), 'JournalPage'),
 };
 
 const Shell = named(() => import('../features/layout/Shell'), 'Shell');

@@ -1,0 +1,173 @@
+import { Badge, Button, ButtonGroup, Card, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useParams } from 'react-router';
+import { useFormat } from '../../i18n/useFormat';
+import { ErrorBox } from '../errors/ErrorBox';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { Pager } from '../lists/ListControls';
+import { type JournalEntryDto, type JournalView, useAcknowledgeJournalMutation, useJournalQuery } from './journalApi';
+
+const PER_PAGE = 25;
+const CODES = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007] as const;
+
+/** Where an entry happened: run, rule, order, customer, location (those it names). */
+function contextOf(entry: JournalEntryDto, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const parts: string[] = [];
+  if (entry.run_id !== null) parts.push(t('journal.context.run', { id: entry.run_id }));
+  if (entry.rule_id !== null) parts.push(t('journal.context.rule', { id: entry.rule_id }));
+  if (entry.order_id !== null) parts.push(t('journal.context.order', { id: entry.order_id }));
+  if (entry.customer_id !== null) parts.push(t('journal.context.customer', { id: entry.customer_id }));
+  if (entry.location_id !== null) parts.push(t('journal.context.location', { id: entry.location_id }));
+  return parts.join(' · ');
+}
+
+/**
+ * /c/{companyID}/journal: errors of runs and transmissions (journal codes 2000-2007), unacknowledged or all,
+ * paged on the server; acknowledging the selected entries or all of them asks first.
+ */
+export function JournalPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dispatch = useDispatch();
+  const companyID = Number(useParams().companyID);
+  const [view, setView] = useState<JournalView>('open');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
+  const { data, error, isFetching } = useJournalQuery({ companyID, view, page, per_page: PER_PAGE });
+  const [acknowledge, { isLoading: acknowledging, error: acknowledgeError }] = useAcknowledgeJournalMutation();
+  const items = data?.items ?? [];
+  const open = items.filter((e) => e.acknowledged_at === null);
+
+  const changeView = (next: JournalView) => {
+    setView(next);
+    setPage(1);
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const run = async () => {
+    const body = confirm === 'all' ? { all: true } : { ids: [...selected] };
+    try {
+      const result = await acknowledge({ companyID, body }).unwrap();
+      dispatch(snackbarShown({ message: t('journal.acknowledged', { count: result.acknowledged }), variant: 'success' }));
+      setSelected(new Set());
+    } finally {
+      setConfirm(null);
+    }
+  };
+  const allOnPage = open.length > 0 && open.every((e) => selected.has(e.id));
+
+  return (
+    <Stack gap="4" data-testid="journal-page">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('journal.title')}
+        </Heading>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="outline" disabled={selected.size === 0} onClick={() => setConfirm('selected')} data-testid="journal-ack-selected">
+            {t('journal.acknowledgeSelected', { count: selected.size })}
+          </Button>
+          <Button colorPalette="blue" disabled={view === 'open' && (data?.total ?? 0) === 0} onClick={() => setConfirm('all')} data-testid="journal-ack-all">
+            {t('journal.acknowledgeAll')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <ButtonGroup size="sm" attached variant="outline" role="group" aria-label={t('journal.title')} data-testid="journal-view">
+              {(['open', 'all'] as const).map((v) => (
+                <Button key={v} variant={view === v ? 'solid' : 'outline'} aria-pressed={view === v} onClick={() => changeView(v)} data-testid={`journal-view-${v}`}>
+                  {t(`journal.view.${v}`)}
+                </Button>
+              ))}
+            </ButtonGroup>
+            {error ? <ErrorBox error={error} /> : null}
+            {acknowledgeError ? <ErrorBox error={acknowledgeError} /> : null}
+            {items.length === 0 && !isFetching ? (
+              <Text color="gray.600" data-testid="journal-empty">
+                {view === 'open' ? t('journal.emptyOpen') : t('journal.empty')}
+              </Text>
+            ) : (
+              <Table.ScrollArea>
+                <Table.Root size="sm" aria-busy={isFetching} data-testid="journal-table">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader w="8">
+                        <Checkbox.Root
+                          checked={allOnPage}
+                          disabled={open.length === 0}
+                          onCheckedChange={(e) => open.forEach((entry) => toggle(entry.id, !!e.checked))}
+                          aria-label={t('journal.selectPage')}
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('journal.fields.created_at')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('journal.fields.code')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('journal.fields.message')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('journal.fields.context')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('journal.fields.acknowledged_at')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {items.map((entry) => (
+                      <Table.Row key={entry.id} data-testid={`journal-row-${entry.id}`}>
+                        <Table.Cell>
+                          <Checkbox.Root
+                            checked={selected.has(entry.id)}
+                            disabled={entry.acknowledged_at !== null}
+                            onCheckedChange={(e) => toggle(entry.id, !!e.checked)}
+                            aria-label={t('journal.select', { id: entry.id })}
+                            data-testid={`journal-select-${entry.id}`}
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                          </Checkbox.Root>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{format.dateTime(entry.created_at)}</Table.Cell>
+                        <Table.Cell whiteSpace="normal">
+                          <Badge colorPalette={entry.code === 2000 ? 'red' : 'orange'} title={CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : undefined}>
+                            {entry.code}
+                          </Badge>{' '}
+                          {CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : ''}
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="normal" minW="16rem">
+                          {entry.message}
+                        </Table.Cell>
+                        <Table.Cell fontSize="sm" color="gray.600" whiteSpace="normal" minW="8rem">
+                          {contextOf(entry, t)}
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{entry.acknowledged_at ? format.dateTime(entry.acknowledged_at) : '–'}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+            {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('journal.confirmTitle')}
+        text={confirm === 'all' ? t('journal.confirmAll') : t('journal.confirmSelected', { count: selected.size })}
+        confirmLabel={t('journal.acknowledge')}
+        busy={acknowledging}
+        onConfirm={() => void run()}
+        onClose={() => setConfirm(null)}
+      />
+    </Stack>
+  );
+}

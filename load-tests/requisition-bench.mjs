@@ -1,0 +1,212 @@
+// `npm run bench:requisition`: one requisition run over 100,000 kanban rules of one company, in the DISTRIBUTED
+// run (gateway, identity, catalog and orders processes over NATS, PostgreSQL server), against one plain set-based
+// SQL statement doing the same computation and insert on the same rows (issue 5: target ratio <= 3).
+//  1. seeds the orders read model and the rules straight into PostgreSQL (multi-row inserts of 3,000 rows): one
+//     customer of the demo company, BENCH_LOCATIONS locations, 5 suppliers, BENCH_RULES items with one rule each,
+//     every rule below its threshold with a pending stock change, then VACUUM ANALYZE;
+//  2. the plain statement: netting, quantity (increment, MOQ, MXOQ), shipping day, orders per location and
+//     supplier and their lines, in one statement, inside a transaction that is rolled back (the rows stay as they
+//     were for the service), timed by the database (clock_timestamp around it) and by the client;
+//  3. the service's run: a stock entry through the API (POST rules/{id}/stock, the gateway -> NATS -> orders) starts
+//     the stock run of the company, which evaluates all 100,000 pending rules: backorder sweep, the run statement
+//     (decisions, orders, lines, history, outbox), its counts. Timed by the run's own row (started_at to
+//     finished_at) and by the HTTP round trip;
+//  4. checks: as many lines as rules, one open line per rule, orders per location and supplier.
+// BENCH_RULES (default 100000), BENCH_LOCATIONS (default 100).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const testing = require('../dist/libs/testing/src/index.js');
+const { Client } = require('pg');
+
+const RULES = Number(process.env.BENCH_RULES ?? 100_000);
+const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 100);
+const SUPPLIERS = 5;
+const BASE = 900_000_000;
+const TARGET = 3;
+
+async function must(answer) {
+  const a = await answer;
+  if (a.body.Meta.code !== 200) throw new Error(JSON.stringify(a.body.Meta));
+  return a.body.Data;
+}
+
+async function insertRows(db, table, columns, rows) {
+  for (let start = 0; start < rows.length; start += 3000) {
+    const chunk = rows.slice(start, start + 3000);
+    const params = [];
+    const values = chunk.map((row) => `(${row.map((value) => (params.push(value), `$${params.length}`)).join(', ')})`);
+    await db.query(`insert into ${table} (${columns.join(', ')}) values ${values.join(', ')}`, params);
+  }
+}
+
+async function seed(db, company) {
+  const started = Date.now();
+  const now = new Date();
+  const customer = BASE + 1;
+  await db.query(
+    `insert into orders.customer_copy (id, company_id, name, inactive, deleted, version) values ($1, $2, 'Bench customer', false, false, $3)`,
+    [customer, company, now],
+  );
+  await insertRows(
+    db,
+    'orders.supplier_copy',
+    ['id', 'company_id', 'name', 'active', 'deleted', 'version'],
+    Array.from({ length: SUPPLIERS }, (_, s) => [BASE + 1 + s, company, `Bench supplier ${s}`, true, false, now]),
+  );
+  await insertRows(
+    db,
+    'orders.location_copy',
+    ['id', 'company_id', 'customer_id', 'name', 'inactive', 'deleted', 'delivery_days', 'delivery_isodow', 'schedule', 'slots', 'scheduled', 'version'],
+    Array.from({ length: LOCATIONS }, (_, l) => [BASE + 1 + l, company, customer, `Bench location ${l}`, false, false, '["monday","wednesday"]', '[1,3]', '{}', '{}', false, now]),
+  );
+  const items = [];
+  const rules = [];
+  for (let n = 0; n < RULES; n++) {
+    const id = BASE + 1 + n;
+    const perUnit = [1, 10, 100][n % 3];
+    items.push([id, company, customer, BASE + 1 + (Math.floor(n / LOCATIONS) % SUPPLIERS), `BENCH-${String(n).padStart(6, '0')}`, `Bench item ${n}`, 'PCE', 'BOX', perUnit, n % 4, n % 7 === 0 ? 50 : 0, 1, [1, 2, 5][n % 3], n % 5, n % 3, false, false, now]);
+    const capacity = 50 + (n % 200) * perUnit;
+    rules.push([company, customer, BASE + 1 + (n % LOCATIONS), id, Math.floor(capacity / 3), capacity, n % 10, `BENCH${n}`, true, now, now, now]);
+  }
+  await insertRows(
+    db,
+    'orders.item_copy',
+    ['id', 'company_id', 'customer_id', 'supplier_id', 'sku', 'name', 'item_unit', 'order_unit', 'quantity_per_order_unit', 'min_order_quantity', 'max_order_quantity', 'order_quantity', 'order_quantity_increment', 'lead_time_days', 'transit_days', 'disabled', 'deleted', 'version'],
+    items,
+  );
+  await insertRows(
+    db,
+    'orders.kanban_rule',
+    ['company_id', 'customer_id', 'location_id', 'item_id', 'threshold', 'capacity', 'stock', 'scan_code', 'active', 'pending_at', 'created_at', 'updated_at'],
+    rules,
+  );
+  await db.query('vacuum analyze orders.kanban_rule, orders.item_copy, orders.location_copy, orders.customer_copy, orders.supplier_copy, orders.purchase_order, orders.purchase_order_line');
+  console.log(`seeded ${RULES.toLocaleString('en')} rules and items at ${LOCATIONS} locations, ${SUPPLIERS} suppliers, in company ${company} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return customer;
+}
+
+/**
+ * The plain statement: what a hand-written set-based requisition would do, no more (no decisions, no history,
+ * no outbox, no run row, no lock): due rules with their item and location, on order, quantity, shipping day,
+ * orders per location and supplier, their lines.
+ */
+const PLAIN = `
+with due as (
+  select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity,
+         coalesce(nullif(i.quantity_per_order_unit, 0), 1) as per_unit, i.min_order_quantity as moq, i.max_order_quantity as mxoq,
+         coalesce(nullif(i.order_quantity_increment, 0), 1) as increment, i.lead_time_days + i.transit_days as days,
+         i.sku, i.name, i.order_unit, i.item_unit, i.supplier_id, l.delivery_isodow
+    from orders.kanban_rule r
+    join orders.item_copy i on i.id = r.item_id
+    join orders.location_copy l on l.id = r.location_id
+   where r.company_id = $1 and r.active and r.pending_at is not null
+),
+on_order as (
+  select ol.rule_id, sum(ol.quantity) as quantity from orders.purchase_order_line ol
+   where ol.company_id = $1 and ol.status in ('open', 'confirmed') and ol.rule_id in (select rule_id from due) group by ol.rule_id
+),
+q as (
+  select d.*, coalesce(o.quantity, 0) as on_order,
+         d.capacity::numeric - d.stock::numeric - coalesce(o.quantity, 0)::numeric * d.per_unit::numeric as shortfall
+    from due d left join on_order o on o.rule_id = d.rule_id
+   where d.stock::numeric + coalesce(o.quantity, 0)::numeric * d.per_unit::numeric <= d.threshold::numeric
+),
+fill as (
+  select q.*, case when q.mxoq > 0 then least(greatest(ceil(q.shortfall / q.per_unit / q.increment) * q.increment, q.moq), q.mxoq)
+                   else greatest(ceil(q.shortfall / q.per_unit / q.increment) * q.increment, q.moq) end as quantity,
+         row_number() over (partition by q.location_id, q.supplier_id order by q.sku, q.rule_id) as pos,
+         (select min(g)::date from generate_series((current_date + q.days)::timestamp, (current_date + q.days + 6)::timestamp, interval '1 day') g
+           where jsonb_array_length(q.delivery_isodow) = 0 or q.delivery_isodow @> to_jsonb(extract(isodow from g)::int)) as shipping
+    from q where q.shortfall > 0
+),
+orders as (
+  insert into orders.purchase_order (company_id, customer_id, location_id, supplier_id, order_date, created_at, status, source, ext_status, updated_at)
+  select $1, min(customer_id), location_id, supplier_id, current_date, now(), 'open', 'requisition', 0, now() from fill group by location_id, supplier_id
+  returning id, location_id, supplier_id
+)
+insert into orders.purchase_order_line (company_id, order_id, pos, rule_id, item_id, supplier_id, sku, name, quantity, unit, item_unit, quantity_per_order_unit, shipping, status, ext_status, created_at)
+select $1, o.id, f.pos, f.rule_id, f.item_id, f.supplier_id, f.sku, f.name, f.quantity, f.order_unit, f.item_unit, f.per_unit, f.shipping, 'open', 0, now()
+  from fill f join orders o on o.location_id = f.location_id and o.supplier_id = f.supplier_id`;
+
+// The stock entry answers after the run: give the gateway's bus request time for a run of 100,000 rules on a busy
+// machine (the launched processes inherit this environment).
+process.env.BUS_TIMEOUT_MS ??= '600000';
+const system = await testing.startDistributedSystem();
+const results = [];
+try {
+  const token = (await must(system.api.post('/authenticate', { Email: 'admin@demo.example', Password: 'demo12345' }, undefined, { 'X-API-Key': testing.TEST_API_KEYS.web }))).token;
+  const company = (await must(system.api.get('/company', token)))[0].id;
+  const db = new Client({ connectionString: system.distributed.databaseUrl });
+  db.on('error', () => undefined);
+  await db.connect();
+  await seed(db, company);
+
+  // 2. The plain statement, rolled back (twice: the first warms the caches the service run will find warm too).
+  let plainMs = Infinity;
+  let plainClientMs = Infinity;
+  let plainLines = 0;
+  for (let i = 0; i < 2; i++) {
+    await db.query('begin');
+    const t = process.hrtime.bigint();
+    const result = await db.query(PLAIN.replaceAll('$1', String(company)));
+    plainClientMs = Math.min(plainClientMs, Number(process.hrtime.bigint() - t) / 1e6);
+    plainLines = result.rowCount;
+    await db.query('rollback');
+  }
+  // The database's own time of the statement alone.
+  {
+    await db.query('begin');
+    const { rows } = await db.query(`select extract(epoch from clock_timestamp()) * 1000 as ms`);
+    await db.query(PLAIN.replaceAll('$1', String(company)));
+    const { rows: after } = await db.query(`select extract(epoch from clock_timestamp()) * 1000 as ms`);
+    plainMs = Number(after[0].ms) - Number(rows[0].ms);
+    await db.query('rollback');
+  }
+  console.log(`plain set-based statement: ${plainMs.toFixed(0)} ms in the database (${plainClientMs.toFixed(0)} ms best client round trip), ${plainLines.toLocaleString('en')} lines`);
+  await db.query('vacuum analyze orders.purchase_order, orders.purchase_order_line');
+
+  // 3. The service's run, started by a stock entry through the API.
+  const [{ id: ruleId }] = (await db.query('select id from orders.kanban_rule where company_id = $1 order by id limit 1', [company])).rows;
+  const t = process.hrtime.bigint();
+  const reply = await must(system.api.post(`/c/${company}/rules/${ruleId}/stock`, { stock: 0 }, token));
+  const httpMs = Number(process.hrtime.bigint() - t) / 1e6;
+  const { rows: runs } = await db.query(
+    `select id, evaluated, orders, lines, extract(epoch from (finished_at - started_at)) * 1000 as ms
+       from orders.requisition_run where company_id = $1 and trigger = 'stock' and finished_at is not null order by id desc limit 1`,
+    [company],
+  );
+  const run = runs[0];
+  if (!run) throw new Error('no run row: the stock run failed (see the orders process log)');
+  const runMs = Number(run.ms);
+  console.log(`service run ${run.id}: evaluated ${Number(run.evaluated).toLocaleString('en')} rules, ${Number(run.lines).toLocaleString('en')} lines in ${run.orders} orders; ${runMs.toFixed(0)} ms (run row), ${httpMs.toFixed(0)} ms HTTP round trip (stock entry + run + answer); decision of rule ${ruleId}: ${reply.decision?.reason}`);
+
+  // 4. The guarantees held.
+  const { rows: check } = await db.query(
+    `select count(*)::int as lines, count(distinct rule_id)::int as rules, count(distinct order_id)::int as orders,
+            (select count(*)::int from orders.kanban_rule where company_id = $1 and pending_at is not null) as pending
+       from orders.purchase_order_line where company_id = $1 and status = 'open'`,
+    [company],
+  );
+  console.log(`check: ${check[0].lines} open lines for ${check[0].rules} rules in ${check[0].orders} orders; ${check[0].pending} rules still pending`);
+  if (check[0].lines !== check[0].rules) throw new Error('more than one open line for a rule');
+  if (check[0].lines !== plainLines) console.log(`  note: the plain statement made ${plainLines} lines, the run ${check[0].lines}`);
+  await db.end();
+  results.push(
+    { name: 'plain_statement_ms', value: plainMs },
+    { name: 'run_ms', value: runMs },
+    { name: 'run_http_ms', value: httpMs },
+    { name: 'ratio_run_to_plain', value: runMs / plainMs, target: TARGET, ok: runMs / plainMs <= TARGET },
+    { name: 'ratio_http_to_plain', value: httpMs / plainMs },
+  );
+} catch (error) {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await system.close();
+}
+console.log('\nsummary:');
+for (const r of results) {
+  const target = r.target === undefined ? '' : ` (target <= ${r.target}: ${r.ok ? 'met' : 'NOT MET'})`;
+  console.log(`  ${r.name} = ${Number(r.value).toFixed(2)}${target}`);
+}

@@ -1,0 +1,120 @@
+import { login, startSystem, type TestSystem } from '../support/system';
+
+/**
+ * The journal (spec: GET /api/v2/c/{companyID}/journal?filter=, POST .../journal/acknowledge) in both run modes:
+ * entries come from real runs (rules whose item has no supplier: 2001), the filter syntax and its errors,
+ * acknowledging by ids and all, roles (user group) and tenant isolation.
+ */
+jest.setTimeout(240_000);
+
+let system: TestSystem;
+let demo: number;
+let other: number;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+let customerId: number;
+const ruleIds: number[] = [];
+const orderIds: number[] = [];
+
+type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
+const api = () => system.api;
+const ok = (answer: Answer) => {
+  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
+  return answer.body.Data;
+};
+const meta = (answer: Answer) => answer.body.Meta;
+const journal = (company = demo, filter?: unknown) =>
+  `/v2/c/${company}/journal${filter === undefined ? '' : `?filter=${encodeURIComponent(typeof filter === 'string' ? filter : JSON.stringify(filter))}`}`;
+const acknowledge = (company = demo) => `/v2/c/${company}/journal/acknowledge`;
+const UNACKNOWLEDGED = [{ field: 'acknowledged_at', operation: 'eq', value: null }];
+
+beforeAll(async () => {
+  system = await startSystem();
+  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
+    const session = await login(system, `${name}@demo.example`);
+    tokens[name] = session.token;
+    ids[name] = session.user.id;
+  }
+  tokens.other = (await login(system, 'admin@other.example')).token;
+  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
+  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  customerId = ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items.find((c: { nr: string }) => c.nr === 'K-10001').id;
+  // Three rules whose items belong to no supplier's catalog: each stock drop orders without a supplier (2001 per order).
+  const locationId = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Journal' }, tokens.writer)).id;
+  for (let i = 1; i <= 3; i++) {
+    const item = ok(await api().post(`/c/${demo}/customer/${customerId}/item`, { sku: `JRN-${i}`, name: `Journal item ${i}`, order_unit: 'PCE' }, tokens.writer));
+    const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
+    const reply = ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
+    expect(reply.decision).toMatchObject({ reason: 'ordered', quantity: 7 });
+    ruleIds.push(rule.id);
+    orderIds.push(reply.decision.order_id);
+  }
+  // Executing again orders nothing (the line is open): no further entry.
+  ok(await api().get(`/c/${demo}/rules/${ruleIds[0]}/execute`, tokens.writer));
+});
+
+afterAll(async () => {
+  await system?.close();
+});
+
+describe('journal list', () => {
+  it('lists the entries newest first with their context; the filter picks unacknowledged ones', async () => {
+    const page = ok(await api().get(journal(), tokens.admin));
+    expect(page).toMatchObject({ total: 3, page: 1, per_page: 50 });
+    expect(page.items.map((e: { rule_id: number }) => e.rule_id)).toEqual([...ruleIds].reverse());
+    expect(page.items.map((e: { order_id: number }) => e.order_id)).toEqual([...orderIds].reverse());
+    expect(page.items[0]).toMatchObject({ code: 2001, customer_id: customerId, acknowledged_at: null, acknowledged_by: null });
+    expect(page.items[0].message).toBe(`order ${orderIds[2]}: JRN-3 without a supplier (no catalog of a supplier): the order cannot be transmitted`);
+    expect(typeof page.items[0].run_id).toBe('number');
+    expect(ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.writer)).total).toBe(3);
+    expect(ok(await api().get(journal(demo, [{ field: 'code', operation: 'eq', value: 2002 }]), tokens.writer)).total).toBe(0);
+    expect(ok(await api().get(journal(demo, [{ field: 'created_at', operation: 'gte', value: '2000-01-01' }]), tokens.writer)).total).toBe(3);
+    const second = ok(await api().get(`${journal()}?per_page=2&page=2`, tokens.admin));
+    expect(second).toMatchObject({ total: 3, page: 2, per_page: 2 });
+    expect(second.items).toHaveLength(1);
+  });
+
+  it('answers 1000 (field filter) for a filter it cannot read', async () => {
+    for (const bad of ['{nope', [{ field: 'message', operation: 'eq', value: 'x' }], [{ field: 'acknowledged_at', operation: 'lt', value: null }], [{ field: 'acknowledged_at', operation: 'gte', value: null }], [{ field: 'acknowledged_at', operation: 'gte', value: 'yesterday' }], [{ field: 'code', operation: 'eq', value: '2001' }], [3]]) {
+      expect(meta(await api().get(journal(demo, bad), tokens.admin))).toMatchObject({ code: 1000, field: 'filter' });
+    }
+    expect(meta(await api().get(`${journal()}?per_page=500`, tokens.admin))).toMatchObject({ code: 1000 });
+  });
+});
+
+describe('acknowledging', () => {
+  it('acknowledges by ids (once), then all; the filter tells acknowledged from unacknowledged', async () => {
+    const before = new Date(Date.now() - 1000).toISOString();
+    const [newest] = ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.admin)).items;
+    expect(ok(await api().post(acknowledge(), { ids: [newest.id] }, tokens.writer))).toEqual({ acknowledged: 1 });
+    expect(ok(await api().post(acknowledge(), { ids: [newest.id] }, tokens.writer))).toEqual({ acknowledged: 0 });
+    const acknowledged = ok(await api().get(journal(demo, [{ field: 'acknowledged_at', operation: 'gte', value: before }]), tokens.admin));
+    expect(acknowledged.items.map((e: { id: number }) => e.id)).toEqual([newest.id]);
+    expect(acknowledged.items[0]).toMatchObject({ acknowledged_by: ids.writer });
+    expect(ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.admin)).total).toBe(2);
+
+    expect(meta(await api().post(acknowledge(), {}, tokens.admin))).toMatchObject({ code: 1000, field: 'ids' });
+    expect(meta(await api().post(acknowledge(), { ids: [] }, tokens.admin))).toMatchObject({ code: 1000, field: 'ids' });
+    expect(meta(await api().post(acknowledge(), { ids: ['x'] }, tokens.admin))).toMatchObject({ code: 1000, field: 'ids' });
+    expect(meta(await api().post(acknowledge(), { all: 'yes' }, tokens.admin))).toMatchObject({ code: 1000, field: 'all' });
+
+    expect(ok(await api().post(acknowledge(), { all: true }, tokens.owner))).toEqual({ acknowledged: 2 });
+    expect(ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.admin)).total).toBe(0);
+    expect(ok(await api().get(journal(), tokens.admin)).total).toBe(3);
+  });
+});
+
+describe('roles and tenants', () => {
+  it('needs the user group; other companies get 1020 and never see or acknowledge these entries', async () => {
+    for (const reader of ['readonly', 'customer', 'supplier']) {
+      expect(meta(await api().get(journal(), tokens[reader]))).toMatchObject({ code: 1020 });
+      expect(meta(await api().post(acknowledge(), { all: true }, tokens[reader]))).toMatchObject({ code: 1020 });
+    }
+    expect(meta(await api().get(journal(), tokens.other))).toMatchObject({ code: 1020 });
+    expect(meta(await api().post(acknowledge(), { all: true }, tokens.other))).toMatchObject({ code: 1020 });
+    const mine = ok(await api().get(journal(), tokens.admin)).items.map((e: { id: number }) => e.id);
+    expect(ok(await api().get(journal(other), tokens.other)).items.map((e: { id: number }) => e.id)).not.toEqual(expect.arrayContaining([mine[0]]));
+    expect(ok(await api().post(acknowledge(other), { ids: mine }, tokens.other))).toEqual({ acknowledged: 0 });
+    expect((await api().get(journal())).status).toBe(401);
+  });
+});
