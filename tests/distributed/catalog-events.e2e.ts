@@ -52,10 +52,12 @@ describe('catalog events (distributed)', () => {
       'three customer events in JetStream',
     );
     // The repeated deactivation changed nothing and announced nothing.
+    // Each carries the customer's ordering settings for the orders service's copy (CustomerOrderingFields).
+    const ordering = { use_request_workflow: false, use_backorder: false, backorder_type: 'days', use_subscription: false, automatic_restock_days: 0, service_fee_item_id: null, time_tracking_item_id: null, updated_at: expect.any(String) };
     expect(events).toEqual([
-      { id, company_id: company, name: 'Event Test GmbH', inactive: false },
-      { id, company_id: company, name: 'Event Test GmbH', inactive: true },
-      { id, company_id: company, name: 'Event Test GmbH', inactive: true, deleted: true },
+      { id, company_id: company, name: 'Event Test GmbH', inactive: false, ...ordering },
+      { id, company_id: company, name: 'Event Test GmbH', inactive: true, ...ordering },
+      { id, company_id: company, name: 'Event Test GmbH', inactive: true, deleted: true, ...ordering },
     ]);
     // Suppliers the same way, on their own subject.
     const supplier = await system.api.post(`/c/${company}/supplier/`, { name: 'Event Supplier AG' }, token);

@@ -28,7 +28,15 @@ async function order(customer: string, sku: string): Promise<{ customerId: numbe
   const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
   const reply = ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
   expect(reply.decision.reason).toBe('ordered');
-  return { customerId, locationId, orderId: reply.decision.order_id };
+  const orderId = reply.decision.order_id;
+  if (customer === 'K-10002') {
+    // K-10002 approves its orders (demo data: request workflow): the run's order waits as a request, not among the
+    // orders, until it is confirmed
+    expect(ok(await api().get(`/c/${demo}/request/${orderId}`, tokens.admin)).status).toBe('request');
+    expect(ok(await api().get(`/c/${demo}/order`, tokens.admin)).items.map((o: any) => o.id)).not.toContain(orderId);
+    ok(await api().post(`/c/${demo}/request/${orderId}/confirm`, {}, tokens.admin));
+  }
+  return { customerId, locationId, orderId };
 }
 
 beforeAll(async () => {

@@ -121,11 +121,16 @@ describe('requests', () => {
     const run = ok(await api().post(`/c/${demo}/rules/${rules[2].id}/stock`, { stock: 0 }, tokens.writer));
     expect(run.decision.reason).toBe('ordered');
     const listed = ok(await api().get(`/c/${demo}/customer/${customerId}/location/${locationId}/requests`, tokens.admin)).items.map((o: any) => o.id);
-    if (listed.includes(run.decision.order_id)) {
-      // the run wrote it as a request (requisition helper's part): confirming sends it
-      ok(await api().post(`/c/${demo}/request/${run.decision.order_id}/confirm`, {}, tokens.writer));
-    }
+    // the run wrote it as a request, without evt.orders.created; confirming sends it with the run's id and trigger
+    expect(listed).toContain(run.decision.order_id);
+    expect((await ordersCreatedEvents(system)).map((e) => e.id)).not.toContain(run.decision.order_id);
+    ok(await api().post(`/c/${demo}/request/${run.decision.order_id}/confirm`, {}, tokens.writer));
     expect(ok(await api().get(`/c/${demo}/order/${run.decision.order_id}`, tokens.admin)).status).toBe('open');
+    expect((await ordersCreatedEvents(system)).find((e) => e.id === run.decision.order_id)).toMatchObject({
+      trigger: 'stock',
+      run_id: expect.any(Number),
+      lines: [expect.objectContaining({ rule_id: rules[2].id })],
+    });
   });
 
   it('checks roles, scope and tenancy', async () => {

@@ -409,6 +409,9 @@ describe('access restrictions', () => {
       const orders = ok(await api().get(`/c/${demo}/order`, tokens.readonly)).items;
       expect(orders.length).toBeGreaterThan(0);
       expect(orders.every((o: any) => o.location_id === mine.locationId)).toBe(true);
+      // K-10002 uses the request workflow: the run's order waits as a request; confirmed, it is an order.
+      const waiting = ok(await api().get(`/c/${demo}/customer/${theirs.customerId}/location/${theirs.locationId}/requests`, tokens.admin)).items as any[];
+      for (const request of waiting) ok(await api().post(`/c/${demo}/request/${request.id}/confirm`, {}, tokens.admin));
       const theirOrder = (await ordersOf(theirs.locationId, theirs.customerId))[0];
       expect((await api().get(`/c/${demo}/order/${theirOrder.id}`, tokens.readonly)).status).toBe(404);
       // Scanning is for customer users: the demo one is restricted to K-10001, so a bin of K-10002 is unknown to it.

@@ -47,6 +47,10 @@ async function placeOrder(customer: string, name: string, items: { sku: string; 
   }
   const reply = ok(await api().post(`/c/${demo}/rules/${rules[rules.length - 1]}/stock`, { stock: 1 }, tokens.writer));
   expect(reply.decision.reason).toBe('ordered');
+  // A customer with the request workflow (K-10002 in the demo data) gets a request: it becomes an order, and
+  // evt.orders.created goes out, once confirmed.
+  const request = await api().get(`/c/${demo}/request/${reply.decision.order_id}`, tokens.admin);
+  if (request.body.Meta.code === 200) ok(await api().post(`/c/${demo}/customer/${customerId}/request/${reply.decision.order_id}/confirm`, {}, tokens.writer));
   const order = ok(await api().get(`/c/${demo}/order/${reply.decision.order_id}`, tokens.admin));
   expect(order.lines).toHaveLength(items.length);
   return { orderId: order.id as number, customerId, locationId, itemIds };

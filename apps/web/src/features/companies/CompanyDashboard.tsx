@@ -9,6 +9,7 @@ import { CompanyEditButton } from '../settings/CompanyEditButton';
 import { useViewer } from '../session/useViewer';
 import { useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery } from './companiesApi';
 import { CompanyHeader } from './CompanyHeader';
+import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
 
 const RECENT = 5;
 
@@ -89,6 +90,7 @@ export function CompanyDashboard() {
           </Card.Root>
         ) : null}
       </SimpleGrid>
+      <ReplenishmentOverview scope={{ companyID }} />
 
       {staff ? (
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">

@@ -9,6 +9,7 @@ import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { CustomerHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useCustomerQuery } from './customersApi';
+import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
 
 /** /c/{companyID}/customer/{customerID}/: the customer's header, address and ordering settings. */
 export function CustomerDashboard() {
@@ -37,6 +38,7 @@ export function CustomerDashboard() {
   return (
     <Stack gap="4" data-testid="customer-dashboard">
       <CustomerHeader companyID={companyID} customerID={customerID} />
+      <ReplenishmentOverview scope={{ companyID, customerID }} />
       {customer ? (
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <Card.Root>

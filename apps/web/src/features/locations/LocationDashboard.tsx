@@ -9,6 +9,7 @@ import { EntityImages } from '../images';
 import { useViewer } from '../session/useViewer';
 import { LocationDialog } from './LocationDialog';
 import { useLocationContext } from './useLocationContext';
+import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
 
 /** /c/{companyID}/customer/{customerID}/location/{locationID}/: the location's header, data, delivery, schedule and images. */
 export function LocationDashboard() {
@@ -49,6 +50,7 @@ export function LocationDashboard() {
   return (
     <Stack gap="4" data-testid="location-dashboard">
       <LocationHeader {...ids} />
+      <ReplenishmentOverview scope={ids} />
       {l ? (
         <>
           <Flex gap="2" wrap="wrap" align="center">

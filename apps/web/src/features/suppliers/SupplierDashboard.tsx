@@ -9,6 +9,7 @@ import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
 import { SupplierHeader } from '../headers/ContextHeaders';
 import { visited } from '../toolbar/recentSlice';
 import { useSupplierQuery } from './suppliersApi';
+import { SupplyOverview } from '../dashboards/ReplenishmentOverview';
 
 /** /c/{companyID}/supplier/{supplierID}/: the supplier's header and data ("Back to Company" is in the navbar). */
 export function SupplierDashboard() {
@@ -37,6 +38,7 @@ export function SupplierDashboard() {
   return (
     <Stack gap="4" data-testid="supplier-dashboard">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
+      <SupplyOverview companyID={companyID} supplierID={supplierID} />
       {supplier ? (
         <Card.Root maxW="720px">
           <Card.Header>

@@ -1,0 +1,173 @@
+import { Badge, Card, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { AccessGroup, hasRole } from '@kanban/access';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useFormat } from '../../i18n/useFormat';
+import { useJournalQuery } from '../journal/journalApi';
+import { statusPalette } from '../orders/OrderListPage';
+import { type OrderScope, pagePath, useOrdersQuery, useRequestsQuery } from '../orders/ordersApi';
+import { useViewer } from '../session/useViewer';
+import { useSuppliesQuery } from '../supplies/suppliesApi';
+import { SupplyStatusBadge } from '../supplies/SupplyStatusBadge';
+
+const RECENT = 5;
+const DAYS = 30;
+
+/** One figure of a dashboard, linking to the page that lists what it counts. */
+function Figure({ label, value, to, testId, hint }: { label: string; value: number | undefined; to: string; testId: string; hint?: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>
+            <RouterLink to={to}>
+              <Text as="span" color="blue.700">
+                {label}
+              </Text>
+            </RouterLink>
+          </Stat.Label>
+          <Stat.ValueText fontSize="2xl" data-testid={testId}>
+            {value ?? '…'}
+          </Stat.ValueText>
+        </Stat.Root>
+        {hint ? (
+          <Text fontSize="xs" color="gray.600">
+            {hint}
+          </Text>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Recent({ title, empty, testId, children, count }: { title: string; empty: string; testId: string; children: ReactNode; count: number }) {
+  return (
+    <Card.Root size="sm" data-testid={testId}>
+      <Card.Header>
+        <Heading size="sm">{title}</Heading>
+      </Card.Header>
+      <Card.Body>{count === 0 ? <Text color="gray.600">{empty}</Text> : <Table.ScrollArea>{children}</Table.ScrollArea>}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The replenishment part of the company, customer and location dashboards (issue 5, item 11): orders of the
+ * last 30 days, those not yet confirmed by the supplier (ext. status KA), requests waiting for approval, the
+ * journal's unacknowledged entries (company, staff) and the latest orders. Each figure links to its list.
+ * Shown to the roles that may read orders (customer group); others see nothing of it.
+ */
+export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const viewer = useViewer();
+  const reads = hasRole(viewer.role, AccessGroup.customer);
+  const staff = hasRole(viewer.role, AccessGroup.user);
+  const company = scope.customerID === undefined;
+  const recent = useOrdersQuery({ ...scope, days: DAYS, page: 1, per_page: RECENT }, { skip: !reads });
+  const pending = useOrdersQuery({ ...scope, days: DAYS, extstatus: 0, page: 1, per_page: 1 }, { skip: !reads });
+  const requests = useRequestsQuery({ ...scope, days: 365, page: 1, per_page: 1 }, { skip: !reads });
+  const journal = useJournalQuery({ companyID: scope.companyID, view: 'open', page: 1, per_page: 1 }, { skip: !reads || !staff || !company });
+  if (!reads) return null;
+  const orders = recent.data?.items ?? [];
+  return (
+    <Stack gap="4" data-testid="replenishment-overview">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <Figure label={t('overview.orders')} hint={t('overview.lastDays', { count: DAYS })} value={recent.data?.total} to={pagePath(scope, 'order')} testId="overview-orders" />
+        <Figure label={t('overview.pending')} hint={t('overview.pendingHint')} value={pending.data?.total} to={pagePath(scope, 'order')} testId="overview-pending" />
+        <Figure label={t('overview.requests')} value={requests.data?.total} to={pagePath({ companyID: scope.companyID, customerID: scope.customerID }, 'request')} testId="overview-requests" />
+        {staff && company ? (
+          <Figure label={t('overview.journal')} value={journal.data?.total} to={`/c/${scope.companyID}/journal`} testId="overview-journal" />
+        ) : null}
+      </SimpleGrid>
+      <Recent title={t('overview.recentOrders')} empty={t('overview.noOrders')} testId="overview-recent-orders" count={orders.length}>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('orders.number')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.date')}</Table.ColumnHeader>
+              {scope.locationID ? null : <Table.ColumnHeader>{t('orders.location')}</Table.ColumnHeader>}
+              <Table.ColumnHeader>{t('orders.supplier')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('orders.lineCount')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {orders.map((o) => (
+              <Table.Row key={o.id}>
+                <Table.Cell>
+                  <RouterLink to={pagePath({ companyID: scope.companyID, customerID: o.customer_id, locationID: o.location_id }, `order/${o.id}`)}>
+                    <Text as="span" color="blue.700" fontWeight="medium">
+                      {o.id}
+                    </Text>
+                  </RouterLink>
+                </Table.Cell>
+                <Table.Cell>{format.date(o.date)}</Table.Cell>
+                {scope.locationID ? null : <Table.Cell>{scope.customerID ? o.location : `${o.customer} · ${o.location}`}</Table.Cell>}
+                <Table.Cell>{o.supplier}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{o.line_count}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Recent>
+    </Stack>
+  );
+}
+
+/** The supplier dashboard's part: supplies not yet delivered, delivered in the last 30 days, the latest open ones. */
+export function SupplyOverview({ companyID, supplierID }: { companyID: number; supplierID: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const viewer = useViewer();
+  const reads = hasRole(viewer.role, AccessGroup.supplier);
+  const open = useSuppliesQuery({ companyID, supplierID, state: 'open', sort: 'created_at', order: 'desc', page: 1, per_page: RECENT }, { skip: !reads });
+  const delivered = useSuppliesQuery({ companyID, supplierID, state: 'delivered', days: DAYS, page: 1, per_page: 1 }, { skip: !reads });
+  if (!reads) return null;
+  const base = `/c/${companyID}/supplier/${supplierID}`;
+  const supplies = open.data?.items ?? [];
+  return (
+    <Stack gap="4" data-testid="supply-overview">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Figure label={t('overview.openSupplies')} value={open.data?.total} to={`${base}/supply`} testId="overview-open-supplies" />
+        <Figure label={t('overview.delivered')} hint={t('overview.lastDays', { count: DAYS })} value={delivered.data?.total} to={`${base}/supply`} testId="overview-delivered" />
+      </SimpleGrid>
+      <Recent title={t('overview.recentSupplies')} empty={t('overview.noSupplies')} testId="overview-recent-supplies" count={supplies.length}>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('overview.order')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.date')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.location')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('overview.shipping')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {supplies.map((s) => (
+              <Table.Row key={s.id}>
+                <Table.Cell>
+                  <RouterLink to={`${base}/supply/${s.id}`}>
+                    <Text as="span" color="blue.700" fontWeight="medium">
+                      {s.order_id}
+                    </Text>
+                  </RouterLink>
+                </Table.Cell>
+                <Table.Cell>{format.date(s.date)}</Table.Cell>
+                <Table.Cell>{`${s.customer} · ${s.location}`}</Table.Cell>
+                <Table.Cell>{format.date(s.shipping)}</Table.Cell>
+                <Table.Cell>
+                  <SupplyStatusBadge status={s.status} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Recent>
+    </Stack>
+  );
+}
