@@ -4,3 +4,4 @@ export * from './tenant';
 export * from './unit-of-work';
 export * from './persistence.module';
 export * from './migrate';
+export * from './sql-helpers';
