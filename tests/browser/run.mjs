@@ -477,6 +477,14 @@ async function openUserMenu(page) {
 async function runAxe(page, label) {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
+    // Colours are judged as they end up, not halfway through a transition (a button turning from disabled to
+    // enabled measured mid-fade failed color-contrast now and then). Endless animations (spinners) are left
+    // alone; the wait is bounded.
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(finite), new Promise((resolve) => setTimeout(resolve, 2000))]);
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({
       id: v.id,
