@@ -2,7 +2,16 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Request, Response } from 'express';
 import { map, type Observable, of } from 'rxjs';
 import { ReadCache } from '@kanban/messaging';
+import type { CompanyCaller } from '@kanban/contracts';
 import type { AuthedRequest } from '../auth/request-user';
+
+/**
+ * The read cache's key: who asks (user, operator flag, company, role) and the URL. The interceptor and the
+ * fast path (read-cache.fast-path.ts) both build it here, so a kept answer is found only by the same caller.
+ */
+export function readCacheKey(caller: Pick<CompanyCaller, 'userId' | 'operator' | 'companyId' | 'role'>, url: string): string {
+  return `${caller.userId}|${caller.operator ? 1 : 0}|${caller.companyId}|${caller.role} ${url}`;
+}
 
 /**
  * Answers repeated GET calls inside a company from the read cache (see ReadCache): the whole enveloped
@@ -22,7 +31,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
     const cache = this.cache;
     if (!cache || request.method !== 'GET' || !caller) return next.handle();
     const response = http.getResponse<Response>();
-    const key = `${JSON.stringify(caller)} ${request.originalUrl}`;
+    const key = readCacheKey(caller, request.originalUrl);
     const kept = cache.lookup(caller.companyId, key);
     if (kept !== undefined) {
       response.type('json').setHeader('X-Read-Cache', 'hit');
