@@ -221,6 +221,38 @@ describe('rules: create, read, list, change, toggle, delete', () => {
     expect((await api().patch(`${rules()}/${otherRule.id}`, { capacity: 9 }, tokens.admin)).status).toBe(404);
     expect((await api().get(`${rules()}/${otherRule.id}/execute`, tokens.admin)).status).toBe(404);
     expect(ok(await api().get(rules(), tokens.admin)).items.map((r: any) => r.id)).not.toContain(otherRule.id);
+    expect((await api().get(`${rules()}/${otherRule.id}/decisions`, tokens.admin)).status).toBe(404);
+    expect(meta(await api().get(`${rules()}/${rule.id}/decisions`, tokens.other)).code).toBe(1020);
+    expect(meta(await api().get(`${rules()}/${rule.id}/decisions`, tokens.supplier)).code).toBe(1020);
+    expect(meta(await api().get(`${rules()}/${rule.id}/decisions?per_page=0`, tokens.admin))).toMatchObject({ code: 1000, field: 'per_page' });
+  });
+
+  it('keeps the decision history: each changed decision once, newest first, with its run, trigger and order', async () => {
+    const { rule } = await fixture({ threshold: 10, capacity: 50, stock: 40 });
+    const empty = ok(await api().get(`${rules()}/${rule.id}/decisions`, tokens.readonly));
+    expect(empty).toMatchObject({ total: 0, items: [], page: 1 });
+    const above = ok(await api().post(`${rules()}/${rule.id}/stock`, { stock: 30 }, tokens.writer)).decision;
+    expect(above.reason).toBe('above_threshold');
+    // The same outcome again (same reason, stock and levels) is not a new entry.
+    expect(ok(await api().get(`${rules()}/${rule.id}/execute`, tokens.writer)).decision).toMatchObject({ reason: 'above_threshold', stock: 30 });
+    const ordered = ok(await api().post(`${rules()}/${rule.id}/stock`, { stock: 4 }, tokens.writer)).decision;
+    expect(ordered).toMatchObject({ reason: 'ordered', quantity: 46 });
+    ok(await api().get(`${rules()}/${rule.id}/execute`, tokens.writer));
+    const history = ok(await api().get(`${rules()}/${rule.id}/decisions`, tokens.readonly));
+    expect(history.total).toBe(3);
+    expect(history.items.map((d: any) => [d.reason, d.trigger])).toEqual([
+      ['already_on_order', 'execute'],
+      ['ordered', 'stock'],
+      ['above_threshold', 'stock'],
+    ]);
+    expect(history.items[0].decided_at).toBe(ok(await api().get(`${rules()}/${rule.id}`, tokens.admin)).last_decision.decided_at);
+    expect(history.items[1]).toMatchObject({ rule_id: rule.id, run_id: ordered.run_id, order_id: ordered.order_id, quantity: 46, stock: 4, threshold: 10, capacity: 50, on_order: 0 });
+    expect(history.items[2]).toMatchObject({ stock: 30, order_id: null, quantity: 0 });
+    expect(Date.parse(history.items[0].decided_at)).toBeGreaterThanOrEqual(Date.parse(history.items[1].decided_at));
+    const second = ok(await api().get(`${rules()}/${rule.id}/decisions?per_page=2&page=2`, tokens.customer));
+    expect(second).toMatchObject({ total: 3, page: 2, per_page: 2 });
+    expect(second.items.map((d: any) => d.reason)).toEqual(['above_threshold']);
+    expect(ok(await api().get(`${rules()}/${rule.id}/decisions?page=9`, tokens.admin))).toMatchObject({ total: 3, items: [] });
   });
 
   it('deletes: 1002 with a stock history unless confirmed, 1007 while order lines are not delivered', async () => {
@@ -405,6 +437,8 @@ describe('access restrictions', () => {
         'the restriction to reach the orders service',
       );
       expect((await api().get(`${rules()}/${theirs.rule.id}`, tokens.readonly)).status).toBe(404);
+      expect((await api().get(`${rules()}/${theirs.rule.id}/decisions`, tokens.readonly)).status).toBe(404);
+      expect(ok(await api().get(`${rules()}/${mine.rule.id}/decisions`, tokens.readonly)).total).toBeGreaterThan(0);
       expect(ok(await api().get(`${rules()}/${mine.rule.id}`, tokens.readonly)).id).toBe(mine.rule.id);
       const orders = ok(await api().get(`/c/${demo}/order`, tokens.readonly)).items;
       expect(orders.length).toBeGreaterThan(0);

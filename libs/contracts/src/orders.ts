@@ -16,6 +16,7 @@ export const OrdersSubjects = {
   setStock: 'orders.rule.set_stock',
   scan: 'orders.rule.scan',
   stockHistory: 'orders.rule.stock_history',
+  decisionHistory: 'orders.rule.decision_history',
   listOrders: 'orders.order.list',
   getOrder: 'orders.order.get',
   updateOrder: 'orders.order.update',
@@ -249,6 +250,12 @@ export interface StockEventDto {
   stock: number;
   user_id: number | null;
   created_at: string;
+}
+
+/** One entry of a rule's decision history (`GET rules/{id}/decisions`): a run's decision that differed from the one before. */
+export interface DecisionHistoryDto extends RequisitionDecisionDto {
+  id: number;
+  rule_id: number;
 }
 
 /** POST rules/scan: a scanned bin label reports the bin empty or a count. */

@@ -12,6 +12,8 @@ const WORDS = {
     placed: 'The order was placed.',
     waiting: 'Waiting for approval',
     confirmed: 'was confirmed',
+    entered: 'Entered',
+    stockChange: 'Stock change',
   },
   de: {
     rulesTitle: 'Kanban-Regeln',
@@ -22,6 +24,8 @@ const WORDS = {
     placed: 'Die Bestellung wurde aufgegeben.',
     waiting: 'Wartet auf Freigabe',
     confirmed: 'wurde freigegeben',
+    entered: 'Eingegeben',
+    stockChange: 'Bestandsänderung',
   },
 };
 
@@ -102,6 +106,22 @@ export default function register(h) {
       assert(!axe.serious.length, axe.describe(axe.serious));
     }
     await screenshot(page, `ordering-rules-${language}.png`);
+    // the rule's history: the run's decision (started by the stock change) and the stock entry, translated
+    await row.locator(testid(`rule-actions-${f.item.sku}`)).click();
+    await (await visible(page, testid('rule-action-history'))).click();
+    const history = await visible(page, `[role=dialog]${testid('rule-history')}`);
+    const decision = history.locator(testid('rule-decision-row')).first();
+    await until(async () => (await text(decision)).includes(words.ordered), `the history should show the decision "${words.ordered}"`);
+    assert((await text(decision)).includes(words.stockChange), `the decision should be started by "${words.stockChange}"`);
+    const change = history.locator(testid('rule-stock-row')).first();
+    await until(async () => (await text(change)).includes(words.entered), `the stock history should show "${words.entered}"`);
+    assert(/12\D+3/.test(await text(change)), 'the stock change should read 12 -> 3');
+    if (language === 'en') {
+      const axe = await runAxe(page, 'rule history');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
+    await screenshot(page, `ordering-rule-history-${language}.png`);
+    await history.locator(testid('rule-history-close')).click();
     // the location's order list shows the order; it opens with its line
     await (await visible(page, testid('menu-location.orders'))).click();
     await waitPath(page, /\/location\/\d+\/order$/);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type DecisionReason, type KanbanRuleDto, OrdersSubjects, type Page, type RuleRunReply, type StockEventDto } from '@kanban/contracts';
+import { type CompanyCaller, type DecisionHistoryDto, type DecisionReason, type KanbanRuleDto, OrdersSubjects, type Page, type RuleRunReply, type StockEventDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
@@ -90,5 +90,12 @@ export class RulesController {
   @ApiOperation({ summary: 'The stock history of the rule, newest first' })
   stockHistory(@CompanyCtx() caller: CompanyCaller, @IdParam('ruleID') ruleId: number, @Query() query: PageQueryDto): Promise<Page<StockEventDto>> {
     return this.bus.request(OrdersSubjects.stockHistory, { caller, ruleId, query });
+  }
+
+  @Get(':ruleID/decisions')
+  @Access('customer')
+  @ApiOperation({ summary: 'The decision history of the rule, newest first: each run decision that differed from the one before (why it ordered or did not)' })
+  decisionHistory(@CompanyCtx() caller: CompanyCaller, @IdParam('ruleID') ruleId: number, @Query() query: PageQueryDto): Promise<Page<DecisionHistoryDto>> {
+    return this.bus.request(OrdersSubjects.decisionHistory, { caller, ruleId, query });
   }
 }

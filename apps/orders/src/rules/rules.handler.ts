@@ -58,4 +58,9 @@ export class RulesHandler {
   stockHistory(@Payload() p: Call<{ ruleId: number; query: { page?: number; per_page?: number } }>) {
     return this.rules.stockHistory(p.caller, p.ruleId, p.query ?? {});
   }
+
+  @MessagePattern(OrdersSubjects.decisionHistory)
+  decisionHistory(@Payload() p: Call<{ ruleId: number; query: { page?: number; per_page?: number } }>) {
+    return this.rules.decisionHistory(p.caller, p.ruleId, p.query ?? {});
+  }
 }

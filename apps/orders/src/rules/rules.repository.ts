@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CompanyCaller, KanbanRuleDto, RequisitionDecisionDto, RuleListQuery, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
+import type { CompanyCaller, DecisionHistoryDto, DecisionReason, KanbanRuleDto, RequisitionDecisionDto, RuleListQuery, RunTrigger, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
 import { containsPattern, raw, visibleCondition } from '../shared/access';
 import { KanbanRule, StockEvent } from './rule.entity';
 
@@ -199,6 +199,41 @@ export class RulesRepository {
     await em.execute('delete from orders.stock_event where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.kanban_rule where company_id = ? and id = ?', [companyId, ruleId]);
+  }
+
+  static async decisionHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: DecisionHistoryDto[]; total: number }> {
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select d.id, d.rule_id, d.run_id, r.trigger, d.reason, d.quantity, d.stock, d.threshold, d.capacity, d.on_order, d.order_id,
+              d.created_at, count(*) over () as total
+         from orders.requisition_decision d
+         join orders.requisition_run r on r.id = d.run_id and r.company_id = d.company_id
+        where d.company_id = ? and d.rule_id = ? order by d.id desc limit ? offset ?`,
+      [companyId, ruleId, perPage, (page - 1) * perPage],
+    );
+    const total = rows.length > 0 ? raw.num(rows[0]!.total) : await RulesRepository.decisions(em, companyId, ruleId);
+    return {
+      total,
+      rows: rows.map((r) => ({
+        id: raw.num(r.id),
+        rule_id: raw.num(r.rule_id),
+        run_id: raw.num(r.run_id),
+        trigger: String(r.trigger) as RunTrigger,
+        reason: String(r.reason) as DecisionReason,
+        quantity: raw.num(r.quantity),
+        stock: raw.num(r.stock),
+        threshold: raw.num(r.threshold),
+        capacity: raw.num(r.capacity),
+        on_order: raw.num(r.on_order),
+        order_id: raw.numOrNull(r.order_id),
+        decided_at: raw.iso(r.created_at)!,
+      })),
+    };
+  }
+
+  /** How many decisions the rule's history holds (a page past the end still tells the total). */
+  static async decisions(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
+    const [row] = await em.execute<{ n: string }[]>('select count(*) as n from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
+    return Number(row?.n ?? 0);
   }
 
   static async stockHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: StockEventDto[]; total: number }> {

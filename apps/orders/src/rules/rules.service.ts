@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import {
   type CompanyCaller,
+  type DecisionHistoryDto,
   type KanbanRuleDto,
   type KanbanRuleInput,
   type Page,
@@ -203,6 +204,14 @@ export class RulesService {
     await this.get(caller, id);
     const { page, perPage } = pageOf(query);
     const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.stockHistory(em, caller.companyId, id, page, perPage));
+    return { items: rows, total, page, per_page: perPage };
+  }
+
+  /** The rule's decision history, newest first: every decision of a run that differed from the one before. */
+  async decisionHistory(caller: CompanyCaller, id: number, query: { page?: number; per_page?: number }): Promise<Page<DecisionHistoryDto>> {
+    await this.get(caller, id);
+    const { page, perPage } = pageOf(query);
+    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.decisionHistory(em, caller.companyId, id, page, perPage));
     return { items: rows, total, page, per_page: perPage };
   }
 

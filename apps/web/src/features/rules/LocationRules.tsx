@@ -14,6 +14,7 @@ import { Icon } from '../menus/icons';
 import { useViewer } from '../session/useViewer';
 import { useFormat } from '../../i18n/useFormat';
 import { RuleDialog } from './RuleDialog';
+import { RuleHistoryDialog } from './RuleHistoryDialog';
 import {
   type KanbanRuleDto,
   type RuleRunReply,
@@ -24,14 +25,15 @@ import {
   useToggleRuleMutation,
 } from './rulesApi';
 
-type RuleAction = 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
+type RuleAction = 'history' | 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
 const PER_PAGE = 25;
 
 /**
  * The kanban rules of a location (location "kanban rules (items)", on its item page): stock, threshold, capacity,
  * what is on order and the last decision of a run (its reason translated); create and edit (dialog), stock entry,
  * "order now" (a run of the rule), activate/deactivate, delete (asks; 1002 asks again to drop the stock history,
- * 1007 explains open orders). Filter and pages on the server.
+ * 1007 explains open orders); the history (decisions of the runs and stock changes) for every reader. Filter and
+ * pages on the server.
  */
 export function LocationRules({ companyID, customerID, locationID }: { companyID: number; customerID: number; locationID: number }) {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
   const [page, setPage] = useState(1);
   const { data, error, isFetching } = useRulesQuery({ companyID, location_id: locationID, all, q: q || undefined, sort: 'sku', page, per_page: PER_PAGE });
   const [editing, setEditing] = useState<KanbanRuleDto | 'new' | null>(null);
+  const [historyOf, setHistoryOf] = useState<KanbanRuleDto | null>(null);
   const [stockOf, setStockOf] = useState<KanbanRuleDto | null>(null);
   const [stock, setStock] = useState('');
   const [stockFailure, setStockFailure] = useState<string | null>(null);
@@ -65,6 +68,9 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
 
   const act = (rule: KanbanRuleDto, action: RuleAction) => {
     switch (action) {
+      case 'history':
+        setHistoryOf(rule);
+        break;
       case 'edit':
         setEditing(rule);
         break;
@@ -211,40 +217,43 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
                       </Table.Cell>
                       <Table.Cell fontSize="sm">{rule.scan_code}</Table.Cell>
                       <Table.Cell>
-                        {canReport ? (
-                          <Menu.Root onSelect={(d) => act(rule, d.value as RuleAction)}>
-                            <Menu.Trigger asChild>
-                              <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: rule.item.sku })} data-testid={`rule-actions-${rule.item.sku}`}>
-                                <Icon name="dots" />
-                              </IconButton>
-                            </Menu.Trigger>
-                            <Portal>
-                              <Menu.Positioner>
-                                <Menu.Content>
+                        <Menu.Root onSelect={(d) => act(rule, d.value as RuleAction)}>
+                          <Menu.Trigger asChild>
+                            <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: rule.item.sku })} data-testid={`rule-actions-${rule.item.sku}`}>
+                              <Icon name="dots" />
+                            </IconButton>
+                          </Menu.Trigger>
+                          <Portal>
+                            <Menu.Positioner>
+                              <Menu.Content>
+                                <Menu.Item value="history" data-testid="rule-action-history">
+                                  {t('rules.history')}
+                                </Menu.Item>
+                                {canReport ? (
                                   <Menu.Item value="stock" data-testid="rule-action-stock">
                                     {t('rules.enterStock')}
                                   </Menu.Item>
-                                  {canWrite ? (
-                                    <>
-                                      <Menu.Item value="execute" disabled={!rule.active} data-testid="rule-action-execute">
-                                        {t('rules.orderNow')}
-                                      </Menu.Item>
-                                      <Menu.Item value="edit" data-testid="rule-action-edit">
-                                        {t('lists.edit')}
-                                      </Menu.Item>
-                                      <Menu.Item value="toggle" data-testid="rule-action-toggle">
-                                        {t(rule.active ? 'lists.deactivate' : 'lists.activate')}
-                                      </Menu.Item>
-                                      <Menu.Item value="delete" color="fg.error" data-testid="rule-action-delete">
-                                        {t('lists.delete')}
-                                      </Menu.Item>
-                                    </>
-                                  ) : null}
-                                </Menu.Content>
-                              </Menu.Positioner>
-                            </Portal>
-                          </Menu.Root>
-                        ) : null}
+                                ) : null}
+                                {canWrite ? (
+                                  <>
+                                    <Menu.Item value="execute" disabled={!rule.active} data-testid="rule-action-execute">
+                                      {t('rules.orderNow')}
+                                    </Menu.Item>
+                                    <Menu.Item value="edit" data-testid="rule-action-edit">
+                                      {t('lists.edit')}
+                                    </Menu.Item>
+                                    <Menu.Item value="toggle" data-testid="rule-action-toggle">
+                                      {t(rule.active ? 'lists.deactivate' : 'lists.activate')}
+                                    </Menu.Item>
+                                    <Menu.Item value="delete" color="fg.error" data-testid="rule-action-delete">
+                                      {t('lists.delete')}
+                                    </Menu.Item>
+                                  </>
+                                ) : null}
+                              </Menu.Content>
+                            </Menu.Positioner>
+                          </Portal>
+                        </Menu.Root>
                       </Table.Cell>
                     </Table.Row>
                   ))}
@@ -260,6 +269,7 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
           </Stack>
         </Card.Body>
       </Card.Root>
+      {historyOf ? <RuleHistoryDialog companyID={companyID} rule={historyOf} onClose={() => setHistoryOf(null)} /> : null}
       {editing ? (
         <RuleDialog
           companyID={companyID}

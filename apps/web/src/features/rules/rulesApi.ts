@@ -1,7 +1,7 @@
-import type { KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply } from '@kanban/contracts';
+import type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply, StockEventDto } from '@kanban/contracts';
 import { api } from '../../app/api';
 
-export type { KanbanRuleDto, KanbanRuleInput, RuleRunReply };
+export type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, RuleRunReply, StockEventDto };
 
 const base = api.enhanceEndpoints({ addTagTypes: ['Rule', 'Order'] });
 
@@ -56,6 +56,16 @@ export const rulesApi = base.injectEndpoints({
       query: ({ companyID, ruleID, stock }) => ({ url: `/c/${companyID}/rules/${ruleID}/stock`, method: 'POST', body: { stock } }),
       invalidatesTags: ruleAndOrders,
     }),
+    /** The rule's decision history (why each run ordered or did not), newest first. */
+    ruleDecisions: build.query<Page<DecisionHistoryDto>, RuleRef & { page: number; per_page: number }>({
+      query: ({ companyID, ruleID, ...params }) => ({ url: `/c/${companyID}/rules/${ruleID}/decisions`, params }),
+      providesTags: [{ type: 'Rule', id: 'LIST' }],
+    }),
+    /** The rule's stock history (entries, scans, changes), newest first. */
+    ruleStock: build.query<Page<StockEventDto>, RuleRef & { page: number; per_page: number }>({
+      query: ({ companyID, ruleID, ...params }) => ({ url: `/c/${companyID}/rules/${ruleID}/stock`, params }),
+      providesTags: [{ type: 'Rule', id: 'LIST' }],
+    }),
     executeRule: build.mutation<RuleRunReply, RuleRef>({
       query: ({ companyID, ruleID }) => ({ url: `/c/${companyID}/rules/${ruleID}/execute` }),
       invalidatesTags: ruleAndOrders,
@@ -71,4 +81,6 @@ export const {
   useDeleteRuleMutation,
   useSetStockMutation,
   useExecuteRuleMutation,
+  useRuleDecisionsQuery,
+  useRuleStockQuery,
 } = rulesApi;
