@@ -5,6 +5,9 @@ import { JournalCode } from '@kanban/access';
  * The order queue's set-based statements (docs/replenishment.md "Order queue"). The requisition run and the
  * subscription statement add their entries in their own statements (a CTE over their new orders, with the
  * texts below); orders by hand and confirmed requests call `enqueueOrders`.
+ *
+ * No semicolon anywhere in these texts, SQL comments included: the embedded run's driver then answers a list of
+ * result sets instead of the rows (the run's counts came back undefined that way).
  */
 
 /** The error of an order without a supplier: it cannot be transmitted (journal 2001). */

@@ -287,7 +287,7 @@ outbox as (
   returning id
 ),
 queued as (
-  -- the order queue (docs/replenishment.md "Order queue"): each open order waits for its transmission; one
+  -- the order queue (docs/replenishment.md "Order queue"): each open order waits for its transmission, one
   -- without a supplier is in error at once (2001). Requests are queued when confirmed.
   insert into orders.order_queue (${QUEUE_COLUMNS})
   select ${queueValues('n', company, user, now)}
