@@ -19,7 +19,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
       <Text fontSize="xs" color="gray.600">
         {label}
       </Text>
-      <Stack data-testid={testId}>{children}</Stack>
+      <Stack align="flex-start" data-testid={testId}>
+        {children}
+      </Stack>
     </Stack>
   );
 }

@@ -198,12 +198,9 @@ export function OrderQueuePage() {
                       </Table.ColumnHeader>
                     ) : null}
                     <SortHeader column="order_id" label={t('orderQueue.order')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="date" label={t('orders.date')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="customer" label={t('orders.customer')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="location" label={t('orders.location')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="customer" label={t('orderQueue.customerLocation')} sorting={sorting} onSort={sortBy} />
                     <SortHeader column="supplier" label={t('orders.supplier')} sorting={sorting} onSort={sortBy} />
                     <SortHeader column="state" label={t('orderQueue.state')} sorting={sorting} onSort={sortBy} />
-                    <Table.ColumnHeader>{t('orderQueue.error')}</Table.ColumnHeader>
                     <SortHeader column="attempts" label={t('orderQueue.attempts')} sorting={sorting} onSort={sortBy} />
                     <SortHeader column="created_at" label={t('orderQueue.queued')} sorting={sorting} onSort={sortBy} />
                   </Table.Row>
@@ -231,15 +228,18 @@ export function OrderQueuePage() {
                           </Text>
                         </RouterLink>
                       </Table.Cell>
-                      <Table.Cell>{format.date(entry.date)}</Table.Cell>
-                      <Table.Cell>{entry.customer}</Table.Cell>
-                      <Table.Cell>{entry.location}</Table.Cell>
-                      <Table.Cell>{entry.supplier || '–'}</Table.Cell>
-                      <Table.Cell>
-                        <QueueStateBadge state={entry.state} testId={`orderqueue-state-${entry.order_id}`} />
+                      <Table.Cell whiteSpace="normal" minW="10rem">
+                        <Text>{entry.customer}</Text>
+                        <Text fontSize="xs" color="gray.600">
+                          {entry.location}
+                        </Text>
                       </Table.Cell>
-                      <Table.Cell whiteSpace="normal" minW="14rem">
-                        <QueueError error={entry.error} testId={`orderqueue-error-${entry.order_id}`} />
+                      <Table.Cell>{entry.supplier || '–'}</Table.Cell>
+                      <Table.Cell whiteSpace="normal" minW="12rem" maxW="20rem">
+                        <Stack gap="1" align="flex-start">
+                          <QueueStateBadge state={entry.state} testId={`orderqueue-state-${entry.order_id}`} />
+                          {entry.error ? <QueueError error={entry.error} testId={`orderqueue-error-${entry.order_id}`} /> : null}
+                        </Stack>
                       </Table.Cell>
                       <Table.Cell textAlign="end" data-testid={`orderqueue-attempts-${entry.order_id}`}>
                         {entry.attempts}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderQueueEntryDto, OrderQueueState } from './orderQueueApi';
 
 const JOURNAL_CODES = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007];
+/** Errors the queue itself records, explained in the user's language; others show the server's message. */
+const EXPLAINED = [2001, 2005];
 
 export function statePalette(state: OrderQueueState): string {
   switch (state) {
@@ -24,7 +26,7 @@ export function QueueStateBadge({ state, testId }: { state: OrderQueueState; tes
   );
 }
 
-/** An entry's error: the journal code with its translated text, and the server's message below. */
+/** An entry's error: the journal code with its translated text, and what it means (or the server's message) below. */
 export function QueueError({ error, testId }: { error: OrderQueueEntryDto['error']; testId?: string }) {
   const { t } = useTranslation();
   if (!error) return <Text color="gray.500">–</Text>;
@@ -37,7 +39,7 @@ export function QueueError({ error, testId }: { error: OrderQueueEntryDto['error
         {JOURNAL_CODES.includes(error.code) ? t(`journal.codes.${error.code}`) : t('orderQueue.error')}
       </Text>
       <Text fontSize="xs" color="gray.600">
-        {error.message}
+        {EXPLAINED.includes(error.code) ? t(`orderQueue.errors.${error.code}`) : error.message}
       </Text>
     </Stack>
   );
