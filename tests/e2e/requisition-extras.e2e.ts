@@ -294,6 +294,9 @@ describe('subscriptions', () => {
     const created = await eventsOf(f.companyId, 'evt.orders.created');
     expect(created).toHaveLength(1);
     expect(created[0]!.lines).toEqual([expect.objectContaining({ item_id: f.itemIds[0], quantity: 3, rule_id: null })]);
+    // ... and waits in the order queue for its transmission (docs/replenishment.md "Order queue")
+    const queued = await sql('select order_id, state, attempts from orders.order_queue where company_id = ?', [f.companyId]);
+    expect(queued.map((q) => [Number(q.order_id), q.state, Number(q.attempts)])).toEqual([[Number(created[0]!.id), 'waiting', 1]]);
     // The rule of the same item is untouched by the subscription line (above its threshold anyway).
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'above_threshold', on_order: 0 });
 
@@ -339,6 +342,7 @@ describe('subscriptions', () => {
     expect(await scheduled(clock, f.companyId)).toMatchObject({ subscriptionLines: 1, requests: 1 });
     expect((await ordersOf(f.companyId)).map((o) => o.status)).toEqual(['request']);
     expect(await eventsOf(f.companyId, 'evt.orders.created')).toHaveLength(0);
+    expect(await sql('select id from orders.order_queue where company_id = ?', [f.companyId])).toHaveLength(0);
   });
 });
 

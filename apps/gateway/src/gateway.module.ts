@@ -32,6 +32,7 @@ import { CompanyOrdersController, CustomerOrdersController, LocationOrdersContro
 import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
 import { JournalController } from './orders/journal.controller';
+import { OrderQueueController } from './orders/orderqueue.controller';
 import { CompanyStatsController, CustomerStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
@@ -54,7 +55,7 @@ export class GatewayModule {
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
-        CompanyStatsController, CustomerStatsController],
+        CompanyStatsController, CustomerStatsController, OrderQueueController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

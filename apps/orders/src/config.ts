@@ -10,6 +10,10 @@ export interface OrdersConfig {
     /** a stock change not evaluated after this long is evaluated by the scheduler (its own run failed) */
     stockRetryMs: number;
   };
+  queue: {
+    /** an order queue entry not confirmed by the supply side within this time is marked error (2005) by the scheduler */
+    timeoutMs: number;
+  };
   /** the company time zone when identity cannot tell (spec clarifications: default Europe/Berlin) */
   defaultTimeZone: string;
 }
@@ -25,6 +29,9 @@ export function loadOrdersConfig(env: Env, defaults: Partial<Record<string, stri
       enabled: r.bool('ORDERS_SCHEDULER', true),
       intervalMs: r.int('ORDERS_SCHEDULER_INTERVAL_MS', 60_000, { min: 1000 }),
       stockRetryMs: r.int('ORDERS_STOCK_RETRY_MS', 60_000, { min: 1000 }),
+    },
+    queue: {
+      timeoutMs: r.int('ORDERS_QUEUE_TIMEOUT_MS', 15 * 60_000, { min: 1000 }),
     },
     defaultTimeZone: r.str('ORDERS_DEFAULT_TIME_ZONE', 'Europe/Berlin'),
   };

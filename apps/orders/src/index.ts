@@ -12,3 +12,4 @@ export { QUANTITY_CASES, type QuantityCase } from './requisition/algorithm.cases
 export { JournalService } from './journal/journal.service';
 export { closeDeliveredBackorders, applyBackorders } from './backorders/backorders.sql';
 export { upsertSubscription } from './subscriptions/subscriptions.sql';
+export { OrderQueueService } from './queue/queue.service';

@@ -9,6 +9,8 @@ import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
 import { OrdersHandler } from './orders/orders.handler';
 import { OrderingService } from './orders/ordering.service';
+import { OrderQueueHandler } from './queue/queue.handler';
+import { OrderQueueService } from './queue/queue.service';
 import { OrdersService } from './orders/orders.service';
 import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZONE_SOURCE } from './requisition/company-time';
 import { RequisitionService } from './requisition/requisition.service';
@@ -28,7 +30,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, StatsHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, StatsHandler, OrderQueueHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },
@@ -41,6 +43,7 @@ export class OrdersModule {
         OrderingService,
         JournalService,
         StatsService,
+        OrderQueueService,
       ],
     };
   }

@@ -10,4 +10,5 @@ export * from './catalog-cache';
 export * from './orders';
 export * from './supplies';
 export * from './journal';
+export * from './orderqueue';
 export * from './stats';

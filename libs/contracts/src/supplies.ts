@@ -129,13 +129,18 @@ export interface SupplyScope {
   supplierId: number;
 }
 
-/** evt.supply.created */
+/**
+ * evt.supply.created: the supply service received an order (the order queue marks it transmitted). Also sent,
+ * with `repeated` true, when an order it already has a supply for arrives again (a requeued order): nothing is
+ * created twice, but the sender learns the order arrived.
+ */
 export interface SupplyCreated {
   id: number;
   company_id: number;
   order_id: number;
   supplier_id: number;
   lines: number;
+  repeated?: boolean;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
+import { enqueueOrders } from '../queue/queue.sql';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
 import { localTime } from '../requisition/schedule';
 import { RulesRepository } from '../rules/rules.repository';
@@ -75,7 +76,7 @@ interface PlannedLine {
  * already has an open line (the one-open-line-per-rule index; we refuse rather than change an order the
  * supplier may already have). The lines become one order per supplier, source `manual`. A customer with
  * the request workflow gets them as requests (status `request`, lines open), confirmed or rejected later;
- * otherwise they are open and `evt.orders.created` goes into the outbox at once.
+ * otherwise they are open, `evt.orders.created` goes into the outbox and the orders into the order queue at once.
  */
 @Injectable()
 export class OrderingService {
@@ -159,6 +160,8 @@ export class OrderingService {
           request,
           lines: planned,
         });
+        // Open orders wait in the order queue for their transmission; requests once confirmed.
+        if (!request) await enqueueOrders(em, caller.companyId, ids, caller.userId, now);
         return { ids, request };
       }),
     );
@@ -180,6 +183,7 @@ export class OrderingService {
       ]);
       em.create(OrderEvent, { companyId: caller.companyId, orderId, type: 'U', text: 'request confirmed', userId: caller.userId, createdAt: now } as OrderEvent);
       addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
+      await enqueueOrders(em, caller.companyId, [orderId], caller.userId, now);
       await em.flush();
     });
     return this.orders.get(caller, scope, orderId);

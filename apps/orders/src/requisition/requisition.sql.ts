@@ -1,5 +1,6 @@
 import type { RunTrigger, Weekday } from '@kanban/contracts';
 import type { RequisitionSlot } from '@kanban/contracts';
+import { QUEUE_COLUMNS, queueValues } from '../queue/queue.sql';
 
 /** Which rules a run evaluates (all of them active rules of the run's company). */
 export type DueRules =
@@ -284,6 +285,15 @@ outbox as (
     from event_ids x
     join line_groups lg on lg.order_id = x.id
   returning id
+),
+queued as (
+  -- the order queue (docs/replenishment.md "Order queue"): each open order waits for its transmission, one
+  -- without a supplier is in error at once (2001). Requests are queued when confirmed.
+  insert into orders.order_queue (${QUEUE_COLUMNS})
+  select ${queueValues('n', company, user, now)}
+    from new_orders n
+   where n.status = 'open'
+  returning id
 )
 select (select count(*) from evaluated)::int as evaluated,
        (select count(*) from new_orders)::int as orders,
@@ -293,6 +303,7 @@ select (select count(*) from evaluated)::int as evaluated,
        (select count(*) from journal)::int as journal,
        (select count(*) from rule_updates)::int as rules_updated,
        (select count(*) from order_events)::int as order_events,
-       (select count(*) from outbox)::int as events`;
+       (select count(*) from outbox)::int as events,
+       (select count(*) from queued)::int as queued`;
   return { sql, params };
 }

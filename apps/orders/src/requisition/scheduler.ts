@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
+import { OrderQueueService } from '../queue/queue.service';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
 import { RequisitionService } from './requisition.service';
 import { currentSlot } from './schedule';
@@ -10,11 +11,13 @@ export interface TickResult {
   scheduled: Map<number, string>;
   /** companies whose unevaluated stock changes were run again */
   retried: number[];
+  /** order queue entries marked error because they were not transmitted in time */
+  timedOut: number;
 }
 
 /**
- * Starts the scheduled runs (every 2 hours 06:00-24:00 in each company's time zone) and retries stock changes
- * whose own run failed. Every replica ticks; the run claims its slot in its transaction (unique per company
+ * Starts the scheduled runs (every 2 hours 06:00-24:00 in each company's time zone), retries stock changes
+ * whose own run failed, and marks order queue entries not transmitted in time as errors (2005). Every replica ticks; the run claims its slot in its transaction (unique per company
  * and slot) under the company's advisory lock, so each slot runs once. The clock is injected (tests).
  */
 @Injectable()
@@ -29,6 +32,7 @@ export class RequisitionScheduler implements OnApplicationBootstrap, OnModuleDes
     private readonly zones: CompanyTimeZones,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     @Inject(ORDERS_CONFIG) private readonly config: OrdersConfig,
+    @Optional() private readonly queue?: OrderQueueService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,7 +54,7 @@ export class RequisitionScheduler implements OnApplicationBootstrap, OnModuleDes
 
   private async work(): Promise<TickResult> {
     const now = this.clock.now();
-    const result: TickResult = { scheduled: new Map(), retried: [] };
+    const result: TickResult = { scheduled: new Map(), retried: [], timedOut: 0 };
     const companies = await this.uow.read((em) =>
       // companies with active rules, and those with active subscriptions only (subscriptions order in scheduled runs)
       em.execute<{ company_id: number }[]>(
@@ -87,6 +91,12 @@ export class RequisitionScheduler implements OnApplicationBootstrap, OnModuleDes
       } catch (error) {
         this.log.warn(`stock run of company ${companyId} failed again: ${(error as Error).message}`);
       }
+    }
+    // Order queue entries the supply side did not confirm in time: one set-based update over all companies.
+    try {
+      result.timedOut = (await this.queue?.markTimedOut()) ?? 0;
+    } catch (error) {
+      this.log.warn(`order queue timeout sweep failed: ${(error as Error).message}`);
     }
     return result;
   }

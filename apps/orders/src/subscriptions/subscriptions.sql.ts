@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { QUEUE_COLUMNS, queueValues } from '../queue/queue.sql';
 
 /**
  * Subscriptions (docs/replenishment.md "Subscriptions"): an active item subscription at a location orders the
@@ -126,13 +127,22 @@ outbox as (
     from (select gen_random_uuid() as event_id, n.* from new_orders n where n.status = 'open') x
     join line_groups lg on lg.order_id = x.id
   returning id
+),
+queued as (
+  -- the order queue (docs/replenishment.md "Order queue"): each open order waits for its transmission
+  insert into orders.order_queue (${QUEUE_COLUMNS})
+  select ${queueValues('n', company, user, now)}
+    from new_orders n
+   where n.status = 'open'
+  returning id
 )
 select (select count(*) from marked)::int as subscriptions,
        (select count(*) from new_orders)::int as orders,
        (select count(*) from new_lines)::int as lines,
        (select count(*) from new_orders where status = 'request')::int as requests,
        (select count(*) from order_events)::int as order_events,
-       (select count(*) from outbox)::int as events`;
+       (select count(*) from outbox)::int as events,
+       (select count(*) from queued)::int as queued`;
   return { sql, params };
 }
 

@@ -5,10 +5,12 @@ import { type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@k
 import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
+import { markTransmitted } from '../queue/queue.sql';
 
 /**
  * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
- * the order; evt.supply.delivery_changed marks the order's lines of the same pos delivered, or back to what
+ * the order and marks its order queue entry transmitted (also when the supply existed and a requeued order
+ * arrived again: `repeated`); evt.supply.delivery_changed marks the order's lines of the same pos delivered, or back to what
  * they were (confirmed after the update to OK, else open) when taken back, and the order `delivered` when
  * all its lines are (back to confirmed/open otherwise), with an S history event. Each event is claimed once in
  * the inbox; a change older than the last applied one of the supply (its version) is ignored.
@@ -28,11 +30,13 @@ export class SuppliesConsumer {
   created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
     const s = event.data;
     return this.once('orders.supply_created', event, async (em) => {
+      const text = s.repeated ? `supply ${s.id}: the order arrived again (sent from the order queue), nothing created twice` : `supply ${s.id} created for the supplier`;
       await em.execute(
         `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
          select ?, o.id, 'S', ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
-        [s.company_id, `supply ${s.id} created for the supplier`, new Date(event.occurredAt), s.order_id, s.company_id],
+        [s.company_id, text, new Date(event.occurredAt), s.order_id, s.company_id],
       );
+      await markTransmitted(em, s.company_id, s.order_id, new Date());
     });
   }
 

@@ -14,7 +14,9 @@ import { applySnapshot } from '../copies/copies';
 
 /**
  * evt.orders.created → one supply per order (an order is already for one supplier). Claimed once in the
- * inbox and unique per order id, so a repeated event creates nothing twice; acknowledged only after the
+ * inbox and unique per order id, so a repeated event creates nothing twice (an order sent again, with another
+ * event id, from the orders service's queue is answered with evt.supply.created `repeated`, so its queue
+ * entry learns it arrived); acknowledged only after the
  * commit, so a supply service that was down receives the order when it is back. Names come from the
  * service's copy of the catalog; a record it has not seen an event of is fetched once with the catalog's
  * snapshot (before the transaction). An order without a supplier has no supply.
@@ -74,7 +76,24 @@ export class OrdersConsumer {
         ],
       );
       if (!supply) {
-        this.log.warn(`order ${order.id} already has a supply; event ${event.id} ignored`);
+        // The order came again (requeued in the orders service's queue): nothing is created twice, but the
+        // sender learns that its order arrived (evt.supply.created with `repeated`).
+        const [existing] = await em.execute<{ id: number; line_count: number }[]>(
+          'select id, line_count from supply.supply where order_id = ? and company_id = ?',
+          [order.id, companyId],
+        );
+        this.log.warn(`order ${order.id} already has a supply; event ${event.id} creates nothing`);
+        if (existing) {
+          addToOutbox<SupplyCreated>(em, SupplyEvents.supplyCreated, {
+            id: Number(existing.id),
+            company_id: companyId,
+            order_id: order.id,
+            supplier_id: supplierId,
+            lines: Number(existing.line_count),
+            repeated: true,
+          });
+          await em.flush();
+        }
         return;
       }
       for (const line of order.lines) {

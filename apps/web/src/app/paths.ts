@@ -45,6 +45,8 @@ export type PageName =
   | 'requests'
   | 'requestDetail'
   | 'journal'
+  | 'orderQueue'
+  | 'orderQueueEntry'
   | 'orderStats'
   | 'orderStatsDetails'
   | 'ruleStats'
@@ -118,6 +120,8 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
   { path: `${COMPANY}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
   { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${COMPANY}/orderqueue`, page: 'orderQueue', layout: 'shell', auth: 'customer', title: 'orderQueue.title' },
+  { path: `${COMPANY}/orderqueue/:queueID`, page: 'orderQueueEntry', layout: 'shell', auth: 'customer', title: 'orderQueue.entryTitle' },
   { path: `${COMPANY}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
   { path: `${COMPANY}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
   { path: `${CUSTOMER}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { useJournalQuery } from '../journal/journalApi';
+import { useOrderQueueQuery } from '../orderqueue/orderQueueApi';
 import { statusPalette } from '../orders/OrderListPage';
 import { type OrderScope, pagePath, useOrdersQuery, useRequestsQuery } from '../orders/ordersApi';
 import { useViewer } from '../session/useViewer';
@@ -55,7 +56,8 @@ function Recent({ title, empty, testId, children, count }: { title: string; empt
 /**
  * The replenishment part of the company, customer and location dashboards (issue 5, item 11): orders of the
  * last 30 days, those not yet confirmed by the supplier (ext. status KA), requests waiting for approval, the
- * journal's unacknowledged entries (company, staff) and the latest orders. Each figure links to its list.
+ * journal's unacknowledged entries (company, staff), order queue entries in error (company and customer) and the
+ * latest orders. Each figure links to its list.
  * Shown to the roles that may read orders (customer group); others see nothing of it.
  */
 export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
@@ -69,14 +71,24 @@ export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
   const pending = useOrdersQuery({ ...scope, days: DAYS, extstatus: 0, page: 1, per_page: 1 }, { skip: !reads });
   const requests = useRequestsQuery({ ...scope, days: 365, page: 1, per_page: 1 }, { skip: !reads });
   const journal = useJournalQuery({ companyID: scope.companyID, view: 'open', page: 1, per_page: 1 }, { skip: !reads || !staff || !company });
+  // Orders that could not be transmitted: the company's, or the customer's (not on location dashboards).
+  const queueScope = scope.locationID === undefined;
+  const queueErrors = useOrderQueueQuery(
+    { companyID: scope.companyID, customerID: scope.customerID, all: false, state: 'error', sort: 'created_at', order: 'desc', page: 1, per_page: 1 },
+    { skip: !reads || !queueScope },
+  );
+  const queuePage = `/c/${scope.companyID}/orderqueue?state=error${scope.customerID ? `&customer=${scope.customerID}` : ''}`;
   if (!reads) return null;
   const orders = recent.data?.items ?? [];
   return (
     <Stack gap="4" data-testid="replenishment-overview">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 + (queueScope ? 1 : 0) + (staff && company ? 1 : 0) }} gap="4">
         <Figure label={t('overview.orders')} hint={t('overview.lastDays', { count: DAYS })} value={recent.data?.total} to={pagePath(scope, 'order')} testId="overview-orders" />
         <Figure label={t('overview.pending')} hint={t('overview.pendingHint')} value={pending.data?.total} to={pagePath(scope, 'order')} testId="overview-pending" />
         <Figure label={t('overview.requests')} value={requests.data?.total} to={pagePath({ companyID: scope.companyID, customerID: scope.customerID }, 'request')} testId="overview-requests" />
+        {queueScope ? (
+          <Figure label={t('overview.queueErrors')} hint={t('overview.queueErrorsHint')} value={queueErrors.data?.total} to={queuePage} testId="overview-queue-errors" />
+        ) : null}
         {staff && company ? (
           <Figure label={t('overview.journal')} value={journal.data?.total} to={`/c/${scope.companyID}/journal`} testId="overview-journal" />
         ) : null}

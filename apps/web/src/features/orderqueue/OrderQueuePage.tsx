@@ -1,0 +1,273 @@
+import { AccessGroup, hasRole } from '@kanban/access';
+import { Button, Card, Checkbox, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Switch, Table, Tag, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { errorText } from '../../app/apiError';
+import { useAppDispatch } from '../../app/store';
+import { useFormat } from '../../i18n/useFormat';
+import { ErrorBox } from '../errors/ErrorBox';
+import { snackbarShown } from '../layout/layoutSlice';
+import { ConfirmDialog } from '../lists/ConfirmDialog';
+import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
+import { useDebounced } from '../lists/useDebounced';
+import { useViewer } from '../session/useViewer';
+import {
+  type OrderQueueSort,
+  type OrderQueueState,
+  useDeleteQueueEntriesMutation,
+  useOrderQueueQuery,
+  useRequeueOrdersMutation,
+} from './orderQueueApi';
+import { QueueError, QueueStateBadge } from './QueueParts';
+
+const PER_PAGE = 25;
+const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];
+
+/**
+ * /c/{companyID}/orderqueue: orders waiting for their transmission and failed ones (the switch adds transmitted
+ * ones), filtered by state (`?state=error` from the dashboards) and text, optionally of one customer
+ * (`?customer=`), sorted and paged on the server. Staff who may change data select rows and requeue them or
+ * delete them (asks first). Each row opens its entry and its order.
+ */
+export function OrderQueuePage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dispatch = useAppDispatch();
+  const companyID = Number(useParams().companyID);
+  const [search, setSearch] = useSearchParams();
+  const stateParam = search.get('state');
+  const state = STATES.includes(stateParam as OrderQueueState) ? (stateParam as OrderQueueState) : undefined;
+  const customerParam = Number(search.get('customer'));
+  const customerID = Number.isInteger(customerParam) && customerParam > 0 ? customerParam : undefined;
+  const canWrite = hasRole(useViewer().role, AccessGroup.user);
+  const [filter, setFilter] = useState('');
+  const q = useDebounced(filter.trim());
+  const [all, setAll] = useState(false);
+  const [sorting, setSorting] = useState<Sorting<OrderQueueSort>>({ sort: 'created_at', order: 'desc' });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [asking, setAsking] = useState(false);
+  const { data, error, isFetching } = useOrderQueueQuery({
+    companyID,
+    customerID,
+    all,
+    state,
+    q: q || undefined,
+    ...sorting,
+    page,
+    per_page: PER_PAGE,
+  });
+  const [requeue, { isLoading: requeueing }] = useRequeueOrdersMutation();
+  const [remove, { isLoading: deleting }] = useDeleteQueueEntriesMutation();
+  const items = data?.items ?? [];
+
+  const restart = () => {
+    setPage(1);
+    setSelected(new Set());
+  };
+  const setParam = (name: string, value: string | undefined) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearch(next, { replace: true });
+    restart();
+  };
+  const sortBy = (next: Sorting<OrderQueueSort>) => {
+    setSorting(next);
+    restart();
+  };
+  const turnTo = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allOnPage = items.length > 0 && items.every((e) => selected.has(e.id));
+  const ids = [...selected];
+
+  const doRequeue = () =>
+    requeue({ companyID, ids })
+      .unwrap()
+      .then((r) => {
+        dispatch(snackbarShown({ message: t('orderQueue.requeued', { count: r.requeued }), variant: 'success' }));
+        setSelected(new Set());
+      })
+      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })));
+  const doDelete = () =>
+    remove({ companyID, ids })
+      .unwrap()
+      .then((r) => {
+        dispatch(snackbarShown({ message: t('orderQueue.deleted', { count: r.deleted }), variant: 'success' }));
+        setSelected(new Set());
+      })
+      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })))
+      .finally(() => setAsking(false));
+
+  return (
+    <Stack gap="4" data-testid="orderqueue-page">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('orderQueue.title')}
+        </Heading>
+        {canWrite ? (
+          <Flex gap="2" wrap="wrap">
+            <Button colorPalette="blue" disabled={ids.length === 0} loading={requeueing} onClick={() => void doRequeue()} data-testid="orderqueue-requeue">
+              {t('orderQueue.requeueSelected', { count: ids.length })}
+            </Button>
+            <Button variant="outline" colorPalette="red" disabled={ids.length === 0} onClick={() => setAsking(true)} data-testid="orderqueue-delete">
+              {t('orderQueue.deleteSelected', { count: ids.length })}
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <Flex gap="4" align="center" wrap="wrap">
+              <Input
+                maxW="320px"
+                value={filter}
+                onChange={(e) => {
+                  setFilter(e.target.value);
+                  restart();
+                }}
+                placeholder={t('orderQueue.filter')}
+                aria-label={t('orderQueue.filter')}
+                data-testid="orderqueue-filter"
+              />
+              <NativeSelect.Root maxW="220px">
+                <NativeSelect.Field
+                  aria-label={t('orderQueue.state')}
+                  value={state ?? ''}
+                  onChange={(e) => setParam('state', e.target.value || undefined)}
+                  data-testid="orderqueue-state"
+                >
+                  <option value="">{t(all ? 'orderQueue.allStates' : 'orderQueue.openStates')}</option>
+                  {STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`orderQueue.states.${s}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Switch.Root
+                checked={all}
+                onCheckedChange={(e) => {
+                  setAll(e.checked);
+                  restart();
+                }}
+                data-testid="orderqueue-all"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('orderQueue.showTransmitted')}</Switch.Label>
+              </Switch.Root>
+              {customerID ? (
+                <Tag.Root size="lg" data-testid="orderqueue-customer-filter">
+                  <Tag.Label>{t('orderQueue.customerFilter', { name: items[0]?.customer ?? customerID })}</Tag.Label>
+                  <Tag.EndElement>
+                    <CloseButton size="2xs" aria-label={t('orderQueue.clearCustomer')} onClick={() => setParam('customer', undefined)} />
+                  </Tag.EndElement>
+                </Tag.Root>
+              ) : null}
+            </Flex>
+            {error ? <ErrorBox error={error} /> : null}
+            <Table.ScrollArea>
+              <Table.Root size="sm" aria-busy={isFetching} data-testid="orderqueue-table">
+                <Table.Header>
+                  <Table.Row>
+                    {canWrite ? (
+                      <Table.ColumnHeader w="8">
+                        <Checkbox.Root
+                          checked={allOnPage}
+                          disabled={items.length === 0}
+                          onCheckedChange={(e) => items.forEach((entry) => toggle(entry.id, !!e.checked))}
+                          aria-label={t('orderQueue.selectPage')}
+                          data-testid="orderqueue-select-page"
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
+                      </Table.ColumnHeader>
+                    ) : null}
+                    <SortHeader column="order_id" label={t('orderQueue.order')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="customer" label={t('orderQueue.customerLocation')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="supplier" label={t('orders.supplier')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="state" label={t('orderQueue.state')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="attempts" label={t('orderQueue.attempts')} sorting={sorting} onSort={sortBy} />
+                    <SortHeader column="created_at" label={t('orderQueue.queued')} sorting={sorting} onSort={sortBy} />
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items.map((entry) => (
+                    <Table.Row key={entry.id} data-testid={`orderqueue-row-${entry.order_id}`}>
+                      {canWrite ? (
+                        <Table.Cell>
+                          <Checkbox.Root
+                            checked={selected.has(entry.id)}
+                            onCheckedChange={(e) => toggle(entry.id, !!e.checked)}
+                            aria-label={t('orderQueue.select', { id: entry.order_id })}
+                            data-testid={`orderqueue-select-${entry.order_id}`}
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                          </Checkbox.Root>
+                        </Table.Cell>
+                      ) : null}
+                      <Table.Cell>
+                        <RouterLink to={`/c/${companyID}/orderqueue/${entry.id}`}>
+                          <Text as="span" color="blue.700" fontWeight="medium">
+                            {entry.order_id}
+                          </Text>
+                        </RouterLink>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="normal" minW="10rem">
+                        <Text>{entry.customer}</Text>
+                        <Text fontSize="xs" color="gray.600">
+                          {entry.location}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell>{entry.supplier || '–'}</Table.Cell>
+                      <Table.Cell whiteSpace="normal" minW="12rem" maxW="20rem">
+                        <Stack gap="1" align="flex-start">
+                          <QueueStateBadge state={entry.state} testId={`orderqueue-state-${entry.order_id}`} />
+                          {entry.error ? <QueueError error={entry.error} testId={`orderqueue-error-${entry.order_id}`} /> : null}
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end" data-testid={`orderqueue-attempts-${entry.order_id}`}>
+                        {entry.attempts}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{format.dateTime(entry.created_at)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            {data && items.length === 0 ? (
+              <Text color="gray.600" data-testid="orderqueue-empty">
+                {q || state || customerID ? t('lists.noMatch') : t(all ? 'orderQueue.emptyAll' : 'orderQueue.empty')}
+              </Text>
+            ) : null}
+            {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={turnTo} /> : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <ConfirmDialog
+        open={asking}
+        title={t('orderQueue.deleteTitle')}
+        text={t('orderQueue.deleteText', { count: ids.length })}
+        confirmLabel={t('lists.delete')}
+        busy={deleting}
+        onConfirm={() => void doDelete()}
+        onClose={() => setAsking(false)}
+      />
+    </Stack>
+  );
+}
