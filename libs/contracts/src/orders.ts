@@ -372,12 +372,12 @@ export interface OrderCreated {
 /**
  * The demo seed's hand-over from the orders service to the supply service (docs/replenishment.md "Demo data"): an
  * order of the demo history as its evt.orders.created would carry it, with when the supply service created its
- * supply and when (and by whom) the whole supply was marked delivered (null: not yet).
+ * supply, each line's delivery (null: not yet) and how many delivery changes the supply has had (its version).
  */
-export interface DemoOrderSupply extends OrderCreated {
+export interface DemoOrderSupply extends Omit<OrderCreated, 'lines'> {
   created_at: string;
-  delivered_at: string | null;
-  delivered_by: number | null;
+  lines: (OrderCreated['lines'][number] & { delivered_at: string | null; delivered_by: number | null })[];
+  version: number;
 }
 
 /** The supply the supply seed created for an order of the demo history. */

@@ -118,6 +118,8 @@ export interface SimLine {
   status: LineStatus;
   extStatus: number;
   createdAt: Date;
+  deliveredAt: Date | null;
+  deliveredBy: number | null;
 }
 
 export interface SimEvent {
@@ -144,8 +146,10 @@ export interface SimOrder {
   lines: SimLine[];
   /** when the supply service created its supply (evt.orders.created), null without one */
   supplyAt: Date | null;
+  /** when its last line was delivered (null: not all yet) */
   deliveredAt: Date | null;
-  deliveredBy: number | null;
+  /** the supply's delivery changes: the whole supply marked at once, or one line each (the last completes it) */
+  deliveries: { at: Date; by: number; positions: number[]; complete: boolean }[];
 }
 
 export interface SimStockEvent {
@@ -420,11 +424,22 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       lines: [],
       supplyAt: null,
       deliveredAt: null,
-      deliveredBy: null,
+      deliveries: [],
     };
     const sorted = [...lines].sort((a, b) => a.rule.item.sku.localeCompare(b.rule.item.sku) || a.rule.createdAt.getTime() - b.rule.createdAt.getTime());
     for (const [index, l] of sorted.entries()) {
-      const line: SimLine = { order, pos: index + 1, rule: l.rule, quantity: l.quantity, shipping: shippingOf(l.rule, date), status: 'open', extStatus: 0, createdAt };
+      const line: SimLine = {
+        order,
+        pos: index + 1,
+        rule: l.rule,
+        quantity: l.quantity,
+        shipping: shippingOf(l.rule, date),
+        status: 'open',
+        extStatus: 0,
+        createdAt,
+        deliveredAt: null,
+        deliveredBy: null,
+      };
       order.lines.push(line);
       l.rule.onOrder.push(line);
     }
@@ -453,13 +468,20 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
           if (line.status === 'open') line.status = 'confirmed';
         }
         events.push({ order, type: 'U', text: () => 'status updated to OK', userId: pick([users.admin, users.writer]), at: okAt });
-        const latest = order.lines.map((l) => l.shipping).sort().at(-1)!;
+        // Each line arrives on its shipping day or a little later (the supplier's delay for this order), on a
+        // delivery day of the location after the OK; lines arriving the same day are marked together.
         const roll = rand();
         const delay = roll < 0.06 ? -1 : roll < 0.74 ? 0 : roll < 0.88 ? 1 : roll < 0.95 ? Math.floor(between(2, 4)) : Math.floor(between(4, 6));
-        let day = deliveryDayFrom(order.rule0, addDays(latest, delay));
-        if (day <= ok.date) day = deliveryDayFrom(order.rule0, addDays(ok.date, 1));
-        const deliveredMinute = Math.floor(between(9 * 60, 15 * 60));
-        schedule(day, deliveredMinute, () => deliver(order, day, deliveredMinute));
+        const byDay = new Map<string, SimLine[]>();
+        for (const line of order.lines) {
+          let day = deliveryDayFrom(order.rule0, addDays(line.shipping, delay));
+          if (day <= ok.date) day = deliveryDayFrom(order.rule0, addDays(ok.date, 1));
+          byDay.set(day, [...(byDay.get(day) ?? []), line]);
+        }
+        for (const [day, lines] of byDay) {
+          const deliveredMinute = Math.floor(between(9 * 60, 15 * 60));
+          schedule(day, deliveredMinute, () => deliver(order, lines, day, deliveredMinute));
+        }
       });
     };
     if (order.status !== 'request') {
@@ -484,21 +506,36 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
     });
   };
 
-  const deliver = (order: SimOrder, date: string, minute: number) => {
+  /**
+   * Lines of an order delivered: the supplier marks them (the whole supply at once when they are all of it, else
+   * line by line: one delivery change each), the order follows, the goods are put away and the bins counted.
+   */
+  const deliver = (order: SimOrder, lines: SimLine[], date: string, minute: number) => {
     const moment = at(date, minute);
     const by = users.supplier && users.supplier.supplierId === order.supplierId ? users.supplier.userId : users.writer;
-    order.deliveredAt = moment;
-    order.deliveredBy = by;
-    order.status = 'delivered';
-    order.updatedAt = moment;
-    // The goods are put away and the bins counted a little later.
+    const remaining = order.lines.filter((l) => l.status !== 'delivered' && l.status !== 'cancelled');
+    const arriving = lines.filter((l) => remaining.includes(l));
+    if (arriving.length === 0) return;
+    if (arriving.length === remaining.length && order.deliveries.length === 0) {
+      order.deliveries.push({ at: moment, by, positions: arriving.map((l) => l.pos), complete: true });
+    } else {
+      arriving.forEach((line, i) => {
+        order.deliveries.push({ at: new Date(moment.getTime() + i * 20_000), by, positions: [line.pos], complete: i === remaining.length - 1 });
+      });
+    }
     const putAway = new Date(moment.getTime() + Math.floor(between(10, 90)) * 60_000);
-    for (const line of order.lines) {
-      if (line.status === 'cancelled') continue;
+    for (const line of arriving) {
       settle(line, 'delivered');
+      line.deliveredAt = order.deliveries.find((d) => d.positions.includes(line.pos))!.at;
+      line.deliveredBy = by;
       const rule = line.rule;
       rule.actual += line.quantity * rule.facts.perOrderUnit;
       recordStock(rule, rule.actual, 'manual', users.writer, putAway);
+    }
+    order.updatedAt = order.deliveries.at(-1)!.at;
+    if (order.lines.every((l) => l.status === 'delivered' || l.status === 'cancelled')) {
+      order.status = 'delivered';
+      order.deliveredAt = order.updatedAt;
     }
   };
 

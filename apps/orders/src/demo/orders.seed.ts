@@ -315,10 +315,11 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
             quantity: l.quantity,
             unit: l.rule.item.order_unit,
             shipping: l.shipping,
+            delivered_at: iso(l.deliveredAt),
+            delivered_by: l.deliveredBy,
           })),
           created_at: o.supplyAt!.toISOString(),
-          delivered_at: iso(o.deliveredAt),
-          delivered_by: o.deliveredBy,
+          version: o.deliveries.length,
         }));
       return { companyId: company, supplies, history };
     });
@@ -340,14 +341,13 @@ export async function seedOrdersDemoSupplies(database: Database, seed: OrdersDem
     const supplyId = supplyOf.get(order.id);
     if (supplyId === undefined || order.supplyAt === null) continue;
     events.push({ event: { order, type: 'S', text: (id) => `supply ${id} created for the supplier`, userId: null, at: order.supplyAt }, supplyId });
-    if (order.deliveredAt) {
-      const positions = order.lines.filter((l) => l.status === 'delivered').map((l) => l.pos);
-      events.push({
-        event: { order, type: 'S', text: (id) => `supply ${id}: delivered line ${positions.join(', ')} (supply delivered)`, userId: order.deliveredBy, at: order.deliveredAt },
-        supplyId,
-      });
-      states.push({ id: supplyId, company_id: seed.companyId, order_id: order.id, version: 1, updated_at: order.deliveredAt.toISOString() });
+    // One S event per delivery change, worded as the consumer words evt.supply.delivery_changed.
+    for (const change of order.deliveries) {
+      const text = (id: number | null) => `supply ${id}: delivered line ${change.positions.join(', ')}${change.complete ? ' (supply delivered)' : ''}`;
+      events.push({ event: { order, type: 'S', text, userId: change.by, at: change.at }, supplyId });
     }
+    const last = order.deliveries.at(-1);
+    if (last) states.push({ id: supplyId, company_id: seed.companyId, order_id: order.id, version: order.deliveries.length, updated_at: last.at.toISOString() });
   }
   events.sort((a, b) => a.event.at.getTime() - b.event.at.getTime());
   const orm = await MikroORM.init(database.ormOptions(ordersData));

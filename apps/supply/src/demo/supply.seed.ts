@@ -16,8 +16,8 @@ export interface SupplyDemoInput {
  * The supplies of the demo company's order history (README "Demo data"): the supply service's copy of the catalog
  * (the rows a snapshot writes) and one supply per order with the order's lines, as `OrdersConsumer` creates them
  * from evt.orders.created (names from the copies, the catalog's external id of the first line's item, the earliest
- * shipping day), delivered whole when the history says so (status, counts, version 1 as after one change). Each
- * table in one or a few statements. Answers the supply of each order; nothing when the company has supplies already.
+ * shipping day), with the lines the history delivered (status, counts, delivery time and version as the delivery
+ * calls leave them). Each table in one or a few statements. Answers the supply of each order; nothing when the company has supplies already.
  */
 export async function seedSupplyDemo(database: Database, input: SupplyDemoInput): Promise<DemoSupplyCreated[]> {
   const orm = await MikroORM.init(database.ormOptions(supplyData));
@@ -32,7 +32,9 @@ export async function seedSupplyDemo(database: Database, input: SupplyDemoInput)
       // Each line's catalog: the item's, as the consumer reads it from its copy (written from the same snapshot above).
       const catalogOf = new Map(input.snapshot.items.map((i) => [i.id, i.catalog_id]));
       const supplies = orders.map((order, i) => {
-        const delivered = order.delivered_at !== null;
+        const times = order.lines.map((l) => l.delivered_at).filter((t): t is string => t !== null);
+        const delivered = times.length === order.lines.length;
+        const last = times.map((t) => Date.parse(t)).sort((a, b) => a - b).at(-1);
         return {
           id: ids[i]!,
           company_id: company,
@@ -43,13 +45,13 @@ export async function seedSupplyDemo(database: Database, input: SupplyDemoInput)
           first_item_id: order.lines[0]!.item_id,
           order_date: order.date,
           shipping: order.lines.map((l) => l.shipping).sort()[0]!,
-          status: delivered ? 'delivered' : 'open',
+          status: delivered ? 'delivered' : times.length > 0 ? 'partial' : 'open',
           line_count: order.lines.length,
-          delivered_count: delivered ? order.lines.length : 0,
-          delivered_at: order.delivered_at,
-          version: delivered ? 1 : 0,
+          delivered_count: times.length,
+          delivered_at: delivered && last !== undefined ? new Date(last).toISOString() : null,
+          version: order.version,
           created_at: order.created_at,
-          updated_at: order.delivered_at ?? order.created_at,
+          updated_at: last !== undefined ? new Date(last).toISOString() : order.created_at,
         };
       });
       // Names from the copies, as the consumer writes them.
@@ -100,9 +102,9 @@ export async function seedSupplyDemo(database: Database, input: SupplyDemoInput)
             quantity: line.quantity,
             unit: line.unit,
             shipping: line.shipping,
-            delivered: order.delivered_at !== null,
-            delivered_at: order.delivered_at,
-            delivered_by: order.delivered_at !== null ? order.delivered_by : null,
+            delivered: line.delivered_at !== null,
+            delivered_at: line.delivered_at,
+            delivered_by: line.delivered_at !== null ? line.delivered_by : null,
           })),
         ),
       );
