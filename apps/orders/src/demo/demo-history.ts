@@ -263,7 +263,6 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
     return new Date(midnight + minute * 60_000);
   };
 
-  const customers = new Map(snapshot.customers.map((c) => [c.id, c]));
   const suppliers = new Map(snapshot.suppliers.map((s) => [s.id, s]));
   const schedules = new Map(snapshot.locations.map((l) => [l.id, { ...resolveSchedule(l.schedule), isodow: isoWeekdays(l.delivery_days) }]));
   const phase = new Map(snapshot.customers.map((c, i) => [c.id, i * 1.9]));
