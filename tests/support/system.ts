@@ -30,13 +30,17 @@ export function modeFromEnv(): Mode {
   return mode;
 }
 
-export function startSystem(mode: Mode = modeFromEnv()): Promise<TestSystem> {
-  if (mode === 'embedded') return startEmbeddedSystem();
-  return startDistributedSystem().then((system) => ({ ...system, mode, apiKeys: DEMO_API_KEYS }));
+/** `demoHistory`: the demo data's replenishment history (README "Demo data"); off unless asked, tests count the demo company's orders. */
+export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?: boolean } = {}): Promise<TestSystem> {
+  if (mode === 'embedded') return startEmbeddedSystem(options.demoHistory ?? false);
+  return startDistributedSystem(options).then((system) => ({ ...system, mode, apiKeys: DEMO_API_KEYS }));
 }
 
-async function startEmbeddedSystem(): Promise<TestSystem> {
-  const system = await startEmbedded({ DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false' }, false);
+async function startEmbeddedSystem(demoHistory: boolean): Promise<TestSystem> {
+  const system = await startEmbedded(
+    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false' },
+    false,
+  );
   return {
     mode: 'embedded',
     app: system.app,

@@ -2,4 +2,4 @@
 export { CatalogModule } from './catalog.module';
 export { catalogData } from './catalog.data';
 export { loadCatalogConfig, type CatalogConfig } from './config';
-export { seedCatalogDemo, type CatalogSeed, type CatalogSeedInput } from './seed';
+export { demoReplenishmentSnapshot, seedCatalogDemo, type CatalogSeed, type CatalogSeedInput } from './seed';

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { ReplenishmentSnapshot } from '@kanban/contracts';
 import type { BlobStore } from '@kanban/images';
 import { type Database, tenantEm } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
@@ -7,6 +8,7 @@ import { seedDemoImages } from './images/image.seed';
 import { Customer } from './customers/customer.entity';
 import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
+import { replenishmentSnapshot } from './replenishment/replenishment';
 import { seedSettingsDemo } from './settings/settings.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
@@ -300,6 +302,20 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput,
         suppliers: byNr(await demoEm.find(Supplier, {}, { fields: ['id', 'nr'] })),
       };
     });
+  } finally {
+    await orm.close();
+  }
+}
+
+/**
+ * Every item and location of a company with their customers, suppliers and catalogs, as the catalog's
+ * `catalog.replenishment.snapshot` answers them: what the orders and supply demo seeds write into their read
+ * models (the composition root hands it over; services never read each other's schemas).
+ */
+export async function demoReplenishmentSnapshot(database: Database, companyId: number): Promise<ReplenishmentSnapshot> {
+  const orm = await MikroORM.init(database.ormOptions(catalogData));
+  try {
+    return await replenishmentSnapshot(tenantEm(orm.em.fork(), companyId), {}, {});
   } finally {
     await orm.close();
   }

@@ -2,4 +2,4 @@
 export { IdentityModule } from './identity.module';
 export { identityData } from './identity.data';
 export { loadIdentityConfig, type IdentityConfig } from './config';
-export { seedIdentityDemo, seedDemoRestrictions, type DemoRestriction, DEMO_PASSWORD, DEMO_USERS } from './seed';
+export { seedIdentityDemo, seedDemoRestrictions, type DemoRestriction, type IdentitySeed, DEMO_PASSWORD, DEMO_USERS } from './seed';

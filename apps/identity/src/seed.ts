@@ -26,6 +26,8 @@ export interface IdentitySeed {
   demoCompanyId: number;
   otherCompanyId: number;
   users: Record<string, number>;
+  /** the demo company's time zone (its company field) */
+  demoTimeZone: string;
   /** true when this call created the demo tenants (a first start), false when they existed */
   created: boolean;
 }
@@ -39,7 +41,13 @@ export async function seedIdentityDemo(database: Database): Promise<IdentitySeed
       if (existing) {
         const other = await em.findOneOrFail(Company, { name: 'Other Industrial Supply AG' });
         const users = await em.find(User, { email: { $like: '%.example' } });
-        return { demoCompanyId: existing.id, otherCompanyId: other.id, users: Object.fromEntries(users.map((u) => [u.email, u.id])), created: false };
+        return {
+          demoCompanyId: existing.id,
+          otherCompanyId: other.id,
+          users: Object.fromEntries(users.map((u) => [u.email, u.id])),
+          demoTimeZone: existing.timezone,
+          created: false,
+        };
       }
       const hash = await hashPassword(DEMO_PASSWORD);
       const demo = em.create(Company, {
@@ -77,7 +85,7 @@ export async function seedIdentityDemo(database: Database): Promise<IdentitySeed
         await em.flush();
         users[u.email] = user.id;
       }
-      return { demoCompanyId: demo.id, otherCompanyId: other.id, users, created: true };
+      return { demoCompanyId: demo.id, otherCompanyId: other.id, users, demoTimeZone: demo.timezone, created: true };
     });
   } finally {
     await orm.close();

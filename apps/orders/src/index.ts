@@ -2,6 +2,8 @@
 export { OrdersModule } from './orders.module';
 export { ordersData } from './orders.data';
 export { loadOrdersConfig, type OrdersConfig } from './config';
+export { seedOrdersDemo, seedOrdersDemoSupplies, type OrdersDemoInput, type OrdersDemoSeed } from './demo/orders.seed';
+export type { DemoUsers } from './demo/demo-history';
 // For the database tests of the requisition (tests/e2e/orders-requisition.e2e.ts): the run, the scheduler and
 // the read side built without Nest on a database of the test's own, and the cases the algorithm is checked with.
 export { RequisitionService, REQUISITION_LOCK } from './requisition/requisition.service';

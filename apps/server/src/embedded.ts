@@ -37,6 +37,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const reader = new EnvReader(env);
   const dataDirRaw = reader.str('DATA_DIR', './data');
   const demo = reader.bool('DEMO_DATA', true);
+  const demoHistory = reader.bool('DEMO_HISTORY', true);
   const logFormat = reader.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'text');
   reader.done();
   const inMemory = dataDirRaw === ':memory:';
@@ -58,7 +59,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
   for (const data of SERVICE_DATA) await migrateService(database, data);
   const blobs = createBlobStore(gatewayConfig.blobs);
-  if (demo) await seedDemo(database, blobs);
+  if (demo) await seedDemo(database, { blobs, history: demoHistory });
 
   const broker = new InProcessBroker();
 

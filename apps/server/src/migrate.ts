@@ -5,12 +5,14 @@ import { SERVICE_DATA, seedDemo } from './services';
 
 /**
  * `npm run migrate`: applies every service's migrations to the PostgreSQL server in DATABASE_URL (each
- * service in its own schema); with SEED_DEMO=true (or --seed) also loads the demo data.
+ * service in its own schema); with SEED_DEMO=true (or --seed) also loads the demo data, with its replenishment
+ * history unless DEMO_HISTORY=false.
  */
 async function main(): Promise<void> {
   const env = new EnvReader(process.env);
   const url = env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']);
   const seed = env.bool('SEED_DEMO', false) || process.argv.includes('--seed');
+  const history = env.bool('DEMO_HISTORY', true);
   env.done();
   const database = await Database.open({ kind: 'postgres', url, poolMax: 2 });
   try {
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
       console.log(`migrate: ${data.service}: ${applied.length ? applied.join(', ') : 'up to date'}`);
     }
     if (seed) {
-      await seedDemo(database);
+      await seedDemo(database, { history });
       console.log('migrate: demo data present');
     }
   } finally {

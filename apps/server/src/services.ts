@@ -1,9 +1,9 @@
 import type { BlobStore } from '@kanban/images';
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
-import { catalogData, type CatalogSeed, seedCatalogDemo } from '@kanban/app-catalog';
-import { type DemoRestriction, identityData, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
-import { ordersData } from '@kanban/app-orders';
-import { supplyData } from '@kanban/app-supply';
+import { catalogData, type CatalogSeed, demoReplenishmentSnapshot, seedCatalogDemo } from '@kanban/app-catalog';
+import { type DemoRestriction, identityData, type IdentitySeed, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
+import { type DemoUsers, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
+import { seedSupplyDemo, supplyData } from '@kanban/app-supply';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
@@ -27,11 +27,55 @@ export function demoRestrictions(catalog: CatalogSeed): DemoRestriction[] {
   ];
 }
 
-/** `blobs`: where demo images go (the run's blob store); without it the demo data has no images. */
-export async function seedDemo(database: Database, blobs?: BlobStore): Promise<void> {
+/** Who does what in the demo history: identity's demo users, the customer and supplier users with the records they are restricted to. */
+export function demoHistoryUsers(tenants: IdentitySeed, catalog: CatalogSeed): DemoUsers {
+  const user = (email: string) => {
+    const id = tenants.users[email];
+    if (id === undefined) throw new Error(`demo data: user ${email} is missing`);
+    return id;
+  };
+  const [customer, supplier] = demoRestrictions(catalog);
+  return {
+    admin: user('admin@demo.example'),
+    writer: user('writer@demo.example'),
+    customer: { userId: user(customer!.email), customerId: customer!.customer_id! },
+    supplier: { userId: user(supplier!.email), supplierId: supplier!.supplier_id! },
+  };
+}
+
+export interface DemoOptions {
+  /** where demo images go (the run's blob store); without it the demo data has no images */
+  blobs?: BlobStore;
+  /**
+   * the replenishment history (kanban rules with stock levels, months of orders, decisions and supplies; README
+   * "Demo data"), seeded with fresh demo tenants only; default true. The test systems switch it off: their tests
+   * count the demo company's orders and supplies.
+   */
+  history?: boolean;
+}
+
+export async function seedDemo(database: Database, options: DemoOptions = {}): Promise<void> {
   // The catalog's demo customers belong to the demo tenants the identity seed answers.
   const tenants = await seedIdentityDemo(database);
-  const catalog = await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId }, blobs);
-  // Only with fresh demo tenants: restrictions an administrator removed later stay removed on a restart.
-  if (tenants.created) await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
+  const catalog = await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId }, options.blobs);
+  // Only with fresh demo tenants: restrictions an administrator removed later stay removed on a restart, and the
+  // history is not written again.
+  if (!tenants.created) return;
+  await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
+  if (options.history ?? true) await seedDemoHistory(database, tenants, catalog);
+}
+
+/**
+ * The demo history: the catalog's snapshot of the demo company goes to the orders seed (read model, rules, runs,
+ * orders), its orders to the supply seed (supplies as evt.orders.created would create them), and the supplies back
+ * to the orders seed (the S history events and delivery state its supplies consumer would write): the event flow
+ * of the running services, handed over by the composition root since no service reads another's schema.
+ */
+async function seedDemoHistory(database: Database, tenants: IdentitySeed, catalog: CatalogSeed): Promise<void> {
+  const companyId = tenants.demoCompanyId;
+  const snapshot = await demoReplenishmentSnapshot(database, companyId);
+  const orders = await seedOrdersDemo(database, { companyId, timeZone: tenants.demoTimeZone, snapshot, users: demoHistoryUsers(tenants, catalog) });
+  if (!orders) return;
+  const supplies = await seedSupplyDemo(database, { companyId, snapshot, orders: orders.supplies });
+  await seedOrdersDemoSupplies(database, orders, supplies);
 }

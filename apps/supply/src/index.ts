@@ -2,3 +2,4 @@
 export { SupplyModule } from './supply.module';
 export { supplyData } from './supply.data';
 export { loadSupplyConfig, type SupplyConfig } from './config';
+export { seedSupplyDemo, type SupplyDemoInput } from './demo/supply.seed';

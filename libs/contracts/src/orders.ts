@@ -376,6 +376,23 @@ export interface OrderCreated {
   lines: { pos: number; rule_id: number | null; item_id: number; sku: string; name: string; quantity: number; unit: string; shipping: string }[];
 }
 
+/**
+ * The demo seed's hand-over from the orders service to the supply service (docs/replenishment.md "Demo data"): an
+ * order of the demo history as its evt.orders.created would carry it, with when the supply service created its
+ * supply, each line's delivery (null: not yet) and how many delivery changes the supply has had (its version).
+ */
+export interface DemoOrderSupply extends Omit<OrderCreated, 'lines'> {
+  created_at: string;
+  lines: (OrderCreated['lines'][number] & { delivered_at: string | null; delivered_by: number | null })[];
+  version: number;
+}
+
+/** The supply the supply seed created for an order of the demo history. */
+export interface DemoSupplyCreated {
+  order_id: number;
+  supply_id: number;
+}
+
 /** A line of a new order entered by hand: quantity in the item's order unit (`unit`, default the order unit). */
 export interface NewOrderLineInput {
   item_id: number;

@@ -9,6 +9,7 @@ import {
   ReplenishmentSubjects,
 } from '@kanban/contracts';
 import { BusController } from '@kanban/messaging';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
 import { Customer } from '../customers/customer.entity';
@@ -63,6 +64,29 @@ export function locationOrderingFields(location: Location): LocationOrderingFiel
   return { delivery_days: [...location.deliveryDays], schedule: fullSchedule(location.schedule), updated_at: location.updatedAt.toISOString() };
 }
 
+/**
+ * The snapshot of the items and locations the filters select (none: null) with their customers, suppliers and
+ * catalogs, read through a company-scoped entity manager: what `catalog.replenishment.snapshot` answers, and what
+ * the demo seed hands the orders and supply seeds for their read models (every item and location of the company).
+ */
+export async function replenishmentSnapshot(em: EntityManager, itemWhere: FilterQuery<Item> | null, locationWhere: FilterQuery<Location> | null): Promise<ReplenishmentSnapshot> {
+  const items = itemWhere ? await em.find(Item, itemWhere, { orderBy: { id: 'asc' } }) : [];
+  const locations = locationWhere ? await em.find(Location, locationWhere, { orderBy: { id: 'asc' } }) : [];
+  const customerIds = [...new Set([...items.map((i) => i.customerId), ...locations.map((l) => l.customerId)])];
+  const supplierIds = [...new Set(items.map((i) => i.supplierId).filter((id): id is number => id !== null))];
+  const catalogIds = [...new Set(items.map((i) => i.catalogId).filter((id): id is number => id !== null))];
+  const customers = customerIds.length ? await em.find(Customer, { id: { $in: customerIds } }) : [];
+  const suppliers = supplierIds.length ? await em.find(Supplier, { id: { $in: supplierIds } }) : [];
+  const catalogs = catalogIds.length ? await em.find(Catalog, { id: { $in: catalogIds } }) : [];
+  return {
+    items: items.map((i) => ({ ...itemChanged(i), ...itemOrderingFields(i) })),
+    locations: locations.map((l) => ({ ...locationChanged(l), ...locationOrderingFields(l) })),
+    customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, ...customerOrderingFields(c) })),
+    suppliers: suppliers.map((s) => ({ id: s.id, company_id: s.companyId, name: s.name, active: s.active, updated_at: s.updatedAt.toISOString() })),
+    catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, ext_system_id: c.extSystemId, updated_at: c.updatedAt.toISOString() })),
+  };
+}
+
 /** `catalog.replenishment.snapshot`: a system call of the orders service (no caller; it checks access itself). */
 @BusController()
 export class ReplenishmentHandler {
@@ -72,22 +96,8 @@ export class ReplenishmentHandler {
   snapshot(@Payload() p: ReplenishmentSnapshotRequest): Promise<ReplenishmentSnapshot> {
     const itemIds = [...new Set(p.item_ids ?? [])].slice(0, 1000);
     const locationIds = [...new Set(p.location_ids ?? [])].slice(0, 1000);
-    return this.uow.forCompany(p.company_id).read(async (em) => {
-      const items = itemIds.length ? await em.find(Item, { id: { $in: itemIds } }) : [];
-      const locations = locationIds.length ? await em.find(Location, { id: { $in: locationIds } }) : [];
-      const customerIds = [...new Set([...items.map((i) => i.customerId), ...locations.map((l) => l.customerId)])];
-      const supplierIds = [...new Set(items.map((i) => i.supplierId).filter((id): id is number => id !== null))];
-      const catalogIds = [...new Set(items.map((i) => i.catalogId).filter((id): id is number => id !== null))];
-      const customers = customerIds.length ? await em.find(Customer, { id: { $in: customerIds } }) : [];
-      const suppliers = supplierIds.length ? await em.find(Supplier, { id: { $in: supplierIds } }) : [];
-      const catalogs = catalogIds.length ? await em.find(Catalog, { id: { $in: catalogIds } }) : [];
-      return {
-        items: items.map((i) => ({ ...itemChanged(i), ...itemOrderingFields(i) })),
-        locations: locations.map((l) => ({ ...locationChanged(l), ...locationOrderingFields(l) })),
-        customers: customers.map((c) => ({ id: c.id, company_id: c.companyId, name: c.name, inactive: c.inactive, ...customerOrderingFields(c) })),
-        suppliers: suppliers.map((s) => ({ id: s.id, company_id: s.companyId, name: s.name, active: s.active, updated_at: s.updatedAt.toISOString() })),
-        catalogs: catalogs.map((c) => ({ id: c.id, company_id: c.companyId, supplier_id: c.supplierId, name: c.name, ext_system_id: c.extSystemId, updated_at: c.updatedAt.toISOString() })),
-      };
-    });
+    return this.uow.forCompany(p.company_id).read((em) =>
+      replenishmentSnapshot(em, itemIds.length ? { id: { $in: itemIds } } : null, locationIds.length ? { id: { $in: locationIds } } : null),
+    );
   }
 }

@@ -61,11 +61,47 @@ export async function upsertItem(em: EntityManager, i: { id: number; company_id:
   );
 }
 
-/** Writes a catalog snapshot (each record at its updated_at). */
+/**
+ * Writes a catalog snapshot (each record at its updated_at): one set-based upsert per kind of record (the rows
+ * travel as one JSON parameter), with the same conflict rules as the one-row writes above (a snapshot always
+ * carries the catalog's `ext_system_id`).
+ */
 export async function applySnapshot(em: EntityManager, snapshot: ReplenishmentSnapshot): Promise<void> {
-  for (const c of snapshot.customers) await upsertCustomer(em, c, new Date(c.updated_at));
-  for (const s of snapshot.suppliers) await upsertSupplier(em, s, new Date(s.updated_at));
-  for (const c of snapshot.catalogs) await upsertCatalog(em, c, new Date(c.updated_at));
-  for (const l of snapshot.locations) await upsertLocation(em, l, new Date(l.updated_at));
-  for (const i of snapshot.items) await upsertItem(em, i, new Date(i.updated_at));
+  const upsert = async (rows: unknown[], sql: string) => {
+    if (rows.length > 0) await em.execute(sql, [JSON.stringify(rows)]);
+  };
+  const newer = 'where c.version <= excluded.version and c.company_id = excluded.company_id';
+  await upsert(
+    snapshot.customers,
+    `insert into supply.customer_copy as c (id, company_id, name, version)
+     select x.id, x.company_id, x.name, x.updated_at from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, name text, updated_at timestamptz)
+     on conflict (id) do update set name = excluded.name, version = excluded.version ${newer}`,
+  );
+  await upsert(
+    snapshot.suppliers,
+    `insert into supply.supplier_copy as c (id, company_id, name, version)
+     select x.id, x.company_id, x.name, x.updated_at from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, name text, updated_at timestamptz)
+     on conflict (id) do update set name = excluded.name, version = excluded.version ${newer}`,
+  );
+  await upsert(
+    snapshot.catalogs,
+    `insert into supply.catalog_copy as c (id, company_id, supplier_id, name, ext_system_id, version)
+     select x.id, x.company_id, x.supplier_id, x.name, coalesce(x.ext_system_id, ''), x.updated_at
+       from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, supplier_id int, name text, ext_system_id text, updated_at timestamptz)
+     on conflict (id) do update set supplier_id = excluded.supplier_id, name = excluded.name, ext_system_id = excluded.ext_system_id,
+       version = excluded.version ${newer}`,
+  );
+  await upsert(
+    snapshot.locations,
+    `insert into supply.location_copy as c (id, company_id, customer_id, name, version)
+     select x.id, x.company_id, x.customer_id, x.name, x.updated_at
+       from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, customer_id int, name text, updated_at timestamptz)
+     on conflict (id) do update set customer_id = excluded.customer_id, name = excluded.name, version = excluded.version ${newer}`,
+  );
+  await upsert(
+    snapshot.items,
+    `insert into supply.item_copy as c (id, company_id, catalog_id, version)
+     select x.id, x.company_id, x.catalog_id, x.updated_at from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, catalog_id int, updated_at timestamptz)
+     on conflict (id) do update set catalog_id = excluded.catalog_id, version = excluded.version ${newer}`,
+  );
 }
