@@ -106,6 +106,21 @@ describe('demo history', () => {
     expect(ok(await api().get(`/c/${demo}/supplier/${l100}/supply?state=delivered&days=30&per_page=1`, tokens.supplier)).total).toBeGreaterThan(0);
   });
 
+  it('the order queue holds the orders handed to the suppliers as transmitted entries; nothing waits or failed', async () => {
+    const queue = ok(await api().get(`/c/${demo}/orderqueue?all=1&per_page=200`, tokens.admin));
+    expect(queue.total).toBeGreaterThan(20);
+    expect(queue.items.every((e: any) => e.state === 'transmitted' && e.error === null && e.attempts === 1)).toBe(true);
+    expect(ok(await api().get(`/c/${demo}/orderqueue`, tokens.admin)).total).toBe(0);
+    // every queued order is an order (not a waiting request) with its supply at the supplier
+    const entry = queue.items[0];
+    const order = ok(await api().get(`/c/${demo}/order/${entry.order_id}`, tokens.admin));
+    expect(order.status).not.toBe('request');
+    expect(order.history.some((h: any) => h.type === 'S')).toBe(true);
+    const requests = await all(`/c/${demo}/requests?days=365`);
+    const queued = new Set(queue.items.map((e: any) => e.order_id));
+    expect(requests.some((r) => queued.has(r.id))).toBe(false);
+  });
+
   it('supplies are delivered and open, in step with their orders', async () => {
     let open = 0;
     for (const nr of ['L-100', 'L-200', 'L-300']) {

@@ -331,7 +331,8 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
 /**
  * The second half of the orders seed, once the supply seed created the supplies: every history event of the
  * orders in the order they happened (R, U, and the S events `SuppliesConsumer` writes for evt.supply.created and
- * evt.supply.delivery_changed), and the last applied delivery change per supply (`supply_state`).
+ * evt.supply.delivery_changed), the last applied delivery change per supply (`supply_state`), and the order queue's
+ * transmitted entries.
  */
 export async function seedOrdersDemoSupplies(database: Database, seed: OrdersDemoSeed, created: DemoSupplyCreated[]): Promise<void> {
   const supplyOf = new Map(created.map((c) => [c.order_id, c.supply_id]));
@@ -369,6 +370,43 @@ export async function seedOrdersDemoSupplies(database: Database, seed: OrdersDem
         })),
       );
       await insertRows(em, 'orders.supply_state', { id: 'int', company_id: 'int', order_id: 'int', version: 'int', updated_at: 'timestamptz' }, states);
+      // The order queue (docs/replenishment.md "Order queue"): every order the supply service took is a transmitted
+      // entry, handed over when its supply was created (a request once it was confirmed); waiting requests and
+      // rejected ones were never queued.
+      await insertRows(
+        em,
+        'orders.order_queue',
+        {
+          company_id: 'int',
+          order_id: 'int',
+          customer_id: 'int',
+          location_id: 'int',
+          supplier_id: 'int',
+          user_id: 'int',
+          state: 'text',
+          attempts: 'int',
+          queued_at: 'timestamptz',
+          transmitted_at: 'timestamptz',
+          created_at: 'timestamptz',
+          updated_at: 'timestamptz',
+        },
+        seed.history.orders
+          .filter((order) => supplyOf.has(order.id) && order.supplyAt !== null)
+          .map((order) => ({
+            company_id: seed.companyId,
+            order_id: order.id,
+            customer_id: order.rule0.customer.id,
+            location_id: order.rule0.location.id,
+            supplier_id: order.supplierId,
+            user_id: order.createdBy,
+            state: 'transmitted',
+            attempts: 1,
+            queued_at: order.supplyAt!.toISOString(),
+            transmitted_at: order.supplyAt!.toISOString(),
+            created_at: order.supplyAt!.toISOString(),
+            updated_at: order.supplyAt!.toISOString(),
+          })),
+      );
     });
   } finally {
     await orm.close();
