@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, ok, startSystem, type TestSystem } from '../support/system';
 
 /** Custom field values of contacts (docs/settings.md, docs/contacts.md): visible with their customer or supplier, in both run modes. */
 jest.setTimeout(180_000);
@@ -9,12 +9,7 @@ let demo: number;
 let other: number;
 const tokens: Record<string, string> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
 const put = (path: string, body: unknown, token: string) => system.api.call('PUT', path, { token, body });
 const values = (id: number, company = demo) => `/c/${company}/customfields/values/contact/${id}`;
 

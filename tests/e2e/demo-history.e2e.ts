@@ -1,4 +1,4 @@
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * The demo data's replenishment history (README "Demo data", docs/replenishment.md "Demo data"), in both run modes:
@@ -14,12 +14,7 @@ const tokens: Record<string, string> = {};
 const customers: Record<string, number> = {};
 const suppliers: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
 
 /** Every item of a paged list. */
 async function all(path: string, token = tokens.admin): Promise<any[]> {

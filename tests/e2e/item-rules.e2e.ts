@@ -1,4 +1,4 @@
-import { login, startSystem, type TestSystem } from '../support/system';
+import { type Answer, login, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Disabling or deleting an item that kanban rules use (spec 4, clarification "1002 vs 1007"): the catalog asks
@@ -13,12 +13,7 @@ const tokens: Record<string, string> = {};
 const customers: Record<string, number> = {};
 const catalogs: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
 
 beforeAll(async () => {
   system = await startSystem();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@kanban/testing';
 import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
-import { NATS_URL, login, startSystem, type TestSystem } from '../support/system';
+import { login, NATS_URL, ok, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -13,7 +13,6 @@ const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 const suppliers: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
 
 beforeAll(async () => {
@@ -36,10 +35,6 @@ afterAll(async () => {
 
 const cat = (supplierId: number) => `/c/${demo}/supplier/${supplierId}/catalog`;
 const items = (customerId: number) => `/c/${demo}/customer/${customerId}/item`;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
 
 async function newSupplier(name: string): Promise<number> {
   return ok(await api().post(`/c/${demo}/supplier/`, { name }, tokens.writer)).id;

@@ -1,4 +1,4 @@
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * The journal (spec: GET /api/v2/c/{companyID}/journal?filter=, POST .../journal/acknowledge) in both run modes:
@@ -16,13 +16,7 @@ let customerId: number;
 const ruleIds: number[] = [];
 const orderIds: number[] = [];
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 const journal = (company = demo, filter?: unknown) =>
   `/v2/c/${company}/journal${filter === undefined ? '' : `?filter=${encodeURIComponent(typeof filter === 'string' ? filter : JSON.stringify(filter))}`}`;
 const acknowledge = (company = demo) => `/v2/c/${company}/journal/acknowledge`;

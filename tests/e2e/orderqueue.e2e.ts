@@ -3,7 +3,7 @@ import { CompanyTimeZones, type Clock, loadOrdersConfig, OrderQueueService, orde
 import { Database, UnitOfWork, unitOfWorkToken } from '@kanban/persistence';
 import { eventually } from '@kanban/testing';
 import { ordersCreatedEvents, ordersSql } from '../support/orders-sql';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * The order queue (spec 7 `orderqueue`, `orderqueue/{id}`, requeue and delete; docs/replenishment.md "Order
@@ -22,13 +22,7 @@ const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 const suppliers: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 const idQuery = (list: (number | string)[]) => list.map((id) => `id=${encodeURIComponent(String(id))}`).join('&');
 const requeue = (list: (number | string)[], token = tokens.writer) => api().call('POST', `/c/${demo}/orderqueue?${idQuery(list)}`, { token });
 const remove = (list: (number | string)[], token = tokens.writer) => api().delete(`/c/${demo}/orderqueue?${idQuery(list)}`, token);

@@ -1,4 +1,4 @@
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /** The orders read API (spec 7 `[/customer/{id}][/location/{id}]/order?days=&extstatus=`, `order/{orderID}`) in both run modes. */
 jest.setTimeout(240_000);
@@ -10,13 +10,7 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 
 /** Two locations of K-10001 and one of K-10002, each with one order; the first one confirmed (OK). */
 const placed: { customerId: number; locationId: number; orderId: number }[] = [];

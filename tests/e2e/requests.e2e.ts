@@ -1,6 +1,6 @@
 import { eventually } from '@kanban/testing';
 import { ordersCreatedEvents } from '../support/orders-sql';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Requests (spec 7 `[/customer/{id}][/location/{id}]/requests?days=`, `request/{requestID}`, confirm and reject;
@@ -17,13 +17,7 @@ const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 const catalogs: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 
 let customerId: number;
 let locationId: number;

@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /** Kanban rules over HTTP (spec 7 `rules`), stock signals and the runs they start, in both run modes. */
 jest.setTimeout(240_000);
@@ -12,13 +12,7 @@ const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 const catalogs: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 const rules = (company = demo) => `/c/${company}/rules`;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Statistics and reports (docs/statistics.md) in both run modes: order statistics and their lines, rule
@@ -15,13 +15,7 @@ const tokens: Record<string, string> = {};
 const customers: Record<string, number> = {};
 const catalogs: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 
 /** Location A (K-10001): N1, N2 (Schraubenwerk) and A1 (Arbeitsschutz); B (K-10001): N3; C (K-10002): N4. */
 const loc: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };

@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, startSystem, type TestSystem } from '../support/system';
+import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Supplies (docs/supplies.md) in both run modes: orders created by the rules API (a stock drop on a rule)
@@ -17,13 +17,7 @@ const ids: Record<string, number> = {};
 const customers: Record<string, number> = {};
 const suppliers: Record<string, number> = {};
 
-type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
 const api = () => system.api;
-const ok = (answer: Answer) => {
-  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
-  return answer.body.Data;
-};
-const meta = (answer: Answer) => answer.body.Meta;
 
 /** L-100's catalog (the supplier user's supplier) and L-200's. */
 let catalog100: { id: number; ext_system_id: string };

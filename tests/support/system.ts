@@ -58,3 +58,17 @@ export async function login(system: TestSystem, email: string, password = 'demo1
   if (answer.body.Meta.code !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(answer.body.Meta)}`);
   return answer.body.Data as { token: string; refresh_token: string; user: { id: number } };
 }
+
+/** An API answer as the tests read it: the HTTP status and the envelope. */
+export type Answer = { status: number; body: { Meta: { code: number; message: string; field?: string }; Data: any } };
+
+/** The answer's Data, or an error naming the status and Meta when the call did not succeed. */
+export function ok(answer: Answer): any {
+  if (answer.body.Meta.code !== 200) throw new Error(`expected 200, got ${answer.status} ${JSON.stringify(answer.body.Meta)}`);
+  return answer.body.Data;
+}
+
+/** The answer's Meta (code, message, field). */
+export function meta(answer: Answer): Answer['body']['Meta'] {
+  return answer.body.Meta;
+}
