@@ -32,6 +32,42 @@ export async function claimInbox(em: EntityManager, consumer: string, eventId: s
   return rows.length === 1;
 }
 
+/**
+ * A durable event handled once: one write transaction of the event's company claims it in `consumer`'s inbox and,
+ * if it is new there, runs `work`; a repeat does nothing (and is acknowledged).
+ */
+export async function handleOnce(
+  uow: UnitOfWork,
+  consumer: string,
+  event: EventEnvelope<{ company_id: number }>,
+  work: (em: EntityManager) => Promise<void>,
+): Promise<void> {
+  await uow.forCompany(event.data.company_id).write(async (em) => {
+    if (!(await claimInbox(em, consumer, event.id))) return;
+    await work(em);
+  });
+}
+
+/** What identity's evt.identity.restrictions_changed carries: the user's full current set of restrictions. */
+export interface RestrictionSet {
+  company_id: number;
+  user_id: number;
+  restrictions: { customer_id?: number | null; location_id?: number | null; supplier_id?: number | null }[];
+}
+
+/**
+ * Replaces a service's copy of one user's access restrictions (entity with companyId, userId, customerId,
+ * locationId, supplierId) by the set an event carries.
+ */
+export async function replaceRestrictionCopies(em: EntityManager, entity: new () => object, set: RestrictionSet): Promise<void> {
+  const { company_id: companyId, user_id: userId } = set;
+  await em.nativeDelete(entity, { companyId, userId } as never);
+  for (const r of set.restrictions) {
+    em.create(entity, { companyId, userId, customerId: r.customer_id ?? null, locationId: r.location_id ?? null, supplierId: r.supplier_id ?? null } as never);
+  }
+  await em.flush();
+}
+
 /** Schema-qualified table of a messaging entity in the calling service's schema. */
 function tableOf(em: EntityManager, entity: string, table: string): string {
   const schema = em.getMetadata().get(entity).schema ?? em.config.get('schema') ?? 'public';

@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
@@ -14,7 +13,7 @@ import {
   type SubscriptionChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
-import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
+import { BusController, type EventEnvelope, handleOnce, replaceRestrictionCopies } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { RestrictionCopy } from './copies.entity';
 import { upsertSubscription } from '../subscriptions/subscriptions.sql';
@@ -30,59 +29,39 @@ import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSuppli
 export class CopiesConsumer {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
 
-  private async once(consumer: string, event: EventEnvelope<{ company_id: number }>, work: (em: EntityManager) => Promise<void>): Promise<void> {
-    await this.uow.forCompany(event.data.company_id).write(async (em) => {
-      if (!(await claimInbox(em, consumer, event.id))) return;
-      await work(em);
-    });
-  }
-
   @EventPattern(ItemEvents.itemChanged)
   item(@Payload() event: EventEnvelope<ItemChangedForOrders>): Promise<void> {
-    return this.once('orders.items', event, (em) => upsertItem(em, event.data, new Date(event.occurredAt)));
+    return handleOnce(this.uow, 'orders.items', event, (em) => upsertItem(em, event.data, new Date(event.occurredAt)));
   }
 
   @EventPattern(LocationEvents.locationChanged)
   location(@Payload() event: EventEnvelope<LocationChangedForOrders>): Promise<void> {
-    return this.once('orders.locations', event, (em) => upsertLocation(em, event.data, new Date(event.occurredAt)));
+    return handleOnce(this.uow, 'orders.locations', event, (em) => upsertLocation(em, event.data, new Date(event.occurredAt)));
   }
 
   @EventPattern(CatalogEvents.customerChanged)
   customer(@Payload() event: EventEnvelope<CustomerChangedForOrders>): Promise<void> {
-    return this.once('orders.customers', event, (em) => upsertCustomer(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return handleOnce(this.uow, 'orders.customers', event, (em) => upsertCustomer(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
   }
 
   @EventPattern(CatalogEvents.supplierChanged)
   supplier(@Payload() event: EventEnvelope<SupplierChanged>): Promise<void> {
-    return this.once('orders.suppliers', event, (em) => upsertSupplier(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return handleOnce(this.uow, 'orders.suppliers', event, (em) => upsertSupplier(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
   }
 
   @EventPattern(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
-    return this.once('orders.catalogs', event, (em) => upsertCatalog(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return handleOnce(this.uow, 'orders.catalogs', event, (em) => upsertCatalog(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
   }
 
   @EventPattern(ItemEvents.subscriptionChanged)
   subscription(@Payload() event: EventEnvelope<SubscriptionChanged>): Promise<void> {
-    return this.once('orders.subscriptions', event, (em) => upsertSubscription(em, event.data, new Date(event.occurredAt)));
+    return handleOnce(this.uow, 'orders.subscriptions', event, (em) => upsertSubscription(em, event.data, new Date(event.occurredAt)));
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */
   @EventPattern(IdentityEvents.restrictionsChanged)
   restrictions(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
-    const { company_id: companyId, user_id: userId, restrictions } = event.data;
-    return this.once('orders.restrictions', event, async (em) => {
-      await em.nativeDelete(RestrictionCopy, { companyId, userId });
-      for (const r of restrictions) {
-        em.create(RestrictionCopy, {
-          companyId,
-          userId,
-          customerId: r.customer_id ?? null,
-          locationId: r.location_id ?? null,
-          supplierId: r.supplier_id ?? null,
-        } as RestrictionCopy);
-      }
-      await em.flush();
-    });
+    return handleOnce(this.uow, 'orders.restrictions', event, (em) => replaceRestrictionCopies(em, RestrictionCopy, event.data));
   }
 }

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
-import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
+import { BusController, type EventEnvelope, handleOnce } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 import { markTransmitted } from '../queue/queue.sql';
@@ -19,17 +18,10 @@ import { markTransmitted } from '../queue/queue.sql';
 export class SuppliesConsumer {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
 
-  private async once(consumer: string, event: EventEnvelope<{ company_id: number }>, work: (em: EntityManager) => Promise<void>): Promise<void> {
-    await this.uow.forCompany(event.data.company_id).write(async (em) => {
-      if (!(await claimInbox(em, consumer, event.id))) return;
-      await work(em);
-    });
-  }
-
   @EventPattern(SupplyEvents.supplyCreated)
   created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
     const s = event.data;
-    return this.once('orders.supply_created', event, async (em) => {
+    return handleOnce(this.uow, 'orders.supply_created', event, async (em) => {
       const text = s.repeated ? `supply ${s.id}: the order arrived again (sent from the order queue), nothing created twice` : `supply ${s.id} created for the supplier`;
       await em.execute(
         `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
@@ -43,7 +35,7 @@ export class SuppliesConsumer {
   @EventPattern(SupplyEvents.deliveryChanged)
   deliveryChanged(@Payload() event: EventEnvelope<SupplyDeliveryChanged>): Promise<void> {
     const s = event.data;
-    return this.once('orders.supply_delivery', event, async (em) => {
+    return handleOnce(this.uow, 'orders.supply_delivery', event, async (em) => {
       const applied = await em.execute<{ id: number }[]>(
         `insert into orders.supply_state as x (id, company_id, order_id, version, updated_at) values (?, ?, ?, ?, ?)
          on conflict (id) do update set version = excluded.version, updated_at = excluded.updated_at
