@@ -82,6 +82,8 @@ export function runStatement(input: RunStatementInput): { sql: string; params: u
        'stock', ${alias}.stock, 'threshold', ${alias}.threshold, 'capacity', ${alias}.capacity, 'on_order', ${alias}.on_order,
        'order_id', ${alias}.order_id, 'backorder', ${alias}.backorder, 'decided_at', cast(${v(input.now.toISOString())} as text))`;
 
+  // No semicolon anywhere in the text, comments included: the embedded (PGlite) driver runs a text with one as
+  // several statements and answers no rows.
   const sql = `
 with due as (
   select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, r.pending_at, r.last_decision,
@@ -159,7 +161,7 @@ evaluated as (
     left join on_order o on o.rule_id = d.rule_id
     left join open_backorders b on b.rule_id = d.rule_id
     -- orderQuantity() of algorithm.ts in the same double arithmetic: 1e-9 tolerance, rounded to 6 decimals
-    -- (floor(x + 0.5) is Math.round); numeric would cost a float-to-decimal conversion per operand (~8 us a rule)
+    -- (floor(x + 0.5) is Math.round). Numeric would cost a float-to-decimal conversion per operand (~8 us a rule)
     cross join lateral (
       select d.capacity - d.stock - coalesce(o.quantity, 0) * d.per_unit as shortfall
     ) s
@@ -224,7 +226,7 @@ decided as (
          (case when e.reason in ('ordered', 'outside_schedule', 'backorder', 'restock') then e.fill else 0 end)::float8 as quantity,
          e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, l.order_id, e.backorder
     from evaluated e
-    -- the order of the rule's new line; a hash join that keeps the rules in their (physical) order, so the update
+    -- the order of the rule's new line, by a hash join that keeps the rules in their (physical) order, so the update
     -- below visits the rule table's pages in turn
     left join new_lines l on l.rule_id = e.rule_id
 ),
