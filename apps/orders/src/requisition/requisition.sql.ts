@@ -99,7 +99,6 @@ with due as (
          i.sku, i.name, i.order_unit, i.item_unit, i.catalog_id, i.supplier_id,
          (l.id is null or l.deleted or l.inactive) as location_off,
          coalesce(l.scheduled, false) as scheduled,
-         coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
          coalesce(c.inactive or c.deleted, false) as customer_off,
          coalesce(c.use_request_workflow, false) as request_workflow,
          coalesce(c.automatic_restock_days, 0) as restock_days,
