@@ -4,7 +4,11 @@
 // data, runs named tests (a fresh browser context each, a timeout each), prints one line per test and as
 // the last line `N passed, M failed`; exit code 1 if any failed.
 //
-//   npm run build:web && node tests/browser/run.mjs [--grep <text>]
+//   npm run build:web && node tests/browser/run.mjs [--grep <text>] [--shard=<i>/<n>]
+//
+// --shard=i/n runs every n-th selected test starting with the i-th, against a server, data folder and browser of
+// its own (its server log is tmp/browser/server-<i>.log): `npm test` runs two shards side by side. A sharded run
+// leaves tmp/browser/failures as it is (the caller empties it once).
 //
 // Output: screenshots in tmp/browser/screenshots/, failure screenshots in tmp/browser/failures/<test>.png,
 // the server log in tmp/browser/server.log. CHROMIUM_PATH overrides /usr/bin/chromium.
@@ -51,6 +55,13 @@ const PHONE = { width: 390, height: 844 };
 const LOGIN_JS_LIMIT = 250 * 1024;
 
 const args = process.argv.slice(2);
+const shardArg = args.find((a) => a.startsWith('--shard='))?.slice(8);
+const shard = shardArg ? /^(\d+)\/(\d+)$/.exec(shardArg) : null;
+if (shardArg && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2]))) {
+  process.stdout.write(`--shard must be i/n with 1 <= i <= n, not ${shardArg}\n0 passed, 1 failed\n`);
+  process.exit(1);
+}
+const SERVER_LOG = shard ? `server-${shard[1]}.log` : 'server.log';
 // --grep <text> (repeatable; a test runs when its name contains any of them, case-insensitive)
 const greps = args
   .flatMap((a, i) => (a === '--grep' ? [args[i + 1]] : a.startsWith('--grep=') ? [a.slice(7)] : []))
@@ -111,7 +122,7 @@ function freePort() {
 
 function serverLogTail(lines = 30) {
   try {
-    return readFileSync(path.join(TMP, 'server.log'), 'utf8').trim().split('\n').slice(-lines).join('\n');
+    return readFileSync(path.join(TMP, SERVER_LOG), 'utf8').trim().split('\n').slice(-lines).join('\n');
   } catch {
     return '(no server log)';
   }
@@ -131,7 +142,7 @@ async function startServer() {
   state.port = port;
   state.dataDir ??= mkdtempSync(path.join(os.tmpdir(), 'kanban-browser-'));
   state.serverExit = null;
-  const logFd = openSync(path.join(TMP, 'server.log'), 'a');
+  const logFd = openSync(path.join(TMP, SERVER_LOG), 'a');
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: root,
     stdio: ['ignore', logFd, logFd],
@@ -1451,7 +1462,7 @@ async function runTest(entry, i18nKeys) {
       const history = t.histories.get(page) ?? [];
       if (history.length > 1) details.push(`addresses: ${history.slice(-12).join(' -> ')}`);
     }
-    if (state.serverExit) details.push(`server: gone (${state.serverExit}) - see tmp/browser/server.log`);
+    if (state.serverExit) details.push(`server: gone (${state.serverExit}) - see tmp/browser/${SERVER_LOG}`);
     if (t.rawKeys.length && !/raw translation keys/.test(error.message))
       details.push(`raw keys: ${t.describeRawKeys()}`);
     details.push(
@@ -1468,9 +1479,15 @@ async function runTest(entry, i18nKeys) {
 }
 
 async function main() {
-  const selected = greps.length
+  const matching = greps.length
     ? tests.filter((e) => greps.some((g) => e.name.toLowerCase().includes(g)))
     : tests;
+  const selected = shard ? matching.filter((_, i) => i % Number(shard[2]) === Number(shard[1]) - 1) : matching;
+  if (shard && !selected.length && matching.length) {
+    log('0 tests in this shard');
+    log('0 passed, 0 failed');
+    return 0;
+  }
   if (!selected.length) {
     log(
       `no test matches --grep ${greps.map((g) => `"${g}"`).join(', ')}; tests: ${tests.map((e) => e.name).join(', ')}`,
@@ -1479,8 +1496,8 @@ async function main() {
     return 1;
   }
   mkdirSync(SHOTS, { recursive: true });
-  rmSync(path.join(TMP, 'server.log'), { force: true });
-  rmSync(FAILURES, { recursive: true, force: true });
+  rmSync(path.join(TMP, SERVER_LOG), { force: true });
+  if (!shard) rmSync(FAILURES, { recursive: true, force: true });
   mkdirSync(FAILURES, { recursive: true });
 
   const preflight = [];
@@ -1517,7 +1534,7 @@ async function main() {
     return 1;
   }
   log(
-    `browser tests against ${base.value} (Chromium ${state.browser.version()}), ${selected.length} of ${tests.length} tests`,
+    `browser tests against ${base.value} (Chromium ${state.browser.version()}), ${selected.length} of ${tests.length} tests${shard ? ` (shard ${shard[1]}/${shard[2]})` : ''}`,
   );
 
   let passed = 0;
@@ -1531,7 +1548,7 @@ async function main() {
     if (state.serverExit) {
       // a crash fails the test that was running; killed from outside (other work on this machine) or
       // crashed, the next tests get the server back on the same port and data folder
-      log(`    server: gone (${state.serverExit}), restarting it (see tmp/browser/server.log)`);
+      log(`    server: gone (${state.serverExit}), restarting it (see tmp/browser/${SERVER_LOG})`);
       try {
         await startServer();
       } catch (error) {

@@ -2,7 +2,7 @@
 // end-to-end against the embedded system and against the distributed one), then the browser tests.
 // The distributed suites need PostgreSQL (127.0.0.1:5432) and NATS with JetStream (127.0.0.1:4222); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,20 +74,43 @@ if (!only || only.startsWith('jest')) {
 // with --only, the browser tests run only for --only=browser (or web-build), not after every single step
 if ((!only || 'web-build'.startsWith(only) || 'browser'.startsWith(only)) && existsSync(path.join(root, 'tests/browser/run.mjs'))) {
   if (step('web-build', 'npm', ['run', '--silent', 'build:web'])) {
-    const browser = spawnSync(node, ['tests/browser/run.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-    process.stdout.write(browser.stdout ?? '');
-    const line = /(\d+) passed, (\d+) failed/.exec((browser.stdout ?? '').trim().split('\n').pop() ?? '');
-    if (line) {
-      passed += Number(line[1]);
-      failed += Number(line[2]);
+    // Two shards side by side, each with its own server, data folder and browser: the suites spend most of their
+    // time waiting for pages, so two at once take little more than half the time on two cores.
+    const shards = Number(process.env.BROWSER_SHARDS ?? 2);
+    rmSync(path.join(root, 'tmp/browser/failures'), { recursive: true, force: true });
+    const started = Date.now();
+    console.log(`\n=== browser (${shards} shards)`);
+    const results = await Promise.all(
+      Array.from({ length: shards }, (_, i) => runCaptured(node, ['tests/browser/run.mjs', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])])),
+    );
+    for (const [i, result] of results.entries()) {
+      if (shards > 1) console.log(`--- browser shard ${i + 1}/${shards}`);
+      process.stdout.write(result.stdout);
+      const line = /(\d+) passed, (\d+) failed/.exec(result.stdout.trim().split('\n').pop() ?? '');
+      if (line) {
+        passed += Number(line[1]);
+        failed += Number(line[2]);
+      }
+      if (result.status !== 0) {
+        failures.push(`browser tests${shards > 1 ? ` (shard ${i + 1}/${shards})` : ''}`);
+        if (!line || Number(line[2]) === 0) failed++;
+      }
     }
-    if (browser.status !== 0) {
-      failures.push('browser tests');
-      if (!line || Number(line[2]) === 0) failed++;
-    }
+    console.log(`=== browser: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
 finish();
+
+/** Runs a command with its output kept (standard error passes through), answering its exit status and output. */
+function runCaptured(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+}
 
 function finish() {
   if (failures.length) console.log(`\nFailed:\n  - ${failures.join('\n  - ')}`);
