@@ -1,5 +1,7 @@
 // Custom field values (docs/settings.md) in the customer, supplier and location dialogs: shown by type, checked on
 // the client, saved with the record (also right after creating it) and shown again, in English and German.
+import { pageApi as api } from '../page-api.mjs';
+
 const WORDS = {
   en: {
     title: 'Custom fields',
@@ -16,22 +18,6 @@ const WORDS = {
     locationSaved: 'Der Standort wurde gespeichert.',
   },
 };
-
-/** A call of the API with the signed-in user's token (setup, checks and cleanup around the UI steps). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;

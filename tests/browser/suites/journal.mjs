@@ -1,25 +1,11 @@
 // Journal: entries of runs (orders of items without a supplier: 2001), unacknowledged and all, acknowledging the
 // selected entries and all of them after a confirmation, in English and German.
+import { pageApi as api } from '../page-api.mjs';
+
 const WORDS = {
   en: { one: '1 entry acknowledged', nothing: 'Nothing to acknowledge.', code: 'Configuration missing', confirm: 'Acknowledge' },
   de: { one: '1 Eintrag bestätigt', nothing: 'Nichts zu bestätigen.', code: 'Konfiguration fehlt', confirm: 'Bestätigen' },
 };
-
-/** A call of the API with the signed-in user's token (setup of the entries). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;

@@ -1,6 +1,8 @@
 // Kanban rules at a location, the orders they create, new orders by hand and requests (docs/replenishment.md
 // "Web pages"), in English and German. The steps are functions of their own so later features (supplies,
 // delivery) can continue from an order: `ruleOrdersAtLocation` answers the page on the order's detail.
+import { pageApi as api } from '../page-api.mjs';
+
 
 const WORDS = {
   en: {
@@ -28,22 +30,6 @@ const WORDS = {
     stockChange: 'Bestandsänderung',
   },
 };
-
-/** A call of the API with the signed-in user's token (setup around the UI steps). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;

@@ -1,26 +1,12 @@
 // Order queue: an order of a supplier's item appears (with "show transmitted") as transmitted, an order of an item
 // without a supplier is in error (2001) at once and counted on the dashboard, whose figure opens the queue filtered
 // to errors; requeue, the entry page, delete after a confirmation; in English and German.
+import { pageApi as api } from '../page-api.mjs';
+
 const WORDS = {
   en: { error: 'Error', transmitted: 'Transmitted', code: 'Configuration missing', requeued: '1 entry was requeued', deleted: '2 entries were taken out of the queue' },
   de: { error: 'Fehler', transmitted: 'Übermittelt', code: 'Konfiguration fehlt', requeued: '1 Eintrag wurde erneut eingereiht', deleted: '2 Einträge wurden aus der Warteschlange genommen' },
 };
-
-/** A call of the API with the signed-in user's token (setup). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;

@@ -2,27 +2,12 @@
 // statistics, the service analysis and the location report PDF download, in English and German. The orders
 // are placed through the rules API first (a stock drop orders).
 import { readFileSync } from 'node:fs';
+import { pageApi as api } from '../page-api.mjs';
 
 const WORDS = {
   en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded' },
   de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen' },
 };
-
-/** A call of the API with the signed-in user's token. */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;

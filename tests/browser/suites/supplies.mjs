@@ -1,26 +1,12 @@
 // Supplies (docs/supplies.md): a stock drop on a rule orders from the supplier; the supplier user opens the supply
 // orders from the supplier menu, opens the supply, marks it delivered ("geliefert"), takes a line back after a
 // confirmation ("noch nicht ausgeliefert"), and the order follows; in English and German.
+import { pageApi as api } from '../page-api.mjs';
+
 const WORDS = {
   en: { title: 'Supply orders', delivered: 'Delivered', open: 'Not yet delivered', partial: 'Partly delivered', confirm: 'Take the delivery back?' },
   de: { title: 'Lieferaufträge', delivered: 'Geliefert', open: 'Noch nicht ausgeliefert', partial: 'Teilweise geliefert', confirm: 'Lieferung zurücknehmen?' },
 };
-
-/** A call of the API with the signed-in user's token. */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('kanban.session') ?? '{}');
-      const answer = await fetch(`/api/c/1/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return answer.json();
-    },
-    { method, path, body },
-  );
-}
 
 export default function register(h) {
   const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
