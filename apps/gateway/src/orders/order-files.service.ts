@@ -43,7 +43,6 @@ export function attachmentName(original: string | undefined, mime: string): stri
   const utf8 = Buffer.from(name, 'latin1').toString('utf8');
   if (!utf8.includes('\uFFFD')) name = utf8;
   name = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   const base = name.replace(/\.[^.]*$/, '').trim().slice(0, 200) || 'attachment';
   return `${base}.${EXTENSION[mime] ?? 'bin'}`;
