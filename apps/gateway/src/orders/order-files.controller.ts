@@ -43,7 +43,7 @@ const ScopeParams = createParamDecorator((_: unknown, ctx: ExecutionContext): Or
 });
 
 /**
- * Read-only users answer 1020 before their bytes are read (the orders service checks it again); suppliers and
+ * Read-only users answer 1020 before their upload is checked or stored (the orders service checks it again); suppliers and
  * other companies never pass the `customer` group.
  */
 function assertMayChange(caller: CompanyCaller): void {

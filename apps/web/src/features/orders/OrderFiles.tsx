@@ -46,7 +46,7 @@ function sizeText(bytes: number): string {
 }
 
 /** An order's picture, fetched with the session's token (the address is not public) and shown from memory. */
-function OrderPicture({ url, size, alt, testId }: { url: string; size: number; alt: string; testId?: string }) {
+function OrderPicture({ url, size, alt, testId, maxHeight = '100%' }: { url: string; size: number; alt: string; testId?: string; maxHeight?: string }) {
   const token = useAppSelector((s) => s.session.token);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -66,7 +66,7 @@ function OrderPicture({ url, size, alt, testId }: { url: string; size: number; a
     };
   }, [token, url, size]);
   return src ? (
-    <img src={src} alt={alt} data-testid={testId} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+    <img src={src} alt={alt} data-testid={testId} style={{ maxWidth: '100%', maxHeight, objectFit: 'contain' }} />
   ) : (
     <Box color="gray.400">
       <Icon name="image" />
@@ -294,8 +294,8 @@ export function OrderFiles({ order, scope }: { order: OrderDto; scope: OrderScop
                   <Dialog.Title>{t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })}</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <Flex justify="center" align="center" maxH="70vh">
-                    <OrderPicture url={large.url} size={1600} alt={t('orders.files.picture', { n: 1 })} testId="order-picture-large" />
+                  <Flex justify="center" align="center">
+                    <OrderPicture url={large.url} size={1600} alt={t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })} testId="order-picture-large" maxHeight="70vh" />
                   </Flex>
                 </Dialog.Body>
                 <Dialog.Footer>
