@@ -130,6 +130,7 @@ export default function register(h) {
       await page.locator(testid('order-attachment-delete')).click();
       const ask = await visible(page, testid('confirm-dialog'));
       assert((await text(ask)).includes(words.removeTitle), `the question should be "${words.removeTitle}"`);
+      await sleep(400); // the question's opening animation
       await screenshot(page, `order-attachments-confirm-${language}.png`);
       await ask.locator('button', { hasText: words.cancel }).click();
       await until(async () => (await page.locator(testid('confirm-dialog')).count()) === 0, 'cancel should close the question');
