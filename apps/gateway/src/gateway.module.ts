@@ -28,6 +28,8 @@ import { RestrictionTargets } from './users/restriction-targets';
 import { TargetUsersController } from './users/target-users.controller';
 import { ImagesController } from './images/images.controller';
 import { ImagesService } from './images/images.service';
+import { CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController } from './orders/order-files.controller';
+import { OrderFilesService } from './orders/order-files.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
 import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
@@ -54,12 +56,14 @@ export class GatewayModule {
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
+        CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
         CompanyStatsController, CustomerStatsController, OrderQueueController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
         ImagesService,
+        OrderFilesService,
         RestrictionTargets,
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

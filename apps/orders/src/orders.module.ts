@@ -7,6 +7,7 @@ import { HealthHandler } from './health/health.handler';
 import { JournalHandler } from './journal/journal.handler';
 import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
+import { OrderFilesService } from './orders/order-files.service';
 import { OrdersHandler } from './orders/orders.handler';
 import { OrderingService } from './orders/ordering.service';
 import { OrderQueueHandler } from './queue/queue.handler';
@@ -41,6 +42,7 @@ export class OrdersModule {
         RulesService,
         OrdersService,
         OrderingService,
+        OrderFilesService,
         JournalService,
         StatsService,
         OrderQueueService,

@@ -1,5 +1,5 @@
 import type { BackorderType, CustomerChanged } from './catalog';
-import type { ListQuery } from './identity';
+import type { CompanyCaller, ListQuery } from './identity';
 import type { ItemChanged } from './items';
 import type { LocationChanged, LocationSchedule, Weekday } from './locations';
 
@@ -25,6 +25,13 @@ export const OrdersSubjects = {
   getRequest: 'orders.request.get',
   confirmRequest: 'orders.request.confirm',
   rejectRequest: 'orders.request.reject',
+  /** an order's attachment (docs/replenishment.md "Attachments and pictures"): the gateway holds the bytes, these record them */
+  setAttachment: 'orders.order.attachment.set',
+  removeAttachment: 'orders.order.attachment.remove',
+  getAttachment: 'orders.order.attachment.get',
+  addOrderImage: 'orders.order.image.add',
+  getOrderImage: 'orders.order.image.get',
+  removeOrderImage: 'orders.order.image.remove',
   /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
   rulesOfItem: 'orders.rules.of_item',
 } as const;
@@ -328,8 +335,10 @@ export interface OrderDto {
   /** requisition (automatic or execute) or manual */
   source: 'requisition' | 'manual';
   comment: string;
-  attachment: string | null;
-  images: { url: string; selected: boolean }[];
+  /** the order's one attached file (a PDF or a picture), null when none */
+  attachment: OrderAttachmentDto | null;
+  /** pictures of the order (e.g. the bin, taken by the scanner app), oldest first */
+  images: OrderImageDto[];
   ext_status: ExtStatus;
   ext_status_text: string;
   po_status: number;
@@ -339,6 +348,68 @@ export interface OrderDto {
   lines?: OrderLineDto[];
   /** detail only */
   history?: OrderEventDto[];
+}
+
+/** An order's attachment: `url` streams it (`GET order/{orderID}/attachment`, with the caller's token). */
+export interface OrderAttachmentDto {
+  /** the file name it was uploaded with (a picture's extension follows its stored format) */
+  name: string;
+  mime: string;
+  /** bytes */
+  size: number;
+  url: string;
+  uploaded_at: string;
+  uploaded_by: number | null;
+}
+
+/** A picture of an order: `url` answers it fitted (`?size=`, 20 or less or none: 128), with the caller's token. */
+export interface OrderImageDto {
+  id: number;
+  url: string;
+  mime: string;
+  width: number;
+  height: number;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** At most this many pictures per order (1000 `image` beyond). */
+export const MAX_ORDER_IMAGES = 5;
+
+/** The bytes the gateway stored for an order (blob key with its folder, e.g. `order-files/<32 hex>`). */
+export interface StoredOrderFile {
+  key: string;
+  mime: string;
+  size: number;
+}
+
+/** orders.order.attachment.set: the file the gateway stored becomes the order's attachment (the previous one is released). */
+export interface SetOrderAttachmentRequest {
+  caller: CompanyCaller;
+  scope: OrderScope;
+  orderId: number;
+  file: StoredOrderFile & { name: string };
+}
+
+/** orders.order.image.add: a picture the gateway stored (scaled) becomes one of the order's pictures. */
+export interface AddOrderImageRequest {
+  caller: CompanyCaller;
+  scope: OrderScope;
+  orderId: number;
+  image: StoredOrderFile & { width: number; height: number };
+}
+
+/** What a change of an order's files answers: the order after it and the blob keys the gateway may delete. */
+export interface OrderFilesReply {
+  order: OrderDto;
+  /** the image added (orders.order.image.add only) */
+  image?: OrderImageDto;
+  released: string[];
+}
+
+/** orders.order.attachment.get / orders.order.image.get: where the bytes are (404 when the order is hidden or has none). */
+export interface OrderFileRef extends StoredOrderFile {
+  name: string;
 }
 
 export interface OrderListQuery extends ListQuery {

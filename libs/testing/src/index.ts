@@ -2,3 +2,4 @@ export * from './api-client';
 export * from './mail-sink';
 export * from './distributed';
 export * from './s3-server';
+export * from './test-images';

@@ -25,6 +25,11 @@ function blobKey(key: string): string {
   return `images/${key}`;
 }
 
+/** A bus request that timed out may still have been carried out: bytes stored for it are kept rather than broken. */
+export function isServiceTimeout(error: unknown): boolean {
+  return error instanceof AppError && error.message === 'service timed out';
+}
+
 /**
  * Profile images. The gateway holds the bytes (scaled on upload, fitted on request) in the blob store;
  * the identity service records the metadata. Image bytes never travel over the bus (1 MB messages).
@@ -48,7 +53,7 @@ export class ImagesService {
       reply = await this.setImage(caller, { key, mime: image.mime, width: image.width, height: image.height, bytes: image.data.length });
     } catch (error) {
       // After a timeout the service may still record the image: keep the blob rather than break it.
-      if (!(error instanceof AppError && error.message === 'service timed out')) await this.discard([key]);
+      if (!isServiceTimeout(error)) await this.discard([key]);
       throw error;
     }
     await this.discard(reply.released);
@@ -80,7 +85,7 @@ export class ImagesService {
     try {
       reply = await this.bus.request<ImageChangeReply>(ImageSubjects.add, request);
     } catch (error) {
-      if (!(error instanceof AppError && error.message === 'service timed out')) await this.discard([key]);
+      if (!isServiceTimeout(error)) await this.discard([key]);
       throw error;
     }
     await this.discard(reply.released);
@@ -108,8 +113,13 @@ export class ImagesService {
 
   /** Best effort: a blob left behind costs space, never correctness (also after an entity's delete). */
   async discard(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await this.blobs.delete(blobKey(key)).catch((error: unknown) => this.log.warn(`could not remove blob ${blobKey(key)}: ${String(error)}`));
+    await this.discardBlobs(keys.map(blobKey));
+  }
+
+  /** The same for full blob keys (other folders than images/, e.g. order files). */
+  async discardBlobs(blobKeys: string[]): Promise<void> {
+    for (const key of blobKeys) {
+      await this.blobs.delete(key).catch((error: unknown) => this.log.warn(`could not remove blob ${key}: ${String(error)}`));
     }
   }
 }

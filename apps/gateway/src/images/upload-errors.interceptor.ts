@@ -15,6 +15,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 /** The multipart field a route takes its file from (default `file`), named in its errors. */
 export const UploadField = Reflector.createDecorator<string>();
 
+/** The largest file a route takes in bytes when it differs from IMAGE_UPLOAD_LIMIT (named in its 1000 answer). */
+export const UploadLimit = Reflector.createDecorator<number>();
+
 /** Turns multer's failures into catalogue answers that say what to do. */
 @Injectable()
 export class UploadErrorsInterceptor implements NestInterceptor {
@@ -25,10 +28,11 @@ export class UploadErrorsInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const field = this.reflector.get(UploadField, context.getHandler()) ?? 'file';
+    const limit = this.reflector.get(UploadLimit, context.getHandler()) ?? this.config.imageUploadLimit;
     return next.handle().pipe(
       catchError((error: unknown) => {
         if (error instanceof PayloadTooLargeException) {
-          const mb = Math.round((this.config.imageUploadLimit / 1024 / 1024) * 10) / 10;
+          const mb = Math.round((limit / 1024 / 1024) * 10) / 10;
           return throwError(() => AppError.validation(field, `the file is larger than ${mb} MB`));
         }
         if (error instanceof BadRequestException) {

@@ -58,8 +58,27 @@ export class PurchaseOrder extends TenantEntity {
   @Property({ type: 'text', default: '' })
   comment: string = '';
 
-  @Property({ type: 'text', nullable: true })
-  attachment: string | null = null;
+  /**
+   * The attachment (docs/replenishment.md "Attachments and pictures"): the blob key of its bytes in the gateway's
+   * blob store, null when the order has none; name, type, size and who uploaded it when beside it.
+   */
+  @Property({ fieldName: 'attachment_key', type: 'text', nullable: true })
+  attachmentKey: string | null = null;
+
+  @Property({ fieldName: 'attachment_name', type: 'text', nullable: true })
+  attachmentName: string | null = null;
+
+  @Property({ fieldName: 'attachment_mime', type: 'text', nullable: true })
+  attachmentMime: string | null = null;
+
+  @Property({ fieldName: 'attachment_size', type: 'int', nullable: true })
+  attachmentSize: number | null = null;
+
+  @Property({ fieldName: 'attachment_uploaded_at', type: 'datetime', length: 6, nullable: true })
+  attachmentUploadedAt: Date | null = null;
+
+  @Property({ fieldName: 'attachment_uploaded_by', type: 'int', nullable: true })
+  attachmentUploadedBy: number | null = null;
 
   @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
   extStatus: ExtStatus = 0;
@@ -173,4 +192,45 @@ export class OrderEvent extends TenantEntity {
 
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();
+}
+
+/**
+ * A picture of an order (the bin, taken when ordering): its bytes in the gateway's blob store under `blob_key`,
+ * scaled inside 3840x2160 on upload. At most MAX_ORDER_IMAGES per order.
+ */
+@Entity({ tableName: 'purchase_order_image' })
+@TenantOwned()
+@Index({ properties: ['companyId', 'orderId', 'id'] })
+export class OrderImage extends TenantEntity {
+  /** the index (company_id, order_id, id) serves every query: no index of company_id alone */
+  @Property({ fieldName: 'company_id', index: false })
+  override companyId!: number;
+
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'order_id', type: 'int' })
+  orderId!: number;
+
+  @Property({ fieldName: 'blob_key', type: 'text' })
+  blobKey!: string;
+
+  @Property({ type: 'text' })
+  mime!: string;
+
+  @Property({ type: 'int' })
+  width!: number;
+
+  @Property({ type: 'int' })
+  height!: number;
+
+  /** bytes as stored */
+  @Property({ type: 'int' })
+  size!: number;
+
+  @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
+  createdAt: Date = new Date();
+
+  @Property({ fieldName: 'created_by', type: 'int', nullable: true })
+  createdBy: number | null = null;
 }

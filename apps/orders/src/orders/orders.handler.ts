@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type AddOrderImageRequest,
   type CompanyCaller,
   type NewOrderInput,
   type OrderListQuery,
@@ -7,8 +8,10 @@ import {
   OrdersSubjects,
   type OrderUpdateInput,
   type RejectRequestInput,
+  type SetOrderAttachmentRequest,
 } from '@kanban/contracts';
 import { BusController } from '@kanban/messaging';
+import { OrderFilesService } from './order-files.service';
 import { OrderingService } from './ordering.service';
 import { OrdersService } from './orders.service';
 
@@ -17,6 +20,7 @@ export class OrdersHandler {
   constructor(
     private readonly orders: OrdersService,
     private readonly ordering: OrderingService,
+    private readonly files: OrderFilesService,
   ) {}
 
   /** scope: none (company), customerId, or customerId and locationId. */
@@ -59,5 +63,36 @@ export class OrdersHandler {
   @MessagePattern(OrdersSubjects.rejectRequest)
   reject(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: RejectRequestInput }) {
     return this.ordering.reject(p.caller, p.scope ?? {}, p.orderId, p.input ?? {});
+  }
+
+  // An order's attachment and pictures: the gateway stores the bytes and hands over their blob keys.
+  @MessagePattern(OrdersSubjects.setAttachment)
+  setAttachment(@Payload() p: SetOrderAttachmentRequest) {
+    return this.files.setAttachment(p);
+  }
+
+  @MessagePattern(OrdersSubjects.removeAttachment)
+  removeAttachment(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+    return this.files.removeAttachment(p.caller, p.scope ?? {}, p.orderId);
+  }
+
+  @MessagePattern(OrdersSubjects.getAttachment)
+  attachment(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+    return this.files.attachment(p.caller, p.scope ?? {}, p.orderId);
+  }
+
+  @MessagePattern(OrdersSubjects.addOrderImage)
+  addImage(@Payload() p: AddOrderImageRequest) {
+    return this.files.addImage(p);
+  }
+
+  @MessagePattern(OrdersSubjects.getOrderImage)
+  image(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }) {
+    return this.files.image(p.caller, p.scope ?? {}, p.orderId, p.imageId);
+  }
+
+  @MessagePattern(OrdersSubjects.removeOrderImage)
+  removeImage(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }) {
+    return this.files.removeImage(p.caller, p.scope ?? {}, p.orderId, p.imageId);
   }
 }

@@ -10,6 +10,8 @@ import {
   type OrderEventType,
   type OrderLineDto,
   type OrderListQuery,
+  type OrderAttachmentDto,
+  type OrderImageDto,
   type OrderScope,
   type OrderStatus,
   type OrderUpdateInput,
@@ -20,14 +22,37 @@ import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { pageOf, raw, visibleCondition } from '../shared/access';
 import { OrderEvent } from './order.entity';
 
-const ORDER_COLUMNS = `o.id, o.order_date::text as order_date, o.created_at, o.created_by, o.customer_id, o.customer_name, o.location_id, o.location_name,
-  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.attachment, o.ext_status, o.po_status, o.notification_status,
-  (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id) as line_count`;
+const ORDER_COLUMNS = `o.id, o.company_id, o.order_date::text as order_date, o.created_at, o.created_by, o.customer_id, o.customer_name, o.location_id, o.location_name,
+  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.ext_status, o.po_status, o.notification_status,
+  o.attachment_key, o.attachment_name, o.attachment_mime, o.attachment_size, o.attachment_uploaded_at, o.attachment_uploaded_by,
+  (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id) as line_count,
+  (select coalesce(json_agg(json_build_object('id', i.id, 'mime', i.mime, 'width', i.width, 'height', i.height, 'created_at', i.created_at,
+     'created_by', i.created_by) order by i.id), '[]'::json)
+     from orders.purchase_order_image i where i.company_id = o.company_id and i.order_id = o.id) as images`;
 
-function toOrderDto(row: Record<string, unknown>): OrderDto {
-  const ext = raw.num(row.ext_status) as ExtStatus;
+/** Where an order's files are read (company level: every caller who sees the order reaches it there). */
+export function orderFileUrl(companyId: number, orderId: number, suffix: 'attachment' | `image/${number}`): string {
+  return `/api/c/${companyId}/order/${orderId}/${suffix}`;
+}
+
+function attachmentOf(row: Record<string, unknown>, companyId: number, orderId: number): OrderAttachmentDto | null {
+  if (row.attachment_key === null || row.attachment_key === undefined) return null;
   return {
-    id: raw.num(row.id),
+    name: String(row.attachment_name ?? ''),
+    mime: String(row.attachment_mime ?? 'application/octet-stream'),
+    size: raw.num(row.attachment_size ?? 0),
+    url: orderFileUrl(companyId, orderId, 'attachment'),
+    uploaded_at: raw.iso(row.attachment_uploaded_at)!,
+    uploaded_by: raw.numOrNull(row.attachment_uploaded_by),
+  };
+}
+
+export function toOrderDto(row: Record<string, unknown>): OrderDto {
+  const ext = raw.num(row.ext_status) as ExtStatus;
+  const id = raw.num(row.id);
+  const companyId = raw.num(row.company_id);
+  return {
+    id,
     date: raw.day(row.order_date)!,
     created: raw.iso(row.created_at)!,
     created_by: raw.numOrNull(row.created_by),
@@ -40,8 +65,18 @@ function toOrderDto(row: Record<string, unknown>): OrderDto {
     status: String(row.status) as OrderStatus,
     source: String(row.source) as OrderDto['source'],
     comment: String(row.comment),
-    attachment: (row.attachment as string | null) ?? null,
-    images: [],
+    attachment: attachmentOf(row, companyId, id),
+    images: raw.json<Record<string, unknown>[]>(row.images ?? '[]').map(
+      (i): OrderImageDto => ({
+        id: raw.num(i.id),
+        url: orderFileUrl(companyId, id, `image/${raw.num(i.id)}`),
+        mime: String(i.mime),
+        width: raw.num(i.width),
+        height: raw.num(i.height),
+        created_at: raw.iso(i.created_at)!,
+        created_by: raw.numOrNull(i.created_by),
+      }),
+    ),
     ext_status: ext,
     ext_status_text: extStatusText(ext),
     po_status: raw.num(row.po_status),
@@ -162,11 +197,11 @@ export class OrdersService {
     });
   }
 
-  private addEvent(em: EntityManager, companyId: number, orderId: number, type: OrderEventType, text: string, userId: number | null, at: Date): void {
+  addEvent(em: EntityManager, companyId: number, orderId: number, type: OrderEventType, text: string, userId: number | null, at: Date): void {
     em.create(OrderEvent, { companyId, orderId, type, text, userId, createdAt: at } as OrderEvent);
   }
 
-  private async detail(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
+  async detail(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
     const { where, params } = this.scoped(caller, scope);
     const rows = await em.execute<Record<string, unknown>[]>(`select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} and o.id = ?`, [
       ...params,

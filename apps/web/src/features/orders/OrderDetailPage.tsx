@@ -9,11 +9,12 @@ import { ErrorBox } from '../errors/ErrorBox';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { useViewer } from '../session/useViewer';
+import { OrderFiles } from './OrderFiles';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';
 import { scopeOf, useOrderQuery, useUpdateOrderMutation } from './ordersApi';
 
-/** `order/{orderID}` (company, customer, location): the order, its comment (editable) and the update to OK (asks first). */
+/** `order/{orderID}` (company, customer, location): the order, its attachment and pictures, its comment (editable) and the update to OK (asks first). */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -50,6 +51,7 @@ export function OrderDetailPage() {
       {data ? (
         <>
           <OrderView order={data} />
+          <OrderFiles order={data} scope={scope} />
           <Card.Root>
             <Card.Body>
               <Stack gap="3">

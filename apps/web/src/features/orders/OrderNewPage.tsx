@@ -9,7 +9,7 @@ import { FormMessage } from '../forms/FormMessage';
 import { type ItemDto, useItemsQuery } from '../items/itemsApi';
 import { snackbarShown } from '../layout/layoutSlice';
 import { useDebounced } from '../lists/useDebounced';
-import { useLocationsQuery } from '../locations/locationsApi';
+import { useLocationQuery, useLocationsQuery } from '../locations/locationsApi';
 import { Icon } from '../menus/icons';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { pagePath, scopeOf, useCreateOrderMutation } from './ordersApi';
@@ -55,6 +55,12 @@ export function OrderNewPage() {
   const locationID = scope.locationID ?? pickedLocation;
   const customers = useCustomersQuery({ companyID, all: false, per_page: 200 }, { skip: scope.customerID !== undefined });
   const locations = useLocationsQuery({ companyID, customerID: customerID ?? 0, all: false, per_page: 200 }, { skip: !customerID || scope.locationID !== undefined });
+  // The location's take_picture mode (spec 3): the list's row when picked here, else the location of the address.
+  const addressed = useLocationQuery(
+    { companyID, customerID: customerID ?? 0, locationID: scope.locationID ?? 0 },
+    { skip: !customerID || scope.locationID === undefined },
+  );
+  const takePicture = (scope.locationID !== undefined ? addressed.data : locations.data?.items.find((l) => l.id === locationID))?.take_picture ?? 0;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const found = useItemsQuery(
@@ -287,6 +293,11 @@ export function OrderNewPage() {
                 <Field.Label>{t('orders.comment')}</Field.Label>
                 <Textarea value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} data-testid="ordernew-comment" />
               </Field.Root>
+              {takePicture > 0 ? (
+                <Text fontSize="sm" color="blue.700" data-testid="ordernew-take-picture">
+                  <Icon name="image" /> {t(takePicture === 2 ? 'orders.files.takePictureRequired' : 'orders.files.takePictureOptional')}
+                </Text>
+              ) : null}
               <Flex justify="flex-end">
                 <Button colorPalette="blue" disabled={!canSubmit} loading={isLoading} onClick={submit} data-testid="ordernew-submit">
                   {t('orders.submitNew')}

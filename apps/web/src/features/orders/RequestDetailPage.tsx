@@ -10,6 +10,7 @@ import { FormDialog } from '../forms/FormDialog';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { useViewer } from '../session/useViewer';
+import { OrderFiles } from './OrderFiles';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';
 import { pagePath, scopeOf, useConfirmRequestMutation, useRejectRequestMutation, useRequestQuery } from './ordersApi';
@@ -80,6 +81,7 @@ export function RequestDetailPage() {
       {error ? <ErrorBox error={error} /> : null}
       {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
       {data ? <OrderView order={data} /> : null}
+      {data ? <OrderFiles order={data} scope={scope} /> : null}
       <ConfirmDialog
         open={asking === 'confirm'}
         title={t('orders.confirmRequestTitle')}

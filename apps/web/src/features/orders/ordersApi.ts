@@ -1,8 +1,8 @@
-import type { ExtStatus, NewOrderInput, NewOrderReply, OrderDto, OrderLineDto, Page } from '@kanban/contracts';
+import type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
 import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 
-export type { ExtStatus, NewOrderInput, NewOrderReply, OrderDto, OrderLineDto };
+export type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto };
 
 /** Where a list or an order is seen from: the company, a customer or a location (spec 7 `[/customer/{id}][/location/{id}]`). */
 export interface OrderScope {
@@ -36,6 +36,31 @@ export const ordersApi = base.injectEndpoints({
     updateOrder: build.mutation<OrderDto, OrderScope & { orderID: number; body: { ext_status?: 1; comment?: string } }>({
       query: ({ orderID, body, ...scope }) => ({ url: scoped(scope, `order/${orderID}`), method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: 'LIST' }, { type: 'Order', id: orderID }, { type: 'Rule', id: 'LIST' }],
+    }),
+    // An order's attachment and pictures (multipart uploads; the order page refetches the order after each change).
+    uploadAttachment: build.mutation<OrderDto, OrderScope & { orderID: number; file: File }>({
+      query: ({ orderID, file, ...scope }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: scoped(scope, `order/${orderID}/attachment`), method: 'POST', body };
+      },
+      invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: orderID }, { type: 'Request', id: orderID }],
+    }),
+    deleteAttachment: build.mutation<OrderDto, OrderScope & { orderID: number }>({
+      query: ({ orderID, ...scope }) => ({ url: scoped(scope, `order/${orderID}/attachment`), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: orderID }, { type: 'Request', id: orderID }],
+    }),
+    addOrderImage: build.mutation<OrderImageDto, OrderScope & { orderID: number; file: File }>({
+      query: ({ orderID, file, ...scope }) => {
+        const body = new FormData();
+        body.append('image', file);
+        return { url: scoped(scope, `order/${orderID}/image`), method: 'POST', body };
+      },
+      invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: orderID }, { type: 'Request', id: orderID }],
+    }),
+    deleteOrderImage: build.mutation<OrderDto, OrderScope & { orderID: number; imageID: number }>({
+      query: ({ orderID, imageID, ...scope }) => ({ url: scoped(scope, `order/${orderID}/image/${imageID}`), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: orderID }, { type: 'Request', id: orderID }],
     }),
     createOrder: build.mutation<NewOrderReply, { companyID: number; customerID: number; locationID: number; body: NewOrderInput }>({
       query: ({ body, ...scope }) => ({ url: scoped(scope, 'order'), method: 'POST', body }),
@@ -76,6 +101,10 @@ export const {
   useOrderQuery,
   useUpdateOrderMutation,
   useCreateOrderMutation,
+  useUploadAttachmentMutation,
+  useDeleteAttachmentMutation,
+  useAddOrderImageMutation,
+  useDeleteOrderImageMutation,
   useRequestsQuery,
   useRequestQuery,
   useConfirmRequestMutation,

@@ -8,7 +8,8 @@ import type {
   ServicePeriod,
   ServiceReportDto,
 } from '@kanban/contracts';
-import { api, WEB_API_KEY } from '../../app/api';
+import { api } from '../../app/api';
+import { fetchFile, saveBlob } from '../../app/download';
 import { apiPath } from '../navigation/apiPath';
 
 export type { OrderStatsDto, OrderStatsLineDto, RulesCheckDto, ServiceLineDto, ServicePeriod, ServiceReportDto };
@@ -81,22 +82,8 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * under the name from content-disposition. Answers the file name, or throws the envelope's message and code.
  */
 export async function downloadLocationReport(token: string | null, ids: Required<StatsIds>, locationID: number): Promise<string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'X-API-Key': WEB_API_KEY };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${apiPath(ids, 'report/location')}`, { method: 'POST', headers, body: JSON.stringify({ location_id: locationID }) });
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/pdf')) {
-    const body = (await response.json().catch(() => null)) as { Meta?: { code: number; message: string } } | null;
-    throw Object.assign(new Error(body?.Meta?.message ?? `HTTP ${response.status}`), { code: body?.Meta?.code ?? response.status });
-  }
-  const blob = await response.blob();
+  const response = await fetchFile(token, `/api${apiPath(ids, 'report/location')}`, { method: 'POST', body: { location_id: locationID } });
   const name = fileNameOf(response.headers.get('content-disposition'), 'location-report.pdf');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), name);
   return name;
 }
