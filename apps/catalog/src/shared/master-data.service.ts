@@ -13,6 +13,7 @@ import { columnOf, equalityConditions, listStatement, rowMapper, type SqlConditi
 
 /** The names of the list statements this process prepared (one per text: kind, conditions, sort, direction). */
 const listStatementNames = new StatementNames('catalog_list');
+const SEARCHES = /\b(?:i?like)\b/i;
 
 /** What every master-data record of the catalog has: company, name, a number unique in the company when set. */
 export interface MasterDataRecord {
@@ -138,8 +139,7 @@ export class MasterDataService<
       // Callers known to have no restriction of the kind get no condition at all (RestrictionCache).
       conditions.push(def.visible ? def.visible(alias, caller, known) : visibleCondition(def.kind, alias, caller, known));
       // One statement answers the page, its total and the rows' images (listStatement), written as SQL with bound
-      // values rather than by the query builder (building it was a fifth of the catalog's CPU per search) and
-      // prepared per connection under a name by its text. A page is only read, so its rows are mapped to plain
+      // values rather than by the query builder (building it was a fifth of the catalog's CPU per search). A page is only read, so its rows are mapped to plain
       // objects (column names to property names, types converted) instead of managed entities: hydration,
       // identity map and change-tracking snapshots were most of a list call's time (see docs/items.md, "Benchmark").
       const [sql, params] = listStatement({
@@ -152,7 +152,11 @@ export class MasterDataService<
         perPage,
         images: def.imageOwner ? { companyId: caller.companyId, owner: def.imageOwner } : undefined,
       });
-      const rows = await queryBound<Record<string, unknown>>(em, sql, params, listStatementNames.of(sql));
+      // Searches (LIKE patterns) run unnamed, so each is planned with its values: a prepared statement's generic
+      // plan cannot use the prefix indexes for a pattern given as a parameter, and could be picked for every
+      // company after a few searches in small ones. The other lists' plans do not depend on the values much.
+      const name = SEARCHES.test(sql) ? undefined : listStatementNames.of(sql);
+      const rows = await queryBound<Record<string, unknown>>(em, sql, params, name);
       const total = Number(rows[0]?.list_total ?? 0);
       const toRecord = (this.toRecord ??= rowMapper<E>(meta, em.getPlatform()));
       const items: Dto[] = [];
