@@ -19,6 +19,8 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+// BENCH_REPEATS: rounds of the repeated pass (read cache answers); 0 leaves only first-time answers (for profiles).
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
 const CUSTOMERS = 20;
 // BENCH_PARTS: which measures to run (default all): search, floor, list.
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'search,floor,list').split(','));
@@ -225,13 +227,13 @@ async function latency(system, token, label, queries) {
   const cpuBefore = cpuSnapshot(sources);
   for (let i = 0; i < SAMPLES; i++) await get(queries[i % queries.length], true);
   const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(sources), SAMPLES);
-  for (let i = 0; i < 20; i++) for (const q of queries.slice(0, 20)) await get(q, true);
+  for (let i = 0; i < REPEATS; i++) for (const q of queries.slice(0, 20)) await get(q, true);
   const stats = (times) => {
     const sorted = [...times].sort((x, y) => x - y);
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
   };
   const cold = stats(first);
-  const warm = stats(repeated);
+  const warm = repeated.length > 0 ? stats(repeated) : { p50: NaN, p95: NaN, n: 0 };
   const hits = totals.reduce((x, y) => x + y, 0) / totals.length;
   console.log(
     `${label}: first time p50 ${cold.p50.toFixed(2)} ms, p95 ${cold.p95.toFixed(2)} ms (${cold.n} requests); repeated (read cache) p50 ${warm.p50.toFixed(2)} ms, p95 ${warm.p95.toFixed(2)} ms (${warm.n}); ${Math.min(SAMPLES, queries.length)} different q, about ${Math.round(hits)} matches each`,
