@@ -285,7 +285,7 @@ describe('master-data lists on PGlite', () => {
 
   it('listStatement refuses a direction other than asc or desc', () => {
     expect(() =>
-      listStatement({ table: 'catalog.item', alias: 'item', conditions: [], sortColumn: 'name', direction: 'up' as 'asc', page: 1, perPage: 5 }),
+      listStatement({ table: 'catalog.item', alias: 'item', columns: ['id'], conditions: [], sortColumn: 'name', direction: 'up' as 'asc', page: 1, perPage: 5 }),
     ).toThrow('invalid direction');
   });
 });

@@ -32,6 +32,8 @@ export interface ListStatementSpec {
   /** the table, e.g. `catalog.item` */
   table: string;
   alias: string;
+  /** the columns of a row to read (named, not `*`: a prepared statement's result must not change with the table) */
+  columns: string[];
   /** all must hold (the company condition among them); empty SQL is left out */
   conditions: SqlCondition[];
   sortColumn: string;
@@ -44,7 +46,7 @@ export interface ListStatementSpec {
 
 /**
  * One statement answering a list page, its total and the rows' images: the filtered rows are matched once as
- * narrow (id, sort key) pairs in a materialized CTE, counted, and only the page's rows are read whole (`t.*`),
+ * narrow (id, sort key) pairs in a materialized CTE, counted, and only the page's rows are read whole (`columns`),
  * with `list_total` and `list_images`. Ties of the sort key go by id; a page past the end answers one row with
  * only `list_total` (the page's columns null). Values are bound (`?`), so the text depends only on the kind of
  * list (which conditions, sort, direction), not on the values: a stable text PostgreSQL can keep prepared.
@@ -70,7 +72,7 @@ export function listStatement(spec: ListStatementSpec): SqlCondition {
   const sql = `with list_match as materialized (select ${alias}.id as list_id, ${alias}.${sortColumn} as list_sort from ${table} as ${alias}${
     where.length > 0 ? ` where ${where.join(' and ')}` : ''
   })
-         select t.*, c.list_total${images}
+         select ${spec.columns.map((column) => `t.${column}`).join(', ')}, c.list_total${images}
            from (select count(*) as list_total from list_match) c
            left join lateral (select list_id, list_sort from list_match order by list_sort ${direction}, list_id asc
                                limit ? offset ?) p on true
@@ -96,14 +98,11 @@ export function rowMapper<E>(meta: EntityMetadata<E>, platform: Platform): (row:
     return platform.parseDate(text + timezone);
   };
   const toBoolean = (value: unknown): unknown => (value === null || value === undefined ? value : !!value);
-  const columns: [string, string, ((value: unknown) => unknown) | null][] = [];
-  for (const prop of meta.props) {
-    if (!prop.fieldNames || prop.fieldNames.length !== 1 || prop.embedded || prop.kind !== 'scalar') {
-      throw new Error(`${meta.className}.${prop.name}: rowMapper maps scalar columns only`);
-    }
-    const convert = prop.runtimeType === 'boolean' ? toBoolean : prop.runtimeType === 'Date' && !platform.isNumericProperty(prop) ? toDate : null;
-    columns.push([prop.fieldNames[0]!, prop.name, convert]);
-  }
+  const columns = scalarProperties(meta).map((prop): [string, string, ((value: unknown) => unknown) | null] => [
+    prop.fieldNames[0]!,
+    prop.name,
+    prop.runtimeType === 'boolean' ? toBoolean : prop.runtimeType === 'Date' && !platform.isNumericProperty(prop) ? toDate : null,
+  ]);
   return (row) => {
     const record: Record<string, unknown> = {};
     for (const [column, property, convert] of columns) {
@@ -112,4 +111,18 @@ export function rowMapper<E>(meta: EntityMetadata<E>, platform: Platform): (row:
     }
     return record as E;
   };
+}
+
+/** The columns of an entity's table, the ones rowMapper maps: to name them in a statement. */
+export function columnsOf(meta: EntityMetadata): string[] {
+  return scalarProperties(meta).map((prop) => prop.fieldNames[0]!);
+}
+
+function scalarProperties<E>(meta: EntityMetadata<E>) {
+  for (const prop of meta.props) {
+    if (!prop.fieldNames || prop.fieldNames.length !== 1 || prop.embedded || prop.kind !== 'scalar') {
+      throw new Error(`${meta.className}.${prop.name}: only tables of scalar columns can be listed this way`);
+    }
+  }
+  return meta.props;
 }

@@ -9,7 +9,7 @@ import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../change
 import { type KnownRestrictions, restrictionCacheOf } from '../restrictions/restriction-cache';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
 import { containsPattern, pageOf } from './list-query';
-import { columnOf, equalityConditions, listStatement, rowMapper, type SqlCondition } from './list-statement';
+import { columnOf, columnsOf, equalityConditions, listStatement, rowMapper, type SqlCondition } from './list-statement';
 
 /** The names of the list statements this process prepared (one per text: kind, conditions, sort, direction). */
 const listStatementNames = new StatementNames('catalog_list');
@@ -113,7 +113,8 @@ export class MasterDataService<
     private readonly def: MasterDataDefinition<E, Dto, Input>,
   ) {}
 
-  /** Rows of the kind's table to plain records (built on the first list). */
+  /** The columns of the kind's table and its rows to plain records (built on the first list). */
+  private columns?: string[];
   private toRecord?: (row: Record<string, unknown>) => E;
 
   async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
@@ -145,6 +146,7 @@ export class MasterDataService<
       const [sql, params] = listStatement({
         table: `catalog.${meta.tableName}`,
         alias,
+        columns: (this.columns ??= columnsOf(meta)),
         conditions,
         sortColumn: meta.properties[def.sortProperty(query.sort) as keyof E & string]?.fieldNames[0] ?? 'id',
         direction: query.order === 'desc' ? 'desc' : 'asc',
