@@ -140,9 +140,10 @@ export class MasterDataService<
       // Callers known to have no restriction of the kind get no condition at all (RestrictionCache).
       conditions.push(def.visible ? def.visible(alias, caller, known) : visibleCondition(def.kind, alias, caller, known));
       // One statement answers the page, its total and the rows' images (listStatement), written as SQL with bound
-      // values rather than by the query builder (building it was a fifth of the catalog's CPU per search). A page is only read, so its rows are mapped to plain
-      // objects (column names to property names, types converted) instead of managed entities: hydration,
-      // identity map and change-tracking snapshots were most of a list call's time (see docs/items.md, "Benchmark").
+      // values rather than by the query builder (building it was a fifth of the catalog's CPU per search). A page
+      // is only read, so its rows are mapped to plain objects (column names to property names, types converted)
+      // instead of managed entities: hydration, identity map and change-tracking snapshots were most of a list
+      // call's time (see docs/items.md, "Benchmark").
       const [sql, params] = listStatement({
         table: `catalog.${meta.tableName}`,
         alias,
