@@ -7,6 +7,7 @@
 //  3. GET /api/c/{c}/customer/{cu}/item?per_page=50&page=N (list pages of 50 rows) with autocannon at 32
 //     connections: requests per second and latency.
 // Targets (issue 4): p95 < 15 ms for prefixes, < 80 ms for a part of a name; list pages > 1,800 req/s.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 
@@ -18,6 +19,8 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+// BENCH_REPEATS: rounds of the repeated pass (read cache answers); 0 leaves only first-time answers (for profiles).
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
 const CUSTOMERS = 20;
 // BENCH_PARTS: which measures to run (default all): search, floor, list.
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'search,floor,list').split(','));
@@ -54,6 +57,39 @@ const FINISHES = [
   'yellow zinc',
   'brass',
 ];
+
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat; 0 when it is gone). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The processes whose CPU a search costs: the service processes and the run database's PostgreSQL backends
+ * (their pids from pg_stat_activity; the pools are warm by then, so no backend starts during a measure).
+ */
+async function cpuSources(system) {
+  const sources = [...system.distributed.processes].map(([name, p]) => [name, [p.child.pid]]);
+  const db = new Client({ connectionString: system.distributed.databaseUrl });
+  await db.connect();
+  const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await db.end();
+  sources.push(['postgres', rows.map((r) => r.pid)], ['client', [process.pid]]);
+  return sources;
+}
+
+function cpuSnapshot(sources) {
+  return sources.map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + cpuMs(pid), 0)]);
+}
+
+/** CPU ms per request of each source between two snapshots (10 ms resolution per process: use many requests). */
+function cpuPerRequest(before, after, requests) {
+  return after.map(([name, ms], i) => [name, (ms - before[i][1]) / requests]).filter(([, ms]) => ms > 0);
+}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
@@ -167,7 +203,8 @@ async function seed(system, token) {
  * answered from PostgreSQL), then the first 20 again (answered from the gateway's read cache). Answers are told
  * apart by the X-Read-Cache header; the first-time figures are the ones the targets are about.
  */
-async function latency(url, token, label, queries) {
+async function latency(system, token, label, queries) {
+  const url = system.url;
   const first = [];
   const repeated = [];
   const totals = [];
@@ -186,19 +223,26 @@ async function latency(url, token, label, queries) {
     await get(q.includes('?') ? `${q}&page=2` : '/api/company');
   }
   totals.length = 0;
+  const sources = await cpuSources(system);
+  const cpuBefore = cpuSnapshot(sources);
   for (let i = 0; i < SAMPLES; i++) await get(queries[i % queries.length], true);
-  for (let i = 0; i < 20; i++) for (const q of queries.slice(0, 20)) await get(q, true);
+  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(sources), SAMPLES);
+  for (let i = 0; i < REPEATS; i++) for (const q of queries.slice(0, 20)) await get(q, true);
   const stats = (times) => {
     const sorted = [...times].sort((x, y) => x - y);
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
   };
   const cold = stats(first);
-  const warm = stats(repeated);
+  const warm = repeated.length > 0 ? stats(repeated) : { p50: NaN, p95: NaN, n: 0 };
   const hits = totals.reduce((x, y) => x + y, 0) / totals.length;
   console.log(
     `${label}: first time p50 ${cold.p50.toFixed(2)} ms, p95 ${cold.p95.toFixed(2)} ms (${cold.n} requests); repeated (read cache) p50 ${warm.p50.toFixed(2)} ms, p95 ${warm.p95.toFixed(2)} ms (${warm.n}); ${Math.min(SAMPLES, queries.length)} different q, about ${Math.round(hits)} matches each`,
   );
-  return cold;
+  // Over the first pass (SAMPLES requests; answers of q values asked before come from the read cache).
+  console.log(
+    `  CPU per request of the first pass: ${cpu.map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(', ')} (total ${cpu.reduce((sum, [, ms]) => sum + ms, 0).toFixed(2)} ms)`,
+  );
+  return { ...cold, cpu };
 }
 
 // BENCH_PROFILE=<dir>: the service processes write V8 CPU profiles there when they stop (open them in
@@ -236,25 +280,25 @@ try {
       .map(([, q]) => q);
   if (PARTS.has('search')) {
     const sku = await latency(
-      system.url,
+      system,
       token,
       'item_search by SKU prefix (match=prefix)',
       spread(skuPrefixes).map(enc('prefix')),
     );
     const name = await latency(
-      system.url,
+      system,
       token,
       'item_search by name prefix (match=prefix)',
       spread(namePrefixes).map(enc('prefix')),
     );
     const part = await latency(
-      system.url,
+      system,
       token,
       'item_search by part of a name (match=part)',
       spread(parts).map(enc('part')),
     );
     const any = await latency(
-      system.url,
+      system,
       token,
       'item_search by SKU prefix with match=any (prefix or part)',
       spread(skuPrefixes).reverse().map(enc('any')),
@@ -277,7 +321,7 @@ try {
   // The floor on this machine: one customer read (gateway -> NATS -> catalog -> one primary-key read).
   if (PARTS.has('floor')) {
     const floor = await latency(
-      system.url,
+      system,
       token,
       'floor: GET customer/{id}/ (one bus round trip, one row)',
       customers.map((c) => `/api/c/${company}/customer/${c}/`),

@@ -8,6 +8,15 @@ import { type BusReply, toErrorBody, wireCopy } from './wire';
  * running it, turning its result or error into a {@link BusReply}.
  */
 export abstract class BusServer extends Server implements CustomTransportStrategy {
+  /**
+   * The handler of a subject. Subjects are plain strings, each its own route: Nest's lookup first tries
+   * JSON.parse on the subject, which throws (an exception with a stack trace per message) for every one.
+   * Anything not registered under its plain name goes the Nest way.
+   */
+  override getHandlerByPattern(pattern: string): ReturnType<Server['getHandlerByPattern']> {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
+  }
+
   async handleRequest(pattern: string, data: unknown): Promise<BusReply> {
     const handler = this.getHandlerByPattern(pattern);
     if (!handler || handler.isEventHandler) {

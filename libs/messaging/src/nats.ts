@@ -40,7 +40,9 @@ export class NatsBus {
   ) {}
 
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
-    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+    // noAsyncTraces: no Error (a captured stack) per request for a timeout's message; bus failures become
+    // AppErrors without the stack anyway (toAppError), and two captures per request were ~0.05 ms of CPU.
+    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, noAsyncTraces: true });
     return new NatsBus(nc, nc.jetstream(), options);
   }
 

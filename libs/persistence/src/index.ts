@@ -5,3 +5,4 @@ export * from './unit-of-work';
 export * from './persistence.module';
 export * from './migrate';
 export * from './sql-helpers';
+export * from './bound-query';

@@ -11,6 +11,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { AccessGroup, type AccessGroupName, AppError, ErrorCode, hasRole, ProtocolCode, type Role } from '@kanban/access';
 import type { AuthedRequest, RequestUser } from './request-user';
+import { requestUserOf, verifiedClaimsOf } from './verified-claims';
 
 const PUBLIC = 'kanban:public';
 const ACCESS = 'kanban:access';
@@ -43,6 +44,13 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override canActivate(context: ExecutionContext) {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    // Verified already for this request (the read cache's fast path, same key and checks): not again.
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const claims = verifiedClaimsOf(request);
+    if (claims) {
+      request.user = requestUserOf(claims);
+      return true;
+    }
     return super.canActivate(context);
   }
 

@@ -5,6 +5,7 @@ import type { AccessClaims } from '@kanban/contracts';
 import { AccessTokens } from '@kanban/tokens';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { RequestUser } from './request-user';
+import { requestUserOf } from './verified-claims';
 
 /** Bearer access tokens, verified with a prepared key (HS256). */
 @Injectable()
@@ -24,6 +25,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   validate(claims: AccessClaims & { f?: string }): RequestUser {
-    return { userId: claims.sub, operator: claims.op === 1, companies: claims.c ?? {}, client: claims.ck, family: claims.f };
+    return requestUserOf(claims);
   }
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ReadCache } from '@kanban/messaging';
 import { AccessTokens } from '@kanban/tokens';
+import { rememberVerifiedClaims } from '../auth/verified-claims';
 import { readCacheKey } from './read-cache.interceptor';
 
 const COMPANY_PATH = /^\/api\/c\/(\d{1,9})\//;
@@ -22,9 +23,13 @@ export function readCacheFastPath(cache: ReadCache, jwtSecret: string) {
     const header = req.headers.authorization;
     if (!company || !header?.startsWith('Bearer ')) return next();
     const claims = tokens.verify(header.slice(7));
+    if (!claims) return next();
+    // Not kept (or no membership): the routes answer it, and the JWT guard takes these claims instead of
+    // verifying the same token again.
+    rememberVerifiedClaims(req, claims);
     const companyId = Number(company);
-    const role = claims?.c?.[String(companyId)];
-    if (!claims || role === undefined) return next();
+    const role = claims.c?.[String(companyId)];
+    if (role === undefined) return next();
     // The caller as AccessGuard's companyCaller would be, from the same verified claims.
     const kept = cache.lookup(companyId, readCacheKey({ userId: claims.sub, operator: claims.op === 1, companyId, role }, req.originalUrl));
     if (kept === undefined) return next();
