@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@kanban/testing';
 import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
-import { login, NATS_URL, ok, startSystem, type TestSystem } from '../support/system';
+import { NATS_URL, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -17,14 +17,10 @@ const api = () => system.api;
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of (await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).body.Data.items) customers[c.nr] = c.id;
   for (const s of (await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).body.Data.items) suppliers[s.nr] = s.id;
 });

@@ -1,4 +1,4 @@
-import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * The journal (spec: GET /api/v2/c/{companyID}/journal?filter=, POST .../journal/acknowledge) in both run modes:
@@ -24,14 +24,10 @@ const UNACKNOWLEDGED = [{ field: 'acknowledged_at', operation: 'eq', value: null
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   customerId = ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items.find((c: { nr: string }) => c.nr === 'K-10001').id;
   // Three rules whose items belong to no supplier's catalog: each stock drop orders without a supplier (2001 per order).
   const locationId = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Journal' }, tokens.writer)).id;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { BLOB_STORE, type BlobStore, NatsObjectBlobStore, objectStoreBucket } from '@kanban/images';
 import { pixelBomb } from '@kanban/testing';
 import { ordersSql } from '../support/orders-sql';
-import { login, meta, NATS_URL, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, NATS_URL, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * An order's attachment and pictures (docs/replenishment.md "Attachments and pictures") in both run modes: upload,
@@ -93,14 +93,10 @@ const history = async (order: number) => ok(await api().get(at(order), tokens.ad
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
   const supplier = ok(await api().get(`/c/${demo}/supplier?per_page=200`, tokens.admin)).items[0];
   catalogId = ok(await api().get(`/c/${demo}/supplier/${supplier.id}/catalog`, tokens.admin)).items[0].id;

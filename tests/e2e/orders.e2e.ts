@@ -1,4 +1,4 @@
-import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /** The orders read API (spec 7 `[/customer/{id}][/location/{id}]/order?days=&extstatus=`, `order/{orderID}`) in both run modes. */
 jest.setTimeout(240_000);
@@ -35,14 +35,10 @@ async function order(customer: string, sku: string): Promise<{ customerId: numbe
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
   placed.push(await order('K-10001', 'ORD-1'), await order('K-10001', 'ORD-2'), await order('K-10002', 'ORD-3'));
   ok(await api().patch(`/c/${demo}/order/${placed[0]!.orderId}`, { ext_status: 1 }, tokens.writer));

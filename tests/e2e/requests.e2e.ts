@@ -1,6 +1,6 @@
 import { eventually } from '@kanban/testing';
 import { ordersCreatedEvents } from '../support/orders-sql';
-import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Requests (spec 7 `[/customer/{id}][/location/{id}]/requests?days=`, `request/{requestID}`, confirm and reject;
@@ -33,14 +33,10 @@ async function request(index: number, token = tokens.writer): Promise<any> {
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
   for (const s of ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items) {
     for (const k of ok(await api().get(`/c/${demo}/supplier/${s.id}/catalog`, tokens.admin)).items) catalogs[k.name] = k.id;

@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /** Kanban rules over HTTP (spec 7 `rules`), stock signals and the runs they start, in both run modes. */
 jest.setTimeout(240_000);
@@ -17,14 +17,10 @@ const rules = (company = demo) => `/c/${company}/rules`;
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
   for (const s of ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items) {
     for (const k of ok(await api().get(`/c/${demo}/supplier/${s.id}/catalog`, tokens.admin)).items) catalogs[k.name] = k.id;

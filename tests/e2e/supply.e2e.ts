@@ -1,5 +1,5 @@
 import { eventually } from '@kanban/testing';
-import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Supplies (docs/supplies.md) in both run modes: orders created by the rules API (a stock drop on a rule)
@@ -67,14 +67,10 @@ const orderOf = async (orderId: number) => ok(await api().get(`/c/${demo}/order/
 
 beforeAll(async () => {
   system = await startSystem();
-  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
-    const session = await login(system, `${name}@demo.example`);
-    tokens[name] = session.token;
-    ids[name] = session.user.id;
-  }
-  tokens.other = (await login(system, 'admin@other.example')).token;
-  demo = (await api().get('/company', tokens.admin)).body.Data[0].id;
-  other = (await api().get('/company', tokens.other)).body.Data[0].id;
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
+  ({ demo, other } = signedIn);
   for (const c of ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items) customers[c.nr] = c.id;
   for (const s of ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items) suppliers[s.nr] = s.id;
   catalog100 = ok(await api().get(`/c/${demo}/supplier/${suppliers['L-100']}/catalog`, tokens.admin)).items[0];

@@ -72,3 +72,22 @@ export function ok(answer: Answer): any {
 export function meta(answer: Answer): Answer['body']['Meta'] {
   return answer.body.Meta;
 }
+
+/**
+ * Signs in the demo logins (README "Demo logins"): tokens and user ids by role name (owner, admin, writer, readonly,
+ * customer, supplier; `other` is the admin of the other company) and the ids of the two companies.
+ */
+export async function signInDemo(system: TestSystem) {
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  for (const name of ['owner', 'admin', 'writer', 'readonly', 'customer', 'supplier']) {
+    const session = await login(system, `${name}@demo.example`);
+    tokens[name] = session.token;
+    ids[name] = session.user.id;
+  }
+  const other = await login(system, 'admin@other.example');
+  tokens.other = other.token;
+  ids.other = other.user.id;
+  const company = async (token: string) => (await system.api.get('/company', token)).body.Data[0].id as number;
+  return { tokens, ids, demo: await company(tokens.admin!), other: await company(tokens.other) };
+}
