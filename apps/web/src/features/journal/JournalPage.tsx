@@ -9,6 +9,7 @@ import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { Pager } from '../lists/ListControls';
 import { type JournalEntryDto, type JournalView, useAcknowledgeJournalMutation, useJournalQuery } from './journalApi';
+import { useRowSelection } from '../lists/useRowSelection';
 
 const PER_PAGE = 25;
 const CODES = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007] as const;
@@ -35,7 +36,7 @@ export function JournalPage() {
   const companyID = Number(useParams().companyID);
   const [view, setView] = useState<JournalView>('open');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear, allSelected } = useRowSelection();
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const { data, error, isFetching } = useJournalQuery({ companyID, view, page, per_page: PER_PAGE });
   const [acknowledge, { isLoading: acknowledging, error: acknowledgeError }] = useAcknowledgeJournalMutation();
@@ -45,26 +46,19 @@ export function JournalPage() {
   const changeView = (next: JournalView) => {
     setView(next);
     setPage(1);
-    setSelected(new Set());
+    clear();
   };
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const run = async () => {
     const body = confirm === 'all' ? { all: true } : { ids: [...selected] };
     try {
       const result = await acknowledge({ companyID, body }).unwrap();
       dispatch(snackbarShown({ message: t('journal.acknowledged', { count: result.acknowledged }), variant: 'success' }));
-      setSelected(new Set());
+      clear();
     } finally {
       setConfirm(null);
     }
   };
-  const allOnPage = open.length > 0 && open.every((e) => selected.has(e.id));
+  const allOnPage = allSelected(open);
 
   return (
     <Stack gap="4" data-testid="journal-page">

@@ -20,6 +20,7 @@ import {
   useRequeueOrdersMutation,
 } from './orderQueueApi';
 import { QueueError, QueueStateBadge } from './QueueParts';
+import { useRowSelection } from '../lists/useRowSelection';
 
 const PER_PAGE = 25;
 const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];
@@ -46,7 +47,7 @@ export function OrderQueuePage() {
   const [all, setAll] = useState(false);
   const [sorting, setSorting] = useState<Sorting<OrderQueueSort>>({ sort: 'created_at', order: 'desc' });
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear, allSelected } = useRowSelection();
   const [asking, setAsking] = useState(false);
   const { data, error, isFetching } = useOrderQueueQuery({
     companyID,
@@ -64,7 +65,7 @@ export function OrderQueuePage() {
 
   const restart = () => {
     setPage(1);
-    setSelected(new Set());
+    clear();
   };
   const setParam = (name: string, value: string | undefined) => {
     const next = new URLSearchParams(search);
@@ -79,16 +80,9 @@ export function OrderQueuePage() {
   };
   const turnTo = (next: number) => {
     setPage(next);
-    setSelected(new Set());
+    clear();
   };
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const allOnPage = items.length > 0 && items.every((e) => selected.has(e.id));
+  const allOnPage = allSelected(items);
   const ids = [...selected];
 
   const doRequeue = () =>
@@ -96,7 +90,7 @@ export function OrderQueuePage() {
       .unwrap()
       .then((r) => {
         dispatch(snackbarShown({ message: t('orderQueue.requeued', { count: r.requeued }), variant: 'success' }));
-        setSelected(new Set());
+        clear();
       })
       .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })));
   const doDelete = () =>
@@ -104,7 +98,7 @@ export function OrderQueuePage() {
       .unwrap()
       .then((r) => {
         dispatch(snackbarShown({ message: t('orderQueue.deleted', { count: r.deleted }), variant: 'success' }));
-        setSelected(new Set());
+        clear();
       })
       .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })))
       .finally(() => setAsking(false));
