@@ -11,11 +11,13 @@
 //  3. the service's run: a stock entry through the API (POST rules/{id}/stock, the gateway -> NATS -> orders) starts
 //     the stock run of the company, which evaluates all 100,000 pending rules: backorder sweep, the run statement
 //     (decisions, orders, lines, history, outbox), its counts. Timed by the run's own row (started_at to
-//     finished_at) and by the HTTP round trip; the orders process's log line of the run gives its parts;
+//     finished_at) and by the HTTP round trip; the orders process's log line of the run gives its parts. Three
+//     times, the best counting as for the plain statement: before the 2nd and 3rd the benchmark waits until the
+//     supply service has made the previous run's supplies, then puts the rules back as seeded;
 //  4. checks: as many lines as rules, one open line per rule, orders per location and supplier.
 // BENCH_RULES (default 100000), BENCH_LOCATIONS (default 100).
 import { createRequire } from 'node:module';
-import { PLAIN, SAME_SETTINGS } from './requisition-plain.mjs';
+import { PLAIN, resetRules, SAME_SETTINGS } from './requisition-plain.mjs';
 
 const require = createRequire(import.meta.url);
 const testing = require('../dist/libs/testing/src/index.js');
@@ -39,6 +41,23 @@ async function insertRows(db, table, columns, rows) {
     const params = [];
     const values = chunk.map((row) => `(${row.map((value) => (params.push(value), `$${params.length}`)).join(', ')})`);
     await db.query(`insert into ${table} (${columns.join(', ')}) values ${values.join(', ')}`, params);
+  }
+}
+
+/** Waits until the supply service has made a supply of every order of the company and the queue saw them transmitted. */
+async function settled(db, company) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const { rows } = await db.query(
+      `select (select count(*)::int from orders.purchase_order where company_id = $1) as orders,
+              (select count(*)::int from supply.supply s where s.company_id = $1
+                  and s.order_id in (select id from orders.purchase_order where company_id = $1)) as supplies,
+              (select count(*)::int from orders.order_queue where company_id = $1 and state <> 'transmitted') as waiting`,
+      [company],
+    );
+    if (rows[0].supplies >= rows[0].orders && rows[0].waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`the supply side did not settle: ${JSON.stringify(rows[0])}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -69,7 +88,7 @@ async function seed(db, company) {
     const perUnit = [1, 10, 100][n % 3];
     items.push([id, company, customer, BASE + 1 + (Math.floor(n / LOCATIONS) % SUPPLIERS), `BENCH-${String(n).padStart(6, '0')}`, `Bench item ${n}`, 'PCE', 'BOX', perUnit, n % 4, n % 7 === 0 ? 50 : 0, 1, [1, 2, 5][n % 3], n % 5, n % 3, false, false, now]);
     const capacity = 50 + (n % 200) * perUnit;
-    rules.push([company, customer, BASE + 1 + (n % LOCATIONS), id, Math.floor(capacity / 3), capacity, n % 10, `BENCH${n}`, true, now, now, now]);
+    rules.push([company, customer, BASE + 1 + (n % LOCATIONS), id, Math.floor(capacity / 3), capacity, n % 10, `BENCH${n}`, true, now, now]);
   }
   await insertRows(
     db,
@@ -80,10 +99,12 @@ async function seed(db, company) {
   await insertRows(
     db,
     'orders.kanban_rule',
-    ['company_id', 'customer_id', 'location_id', 'item_id', 'threshold', 'capacity', 'stock', 'scan_code', 'active', 'pending_at', 'created_at', 'updated_at'],
+    ['company_id', 'customer_id', 'location_id', 'item_id', 'threshold', 'capacity', 'stock', 'scan_code', 'active', 'created_at', 'updated_at'],
     rules,
   );
-  await db.query('vacuum analyze orders.kanban_rule, orders.item_copy, orders.location_copy, orders.customer_copy, orders.supplier_copy, orders.purchase_order, orders.purchase_order_line');
+  // every rule with a stock change no run has evaluated yet
+  await db.query(`insert into orders.rule_pending (company_id, rule_id, changed_at) select company_id, id, $2 from orders.kanban_rule where company_id = $1`, [company, now]);
+  await db.query('vacuum analyze orders.kanban_rule, orders.rule_pending, orders.item_copy, orders.location_copy, orders.customer_copy, orders.supplier_copy, orders.purchase_order, orders.purchase_order_line');
   console.log(`seeded ${RULES.toLocaleString('en')} rules and items at ${LOCATIONS} locations, ${SUPPLIERS} suppliers, in company ${company} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return customer;
 }
@@ -112,6 +133,9 @@ try {
   let plainLines = 0;
   const plainTimes = [];
   for (let i = 0; i < 3; i++) {
+    // a checkpoint first, before each statement and each run alike: one that starts during a measured statement
+    // would write out its pages then (and make it log full pages), which happened to some and not to others
+    await db.query('checkpoint');
     await db.query('begin');
     await db.query(SAME_SETTINGS);
     const { rows: before } = await db.query(`select extract(epoch from clock_timestamp()) * 1000 as ms`);
@@ -130,32 +154,55 @@ try {
       `(${plainClientMs.toFixed(0)} ms best client round trip), ${plainLines.toLocaleString('en')} lines`,
   );
 
-  // 3. The service's run, started by a stock entry through the API.
+  // 3. The service's run, started by a stock entry through the API; three times like the plain statement, the best
+  // counting, each on the rules as seeded (resetRules) after the supply side has made the previous run's supplies
+  // (it works on the events of 100,000 lines for a while, on the same cores).
   const [{ id: ruleId }] = (await db.query('select id from orders.kanban_rule where company_id = $1 order by id limit 1', [company])).rows;
-  const t = process.hrtime.bigint();
-  const reply = await must(system.api.post(`/c/${company}/rules/${ruleId}/stock`, { stock: 0 }, token));
-  const httpMs = Number(process.hrtime.bigint() - t) / 1e6;
-  const { rows: runs } = await db.query(
-    `select id, evaluated, orders, lines, extract(epoch from (finished_at - started_at)) * 1000 as ms
-       from orders.requisition_run where company_id = $1 and trigger = 'stock' and finished_at is not null order by id desc limit 1`,
-    [company],
-  );
-  const run = runs[0];
-  if (!run) throw new Error('no run row: the stock run failed (see the orders process log)');
-  const runMs = Number(run.ms);
+  const runTimes = [];
+  let runMs = Infinity;
+  let httpMs = Infinity;
+  let best;
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) {
+      await settled(db, company);
+      await resetRules(db, company);
+    }
+    await db.query('checkpoint');
+    const t = process.hrtime.bigint();
+    const reply = await must(system.api.post(`/c/${company}/rules/${ruleId}/stock`, { stock: 0 }, token));
+    const roundTrip = Number(process.hrtime.bigint() - t) / 1e6;
+    const { rows: runs } = await db.query(
+      `select id, evaluated, orders, lines, extract(epoch from (finished_at - started_at)) * 1000 as ms
+         from orders.requisition_run where company_id = $1 and trigger = 'stock' and finished_at is not null order by id desc limit 1`,
+      [company],
+    );
+    const run = runs[0];
+    if (!run) throw new Error('no run row: the stock run failed (see the orders process log)');
+    runTimes.push(Number(run.ms));
+    httpMs = Math.min(httpMs, roundTrip);
+    if (Number(run.ms) < runMs) {
+      runMs = Number(run.ms);
+      best = { run, reply };
+    }
+  }
+  const { run, reply } = best;
   // The orders process logs the run with the time of its parts.
   const logged = system.distributed.processes
     .get('orders')
     .output.join('')
     .split('\n')
     .find((line) => line.includes(`run ${run.id} (stock)`));
-  console.log(`service run ${run.id}: evaluated ${Number(run.evaluated).toLocaleString('en')} rules, ${Number(run.lines).toLocaleString('en')} lines in ${run.orders} orders; ${runMs.toFixed(0)} ms (run row), ${httpMs.toFixed(0)} ms HTTP round trip (stock entry + run + answer); decision of rule ${ruleId}: ${reply.decision?.reason}`);
-  console.log(`  parts: ${logged?.match(/\(ms: [^)]*\)/)?.[0] ?? '(no log line of the run)'}`);
+  console.log(
+    `service run: evaluated ${Number(run.evaluated).toLocaleString('en')} rules, ${Number(run.lines).toLocaleString('en')} lines in ${run.orders} orders; ` +
+      `${runMs.toFixed(0)} ms (run row), best of ${runTimes.map((ms) => ms.toFixed(0)).join(', ')}; ${httpMs.toFixed(0)} ms best HTTP round trip ` +
+      `(stock entry + run + answer); decision of rule ${ruleId}: ${reply.decision?.reason}`,
+  );
+  console.log(`  parts of run ${run.id}: ${logged?.match(/\(ms: [^)]*\)/)?.[0] ?? '(no log line of the run)'}`);
 
   // 4. The guarantees held.
   const { rows: check } = await db.query(
     `select count(*)::int as lines, count(distinct rule_id)::int as rules, count(distinct order_id)::int as orders,
-            (select count(*)::int from orders.kanban_rule where company_id = $1 and pending_at is not null) as pending
+            (select count(*)::int from orders.rule_pending where company_id = $1) as pending
        from orders.purchase_order_line where company_id = $1 and status = 'open'`,
     [company],
   );

@@ -8,7 +8,7 @@
 //   node load-tests/requisition-explain.mjs bench_req [N]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PLAIN, SAME_SETTINGS } from './requisition-plain.mjs';
+import { PLAIN, resetRules, RUN_TABLES, SAME_SETTINGS } from './requisition-plain.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -31,18 +31,10 @@ const numbered = ({ sql, params }) => {
   let n = 0;
   return { text: sql.replace(/\?/g, () => `$${++n}`), values: params };
 };
-const TABLES = 'orders.kanban_rule, orders.purchase_order, orders.purchase_order_line, orders.requisition_decision, orders.outbox, orders.purchase_order_event, orders.journal_entry';
-
 // The rules as seeded: pending, no decision, no orders of the company.
-await db.query('begin');
-for (const table of ['purchase_order_line', 'purchase_order', 'requisition_decision', 'purchase_order_event', 'journal_entry', 'line_backorder', 'requisition_run']) {
-  await db.query(`delete from orders.${table} where company_id = $1`, [company]);
-}
-await db.query(`delete from orders.outbox where payload -> 'data' ->> 'company_id' = $1`, [String(company)]);
-await db.query('update orders.kanban_rule set pending_at = now(), last_decision = null where company_id = $1', [company]);
-await db.query('commit');
-await db.query('vacuum full orders.kanban_rule');
-await db.query(`vacuum analyze ${TABLES}`);
+await resetRules(db, company);
+await db.query('vacuum full orders.kanban_rule, orders.rule_pending');
+await db.query(`vacuum analyze ${RUN_TABLES}`);
 
 async function measure(name, body) {
   const rows = [];
@@ -55,7 +47,7 @@ async function measure(name, body) {
     plan = await body(process.env.EXPLAIN === '1' && i === Number(times) - 1 ? 'explain (analyze, buffers) ' : '');
     rows.push(`${(cpuMs() - cpu).toFixed(0)} ms cpu / ${(performance.now() - wall).toFixed(0)} ms wall`);
     await db.query('rollback');
-    await db.query(`vacuum analyze ${TABLES}`);
+    await db.query(`vacuum analyze ${RUN_TABLES}`);
   }
   console.log(`${name}: ${rows.join(', ')}`);
   if (plan.length > 0) console.log(plan.join('\n'));

@@ -1,8 +1,12 @@
 // The plain set-based statement the requisition benchmark compares the service's run with (requisition-bench.mjs,
 // requisition-explain.mjs); $1 is the company id.
 
-// The settings the service's run takes for its transaction (requisition.service.ts), so both are timed alike.
-export const SAME_SETTINGS = `select set_config('jit', 'off', true)`;
+import { createRequire } from 'node:module';
+
+// The settings the service's run takes for its transaction (RUN_SETTINGS of requisition.sql.ts, built to dist/), so
+// both are timed alike.
+const { RUN_SETTINGS } = createRequire(import.meta.url)('../dist/apps/orders/src/requisition/requisition.sql.js');
+export const SAME_SETTINGS = `select ${RUN_SETTINGS}`;
 
 /**
  * The plain statement: what a hand-written set-based requisition would do, no more (no decisions, no history,
@@ -16,8 +20,9 @@ with due as (
          coalesce(nullif(i.order_quantity_increment, 0), 1) as increment, i.lead_time_days + i.transit_days as days,
          i.sku, i.name, i.order_unit, i.item_unit, i.supplier_id
     from orders.kanban_rule r
+    join orders.rule_pending p on p.company_id = r.company_id and p.rule_id = r.id
     join orders.item_copy i on i.id = r.item_id
-   where r.company_id = $1 and r.active and r.pending_at is not null
+   where r.company_id = $1 and r.active
 ),
 on_order as (
   select ol.rule_id, sum(ol.quantity) as quantity from orders.purchase_order_line ol
@@ -49,3 +54,23 @@ orders as (
 insert into orders.purchase_order_line (company_id, order_id, pos, rule_id, item_id, supplier_id, sku, name, quantity, unit, item_unit, quantity_per_order_unit, shipping, status, ext_status, created_at)
 select $1, o.id, f.pos, f.rule_id, f.item_id, f.supplier_id, f.sku, f.name, f.quantity, f.order_unit, f.item_unit, f.per_unit, f.shipping, 'open', 0, now()
   from fill f join orders o on o.location_id = f.location_id and o.supplier_id = f.supplier_id`;
+
+/** The tables a run writes (VACUUM ANALYZE after a reset or a rolled-back run). */
+export const RUN_TABLES =
+  'orders.kanban_rule, orders.rule_pending, orders.purchase_order, orders.purchase_order_line, orders.requisition_decision, orders.outbox, orders.purchase_order_event, orders.journal_entry, orders.order_queue';
+
+/**
+ * Puts a company's rules back as the benchmark seeded them (committed): no orders, lines, decisions, events, queue
+ * entries or runs of the company, every rule pending. `db` is a pg client on the benchmark's database.
+ */
+export async function resetRules(db, company) {
+  await db.query('begin');
+  for (const table of ['purchase_order_line', 'purchase_order', 'requisition_decision', 'purchase_order_event', 'journal_entry', 'line_backorder', 'requisition_run', 'order_queue']) {
+    await db.query(`delete from orders.${table} where company_id = $1`, [company]);
+  }
+  await db.query(`delete from orders.outbox where payload -> 'data' ->> 'company_id' = $1`, [String(company)]);
+  await db.query('delete from orders.rule_pending where company_id = $1', [company]);
+  await db.query('insert into orders.rule_pending (company_id, rule_id, changed_at) select company_id, id, now() from orders.kanban_rule where company_id = $1', [company]);
+  await db.query('commit');
+  await db.query(`vacuum analyze ${RUN_TABLES}`);
+}

@@ -16,3 +16,10 @@ export function pageApi(page, method, path, body, company = 1) {
     { method, path, body, company },
   );
 }
+
+/** The `Data` of a call that must work (Meta.code 200); anything else fails the test with the call and its Meta. */
+export async function pageData(page, method, path, body, company = 1) {
+  const answer = await pageApi(page, method, path, body, company);
+  if (answer.Meta.code !== 200) throw new Error(`${method} ${path} should work: ${JSON.stringify(answer.Meta)}`);
+  return answer.Data;
+}

@@ -1,3 +1,4 @@
+import { orderEventText } from '@kanban/contracts';
 import { login, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -80,6 +81,17 @@ describe('demo history', () => {
       expect(t.service_level).toBeLessThanOrEqual(1);
       expect(report.per_location.reduce((s: number, l: any) => s + l.lines, 0)).toBe(t.lines);
       expect(report.per_item.length).toBeGreaterThan(20);
+      // every delivered line has its delivery time: mostly on time, some late (the history's delays), a curve per week
+      expect(t.delivered_dated).toBe(t.delivered);
+      expect(t.on_time_rate).toBeGreaterThan(0.5);
+      expect(t.on_time_rate).toBeLessThan(0.95);
+      expect(t.avg_delay_days).toBeGreaterThanOrEqual(1);
+      expect(report.per_week.length).toBeGreaterThanOrEqual(26);
+      const rates = report.per_week.filter((w: any) => w.delivered_dated >= 10).map((w: any) => w.on_time_rate);
+      expect(rates.length).toBeGreaterThan(15);
+      expect(Math.max(...rates) - Math.min(...rates)).toBeGreaterThan(0.1);
+      expect(report.per_week.reduce((s: number, w: any) => s + w.delivered_late, 0)).toBe(t.delivered_late);
+      expect(report.per_supplier.reduce((s: number, x: any) => s + x.on_time, 0)).toBe(t.on_time);
       // the lines behind the analysis: as many as it counts (cancelled ones listed too)
       const details = ok(await api().post(`/c/${demo}/customer/${customers[nr]}/report/service/details`, { period: '6m', per_page: 1 }, tokens.admin));
       expect(details.total).toBe(t.lines + t.cancelled);
@@ -130,7 +142,12 @@ describe('demo history', () => {
         // line by line: delivered at the supplier exactly when delivered in the order
         expect(detail.lines.map((l: any) => [l.pos, l.delivered])).toEqual(order.lines.map((l: any) => [l.pos, l.status === 'delivered']));
         expect(detail.lines.every((l: any) => !l.delivered || l.delivered_at)).toBe(true);
+        // the order line keeps the supply line's delivery time
+        expect(order.lines.map((l: any) => l.delivered_at)).toEqual(detail.lines.map((l: any) => l.delivered_at));
         expect(order.history.some((h: any) => h.type === 'S' && h.text === `supply ${supply.id} created for the supplier`)).toBe(true);
+        // the demo's events carry their message's code and parameters like the service's own (docs/replenishment.md "Order history")
+        expect(order.history.some((h: any) => h.code === 'supply_created' && h.params.supply_id === supply.id)).toBe(true);
+        for (const h of order.history) expect([h.code, h.text]).toEqual([expect.any(String), orderEventText(h.code, h.params)]);
         if (detail.status === 'delivered') {
           expect(order.status).toBe('delivered');
           expect(order.ext_status).toBe(1);

@@ -90,6 +90,8 @@ async function imageKeys(order: number): Promise<string[]> {
 }
 
 const history = async (order: number) => ok(await api().get(at(order), tokens.admin)).history.map((e: any) => [e.type, e.text, e.user_id]);
+/** the history as message codes and parameters (docs/replenishment.md "Order history") */
+const messages = async (order: number) => ok(await api().get(at(order), tokens.admin)).history.map((e: any) => [e.code, e.params]);
 
 beforeAll(async () => {
   system = await startSystem();
@@ -162,6 +164,7 @@ describe('attachment', () => {
     expect(answer.data.length).toBe(order.attachment.size);
     expect(await sharp(answer.data).metadata()).toMatchObject({ format: 'png', width: 3600, height: 2160 });
     expect(await history(orderA)).toContainEqual(['U', 'attachment added: scan.png (replaces Lieferschein Müller.pdf)', ids.writer]);
+    expect(await messages(orderA)).toContainEqual(['attachment_added', { name: 'scan.png', replaced: 'Lieferschein Müller.pdf' }]);
   });
 
   it('refuses text (1000), no file (1013), more than 10 MB (1000) and a pixel bomb (1000), naming the field file; the attachment stays', async () => {
@@ -195,6 +198,7 @@ describe('attachment', () => {
     expect(await attachmentKey(orderA)).toBeNull();
     expect(await blob(key)).toBeNull();
     expect(await history(orderA)).toContainEqual(['U', 'attachment removed: scan.png', ids.admin]);
+    expect(await messages(orderA)).toContainEqual(['attachment_removed', { name: 'scan.png' }]);
     expect(meta(await api().delete(at(orderA, '/attachment'), tokens.admin)).code).toBe(404);
     expect((await fetchBytes(`/api${at(orderA, '/attachment')}`, tokens.admin)).code).toBe(404);
     expect(ok(await api().get(`/c/${demo}/order?days=1&per_page=200`, tokens.admin)).items.find((o: any) => o.id === orderA).attachment).toBeNull();
@@ -274,6 +278,7 @@ describe('pictures', () => {
     expect(order.images.map((i: any) => i.id)).toEqual(added.filter((i) => i.id !== victim.id).map((i) => i.id));
     expect(await blob(key!)).toBeNull();
     expect(await history(orderB)).toContainEqual(['U', `picture removed (${victim.id})`, ids.customer]);
+    expect(await messages(orderB)).toContainEqual(['picture_removed', { image_id: victim.id }]);
     expect(meta(await api().delete(at(orderB, `/image/${victim.id}`), tokens.customer)).code).toBe(404);
     expect((await fetchBytes(`/api${at(orderB, `/image/${victim.id}`)}`, tokens.admin)).code).toBe(404);
     // a sixth fits again

@@ -190,8 +190,9 @@ describe('requeue and delete', () => {
     );
     expect(await suppliesOf(suppliers['L-100']!, orders[0]!)).toHaveLength(1);
     expect((await historyOf(orders[0]!)).filter((h) => h.type === 'U' && h.text === 'requeued in the order queue (attempt 2)')).toEqual([
-      expect.objectContaining({ user_id: ids.admin }),
+      expect.objectContaining({ user_id: ids.admin, code: 'queue_requeued', params: { attempt: 2 } }),
     ]);
+    expect((await historyOf(orders[0]!)).filter((h) => h.code === 'supply_repeated')).toHaveLength(1);
   });
 
   it('requeues an entry without a supplier back into error 2001 without sending anything', async () => {
@@ -225,7 +226,9 @@ describe('requeue and delete', () => {
     expect((await api().get(`/c/${demo}/orderqueue/${a.id}`, tokens.admin)).status).toBe(404);
     expect(await entryOf(orders[2]!)).toBeUndefined();
     for (const orderId of [orders[1]!, orders[2]!]) {
-      expect((await historyOf(orderId)).filter((h) => h.type === 'U' && h.text === 'taken out of the order queue')).toEqual([expect.objectContaining({ user_id: ids.owner })]);
+      expect((await historyOf(orderId)).filter((h) => h.type === 'U' && h.text === 'taken out of the order queue')).toEqual([
+        expect.objectContaining({ user_id: ids.owner, code: 'queue_removed', params: {} }),
+      ]);
     }
     expect((await remove([a.id])).status).toBe(404);
     expect((await requeue([b.id])).status).toBe(404);

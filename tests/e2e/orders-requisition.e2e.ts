@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { loadOrdersConfig, CompanyTimeZones, type Clock, OrdersService, ordersData, QUANTITY_CASES, RequisitionScheduler, RequisitionService, type TimeZoneSource } from '@kanban/app-orders';
+import {
+  loadOrdersConfig,
+  CompanyTimeZones,
+  type Clock,
+  LAST_DECISION_COLUMNS,
+  lastDecisionJoin,
+  lastDecisionOf,
+  OrdersService,
+  ordersData,
+  QUANTITY_CASES,
+  RequisitionScheduler,
+  RequisitionService,
+  type TimeZoneSource,
+} from '@kanban/app-orders';
 import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { PG_ADMIN_URL } from '@kanban/testing';
 import { modeFromEnv } from '../support/system';
@@ -104,10 +117,11 @@ async function seed(
       [itemId, companyId, customerId, supplierId, `SKU-${itemId}`, `Item ${itemId}`, over.perOrderUnit ?? 1, over.moq ?? 1, over.mxoq ?? 0, over.increment ?? 1, now],
     );
     const [rule] = await sql<{ id: number }>(
-      `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, pending_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?, ?) returning id`,
-      [companyId, customerId, locationId, itemId, over.threshold ?? 5, over.capacity ?? 20, over.stock ?? 0, `T${itemId}`, over.pending === false ? null : now, now, now],
+      `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?) returning id`,
+      [companyId, customerId, locationId, itemId, over.threshold ?? 5, over.capacity ?? 20, over.stock ?? 0, `T${itemId}`, now, now],
     );
+    if (over.pending !== false) await sql('insert into orders.rule_pending (company_id, rule_id, changed_at) values (?, ?, ?)', [companyId, rule!.id, now]);
     seeded.ruleIds.push(Number(rule!.id));
     seeded.itemIds.push(itemId);
   }
@@ -116,8 +130,9 @@ async function seed(
 
 const linesOf = (companyId: number) =>
   sql<{ rule_id: number; quantity: number; status: string; order_id: number }>('select rule_id, quantity, status, order_id from orders.purchase_order_line where company_id = ? order by rule_id', [companyId]);
-const decisionOf = async (ruleId: number) => (await sql<{ last_decision: unknown }>('select last_decision from orders.kanban_rule where id = ?', [ruleId]))[0]!.last_decision as Record<string, any> | string;
-const parsed = (value: Record<string, any> | string) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, any>;
+// the rule's last decision as the rules API reads it (its latest row in requisition_decision)
+const decisionOf = async (ruleId: number) =>
+  lastDecisionOf((await sql<Record<string, unknown>>(`select ${LAST_DECISION_COLUMNS} from orders.kanban_rule r ${lastDecisionJoin('r')} where r.id = ?`, [ruleId]))[0]!) as Record<string, any>;
 
 describe(`requisition quantities through the run's SQL (${mode === 'embedded' ? 'PGlite' : 'PostgreSQL'})`, () => {
   it.each(QUANTITY_CASES)('$name', async (c) => {
@@ -146,7 +161,7 @@ describe(`requisition quantities through the run's SQL (${mode === 'embedded' ? 
     }
     const summary = await runner(uow, new FixedClock(new Date())).run(companyId, 'execute', { ruleId: ruleIds[0] });
     expect(summary).toMatchObject({ evaluated: 1, lines: c.reason === 'ordered' ? 1 : 0 });
-    expect(parsed(await decisionOf(ruleIds[0]!))).toMatchObject({ reason: c.reason, quantity: c.quantity, on_order: c.onOrder });
+    expect(await decisionOf(ruleIds[0]!)).toMatchObject({ reason: c.reason, quantity: c.quantity, on_order: c.onOrder });
     const open = (await linesOf(companyId)).filter((l) => l.status === 'open');
     expect(open.map((l) => Number(l.quantity))).toEqual(c.reason === 'ordered' ? [c.quantity] : []);
   });
@@ -167,12 +182,27 @@ describe('never a duplicate order', () => {
     expect(new Set(lines.map((l) => Number(l.order_id))).size).toBe(1);
     const events = await sql<{ payload: unknown }>(`select payload from orders.outbox where subject = 'evt.orders.created' and payload -> 'data' ->> 'company_id' = ?`, [String(companyId)]);
     expect(events).toHaveLength(1);
-    const payload = parsed(events[0]!.payload as Record<string, any>);
+    const raw = events[0]!.payload;
+    const payload = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, any>;
     expect(payload.data).toMatchObject({ company_id: companyId, trigger: 'stock', id: Number(lines[0]!.order_id) });
     expect(payload.data.lines.map((l: { pos: number }) => l.pos)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(Object.keys(payload.data.lines[0])).toEqual(['pos', 'rule_id', 'item_id', 'sku', 'name', 'quantity', 'unit', 'shipping']);
+    // The order and its lines carry the names of the read model (joined once per order, the catalog's per line).
+    const [names] = await sql<Record<string, string>>(
+      `select o.customer_name, c.name as customer, o.location_name, l.name as location, o.supplier_name, s.name as supplier,
+              (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id and ol.supplier_name = s.name)::int as lines_named
+         from orders.purchase_order o
+         join orders.customer_copy c on c.id = o.customer_id and c.company_id = o.company_id
+         join orders.location_copy l on l.id = o.location_id and l.company_id = o.company_id
+         join orders.supplier_copy s on s.id = o.supplier_id and s.company_id = o.company_id
+        where o.company_id = ?`,
+      [companyId],
+    );
+    expect(names).toMatchObject({ customer_name: names!.customer, location_name: names!.location, supplier_name: names!.supplier, lines_named: 150 });
+    expect(names!.supplier_name).toMatch(/^Supplier /);
     // The runs took turns (the company's lock): the second found no stock change left to evaluate.
-    expect(Number((await sql<{ n: string }>('select count(*) as n from orders.kanban_rule where company_id = ? and pending_at is not null', [companyId]))[0]!.n)).toBe(0);
-    expect(parsed(await decisionOf(ruleIds[149]!))).toMatchObject({ reason: 'ordered', quantity: 19 });
+    expect(Number((await sql<{ n: string }>('select count(*) as n from orders.rule_pending where company_id = ?', [companyId]))[0]!.n)).toBe(0);
+    expect(await decisionOf(ruleIds[149]!)).toMatchObject({ reason: 'ordered', quantity: 19 });
   });
 
   it('the database refuses a second open line of a rule, whoever writes it', async () => {
@@ -214,7 +244,7 @@ describe('never a duplicate order', () => {
     expect(await linesOf(companyId)).toHaveLength(0);
     expect(await sql('select id from orders.requisition_run where company_id = ?', [companyId])).toHaveLength(0);
     expect(await sql(`select id from orders.outbox where payload -> 'data' ->> 'company_id' = ?`, [String(companyId)])).toHaveLength(0);
-    expect(Number((await sql<{ n: string }>('select count(*) as n from orders.kanban_rule where company_id = ? and pending_at is not null', [companyId]))[0]!.n)).toBe(20);
+    expect(Number((await sql<{ n: string }>('select count(*) as n from orders.rule_pending where company_id = ?', [companyId]))[0]!.n)).toBe(20);
 
     const rerun = await runner(uow, clock).run(companyId, 'stock');
     expect(rerun).toMatchObject({ evaluated: 20, lines: 20, orders: 1 });
@@ -224,7 +254,7 @@ describe('never a duplicate order', () => {
     const rules = await sql<{ id: number }>('select id from orders.kanban_rule where company_id = ?', [companyId]);
     for (const { id } of rules.slice(0, 3)) {
       await runner(uow, clock).run(companyId, 'execute', { ruleId: Number(id) });
-      expect(parsed(await decisionOf(Number(id)))).toMatchObject({ reason: 'already_on_order' });
+      expect(await decisionOf(Number(id))).toMatchObject({ reason: 'already_on_order' });
     }
     expect(await linesOf(companyId)).toHaveLength(20);
   });
@@ -266,7 +296,7 @@ describe('the scheduler: every 2 hours 06:00-24:00 in the company time zone', ()
     expect(await sql('select id from orders.requisition_run where company_id = ? and slot_key = ?', [companyId, '2026-11-23T08:00'])).toHaveLength(1);
     const open = (await linesOf(companyId)).filter((l) => l.status === 'open').map((l) => Number(l.rule_id));
     expect(open).toEqual([everySlot.ruleIds[0]]);
-    expect(parsed(await decisionOf(sixOnly.ruleIds[0]!))).toMatchObject({ trigger: 'schedule', reason: 'ordered' });
+    expect(await decisionOf(sixOnly.ruleIds[0]!)).toMatchObject({ trigger: 'schedule', reason: 'ordered' });
 
     // 24:00 belongs to Monday: at 00:30 on Tuesday it is Monday's last slot; 02:00 to 06:00 has none.
     clock.at = new Date('2026-11-24T00:30:00+01:00');

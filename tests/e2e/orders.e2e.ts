@@ -1,3 +1,4 @@
+import { orderEventText } from '@kanban/contracts';
 import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /** The orders read API (spec 7 `[/customer/{id}][/location/{id}]/order?days=&extstatus=`, `order/{orderID}`) in both run modes. */
@@ -13,9 +14,9 @@ const customers: Record<string, number> = {};
 const api = () => system.api;
 
 /** Two locations of K-10001 and one of K-10002, each with one order; the first one confirmed (OK). */
-const placed: { customerId: number; locationId: number; orderId: number }[] = [];
+const placed: { customerId: number; locationId: number; orderId: number; runId: number }[] = [];
 
-async function order(customer: string, sku: string): Promise<{ customerId: number; locationId: number; orderId: number }> {
+async function order(customer: string, sku: string): Promise<{ customerId: number; locationId: number; orderId: number; runId: number }> {
   const customerId = customers[customer]!;
   const locationId = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: `Orders ${sku}` }, tokens.writer)).id;
   const item = ok(await api().post(`/c/${demo}/customer/${customerId}/item`, { sku, name: `Order item ${sku}`, order_unit: 'PAK' }, tokens.writer));
@@ -30,7 +31,7 @@ async function order(customer: string, sku: string): Promise<{ customerId: numbe
     expect(ok(await api().get(`/c/${demo}/order`, tokens.admin)).items.map((o: any) => o.id)).not.toContain(orderId);
     ok(await api().post(`/c/${demo}/request/${orderId}/confirm`, {}, tokens.admin));
   }
-  return { customerId, locationId, orderId };
+  return { customerId, locationId, orderId, runId: reply.decision.run_id };
 }
 
 beforeAll(async () => {
@@ -84,7 +85,10 @@ describe('order detail and update', () => {
       ext_status: 1,
       ext_status_text: 'OK',
       lines: [expect.objectContaining({ pos: 1, sku: 'ORD-1', name: 'Order item ORD-1', quantity: 7, unit: 'PAK', status: 'confirmed', ext_status: 1 })],
-      history: [expect.objectContaining({ type: 'R' }), expect.objectContaining({ type: 'U', text: 'status updated to OK', user_id: ids.writer })],
+      history: [
+        expect.objectContaining({ type: 'R', code: 'requisition_run', params: { run_id: first.runId, trigger: 'stock' }, text: `requisition run ${first.runId} (stock)` }),
+        expect.objectContaining({ type: 'U', code: 'status_ok', params: {}, text: 'status updated to OK', user_id: ids.writer }),
+      ],
     });
     expect(ok(await api().get(`/c/${demo}/order/${first.orderId}`, tokens.admin))).toEqual(full);
     expect(ok(await api().get(`/c/${demo}/customer/${first.customerId}/order/${first.orderId}`, tokens.admin)).id).toBe(first.orderId);
@@ -100,6 +104,14 @@ describe('order detail and update', () => {
     expect(updated).toMatchObject({ ext_status: 1, status: 'confirmed', comment: 'bestätigt per Telefon' });
     const again = ok(await api().patch(path, { ext_status: 1 }, tokens.admin));
     expect(again.history.filter((e: any) => e.type === 'U')).toHaveLength(1);
+    // every event of the orders (R, U and the supply's S events once they arrived) carries its message's code and
+    // parameters, and its text is their English (docs/replenishment.md "Order history")
+    for (const p of placed) {
+      for (const e of ok(await api().get(`/c/${demo}/order/${p.orderId}`, tokens.admin)).history) {
+        expect(e.code).toEqual(expect.any(String));
+        expect(e.text).toBe(orderEventText(e.code, e.params));
+      }
+    }
     expect(meta(await api().patch(path, { ext_status: 0 }, tokens.admin))).toMatchObject({ code: 1000, field: 'ext_status' });
     expect(meta(await api().patch(path, { ext_status: -1 }, tokens.admin))).toMatchObject({ code: 1000, field: 'ext_status' });
   });

@@ -63,7 +63,7 @@ describe('requests', () => {
   it('a new order of such a customer waits as a request: listed among requests, not among orders, no event yet', async () => {
     waiting = await request(0);
     expect(waiting).toMatchObject({ status: 'request', source: 'manual', lines: [expect.objectContaining({ status: 'open', quantity: 3 })] });
-    expect(waiting.history).toEqual([expect.objectContaining({ type: 'R', text: 'ordered by hand, waiting for approval' })]);
+    expect(waiting.history).toEqual([expect.objectContaining({ type: 'R', code: 'manual_request', params: {}, text: 'ordered by hand, waiting for approval' })]);
     for (const list of [`/c/${demo}/requests`, `/c/${demo}/customer/${customerId}/requests`, `/c/${demo}/customer/${customerId}/location/${locationId}/requests?days=7`]) {
       expect(ok(await api().get(list, tokens.readonly)).items.map((o: any) => o.id)).toContain(waiting.id);
     }
@@ -85,7 +85,7 @@ describe('requests', () => {
   it('confirming opens the order, records who did it and sends evt.orders.created; a second confirm answers 1000 status', async () => {
     const confirmed = ok(await api().post(`/c/${demo}/customer/${customerId}/request/${waiting.id}/confirm`, {}, tokens.customer));
     expect(confirmed).toMatchObject({ id: waiting.id, status: 'open', lines: [expect.objectContaining({ status: 'open' })] });
-    expect(confirmed.history.at(-1)).toMatchObject({ type: 'U', text: 'request confirmed', user_id: ids.customer });
+    expect(confirmed.history.at(-1)).toMatchObject({ type: 'U', code: 'request_confirmed', params: {}, text: 'request confirmed', user_id: ids.customer });
     const event = (await ordersCreatedEvents(system)).find((e) => e.id === waiting.id);
     expect(event).toMatchObject({ customer_id: customerId, location_id: locationId, run_id: null, trigger: null, lines: [expect.objectContaining({ item_id: items[0].id, quantity: 3, rule_id: rules[0].id })] });
     expect(ok(await api().get(`/c/${demo}/order`, tokens.admin)).items.map((o: any) => o.id)).toContain(waiting.id);
@@ -99,12 +99,15 @@ describe('requests', () => {
     const second = await request(1);
     const rejected = ok(await api().post(`/c/${demo}/request/${second.id}/reject`, { reason: 'zu teuer' }, tokens.writer));
     expect(rejected).toMatchObject({ status: 'cancelled', lines: [expect.objectContaining({ status: 'cancelled' })] });
-    expect(rejected.history.at(-1)).toMatchObject({ type: 'U', text: 'request rejected: zu teuer', user_id: ids.writer });
+    expect(rejected.history.at(-1)).toEqual(expect.objectContaining({ type: 'U', code: 'request_rejected', params: { reason: 'zu teuer' }, text: 'request rejected: zu teuer', user_id: ids.writer }));
     expect((await ordersCreatedEvents(system)).map((e) => e.id)).not.toContain(second.id);
     expect(ok(await api().get(`/c/${demo}/rules/${rules[1].id}`, tokens.admin)).on_order).toBe(0);
     const again = await request(1);
     expect(again.status).toBe('request');
     expect(meta(await api().post(`/c/${demo}/request/${again.id}/reject`, { reason: 'x'.repeat(501) }, tokens.writer))).toMatchObject({ code: 1000, field: 'reason' });
+    // without a reason
+    const bare = ok(await api().post(`/c/${demo}/request/${again.id}/reject`, { reason: '  ' }, tokens.writer));
+    expect(bare.history.at(-1)).toEqual(expect.objectContaining({ type: 'U', code: 'request_rejected', params: { reason: null }, text: 'request rejected' }));
   });
 
   it('a requisition run of such a customer creates requests too, confirmed like the others', async () => {
@@ -114,6 +117,9 @@ describe('requests', () => {
     // the run wrote it as a request, without evt.orders.created; confirming sends it with the run's id and trigger
     expect(listed).toContain(run.decision.order_id);
     expect((await ordersCreatedEvents(system)).map((e) => e.id)).not.toContain(run.decision.order_id);
+    expect(ok(await api().get(`/c/${demo}/request/${run.decision.order_id}`, tokens.admin)).history).toEqual([
+      expect.objectContaining({ type: 'R', code: 'requisition_run', params: { run_id: run.decision.run_id, trigger: 'stock' }, text: `requisition run ${run.decision.run_id} (stock)` }),
+    ]);
     ok(await api().post(`/c/${demo}/request/${run.decision.order_id}/confirm`, {}, tokens.writer));
     expect(ok(await api().get(`/c/${demo}/order/${run.decision.order_id}`, tokens.admin)).status).toBe('open');
     expect((await ordersCreatedEvents(system)).find((e) => e.id === run.decision.order_id)).toMatchObject({

@@ -6,6 +6,9 @@ import {
   CompanyTimeZones,
   type Clock,
   JournalService,
+  LAST_DECISION_COLUMNS,
+  lastDecisionJoin,
+  lastDecisionOf,
   loadOrdersConfig,
   ordersData,
   RequisitionScheduler,
@@ -13,6 +16,7 @@ import {
   type TimeZoneSource,
   upsertSubscription,
 } from '@kanban/app-orders';
+import { orderEventText } from '@kanban/contracts';
 import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { PG_ADMIN_URL } from '@kanban/testing';
 import { modeFromEnv } from '../support/system';
@@ -126,10 +130,11 @@ async function seed(customer: Customer, rules: number, over: { stock?: number; t
     );
     const created = over.createdAt ?? now;
     const [rule] = await sql<{ id: number }>(
-      `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, pending_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?, ?) returning id`,
-      [companyId, customerId, locationId, itemId, over.threshold ?? 5, over.capacity ?? 20, over.stock ?? 0, `X${itemId}`, now, created, created],
+      `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?) returning id`,
+      [companyId, customerId, locationId, itemId, over.threshold ?? 5, over.capacity ?? 20, over.stock ?? 0, `X${itemId}`, created, created],
     );
+    await markPending(companyId, Number(rule!.id));
     fixture.ruleIds.push(Number(rule!.id));
     fixture.itemIds.push(itemId);
   }
@@ -146,7 +151,16 @@ const eventsOf = async (companyId: number, subject: string) =>
   (await sql<{ payload: unknown }>(`select payload from orders.outbox where subject = ? and payload -> 'data' ->> 'company_id' = ? order by created_at, id`, [subject, String(companyId)])).map(
     (r) => parsed(r.payload).data as Record<string, any>,
   );
-const decisionOf = async (ruleId: number) => parsed((await sql('select last_decision from orders.kanban_rule where id = ?', [ruleId]))[0]!.last_decision);
+// the rule's last decision as the rules API reads it (its latest row in requisition_decision)
+const decisionOf = async (ruleId: number) =>
+  lastDecisionOf((await sql(`select ${LAST_DECISION_COLUMNS} from orders.kanban_rule r ${lastDecisionJoin('r')} where r.id = ?`, [ruleId]))[0]!) as Record<string, any>;
+// a stock change not yet evaluated (as a stock entry marks it)
+const markPending = (companyId: number, ruleId: number) =>
+  sql(
+    `insert into orders.rule_pending (company_id, rule_id, changed_at) values (?, ?, clock_timestamp())
+     on conflict (company_id, rule_id) do update set changed_at = excluded.changed_at`,
+    [companyId, ruleId],
+  );
 const journalOf = (companyId: number) => sql<{ code: number; rule_id: number | null; message: string; run_id: number | null }>('select code, rule_id, message, run_id from orders.journal_entry where company_id = ? order by id', [companyId]);
 /** A scheduled run of the given local day (a slot of its own per call: each claims a new slot key). */
 let slotSerial = 0;
@@ -220,8 +234,15 @@ describe('backorders', () => {
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'backorder', quantity: 18, on_order: 0, backorder: 0 });
     events = await eventsOf(f.companyId, 'evt.orders.backorder_changed');
     expect(events.map((e) => e.quantity)).toEqual([18, 0]);
-    const history = await sql<{ text: string }>('select text from orders.purchase_order_event where order_id = ? order by id', [first!.order_id]);
+    const history = await sql<{ code: string; params: unknown; text: string }>('select code, params, text from orders.purchase_order_event where order_id = ? order by id', [
+      first!.order_id,
+    ]);
     expect(history.map((h) => h.text).join('\n')).toMatch(/backorder: line 1 not delivered 7 days after its shipping day/);
+    // the history event's message: code and parameters, its text the English of them (docs/replenishment.md "Order history")
+    const [shipping] = await sql<{ shipping: string }>('select shipping::text as shipping from orders.purchase_order_line where id = ?', [first!.id]);
+    const backorder = history.find((h) => h.code === 'backorder_reordered')!;
+    expect(parsed(backorder.params)).toEqual({ pos: 1, shipping: shipping!.shipping, run_id: summary!.runId });
+    expect(backorder.text).toBe(orderEventText('backorder_reordered', { pos: 1, shipping: shipping!.shipping, run_id: summary!.runId }));
 
     // Runs after it: the new open line is on order, nothing more.
     for (let i = 0; i < 3; i++) await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[0] });
@@ -235,7 +256,8 @@ describe('backorders', () => {
     const clock = new FixedClock(new Date());
     await runner(clock).run(f.companyId, 'stock');
     await confirmedOverdue(f.companyId, clock, 30);
-    await sql(`update orders.kanban_rule set stock = 0, pending_at = now() where id = ?`, [f.ruleIds[0]]);
+    await sql(`update orders.kanban_rule set stock = 0 where id = ?`, [f.ruleIds[0]]);
+    await markPending(f.companyId, f.ruleIds[0]!);
     const scan = await runner(clock).run(f.companyId, 'stock');
     expect(scan).toMatchObject({ lines: 0, backorderReorders: 0, backorderEvents: 1 });
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'already_on_order', backorder: 20 });
@@ -291,6 +313,8 @@ describe('subscriptions', () => {
     let lines = await linesOf(f.companyId);
     expect(lines.map((l) => [l.rule_id, l.item_id, Number(l.quantity), l.status])).toEqual([[null, f.itemIds[0], 3, 'open']]);
     expect((await ordersOf(f.companyId)).map((o) => o.comment)).toEqual(['subscription']);
+    const [event] = await sql<{ code: string; params: unknown; text: string }>('select code, params, text from orders.purchase_order_event where company_id = ?', [f.companyId]);
+    expect([event!.code, parsed(event!.params), event!.text]).toEqual(['subscription_run', { run_id: first!.runId }, `subscription: requisition run ${first!.runId}`]);
     const created = await eventsOf(f.companyId, 'evt.orders.created');
     expect(created).toHaveLength(1);
     expect(created[0]!.lines).toEqual([expect.objectContaining({ item_id: f.itemIds[0], quantity: 3, rule_id: null })]);
@@ -355,7 +379,7 @@ describe('automatic restock days', () => {
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'above_threshold' });
     // Stock runs never restock.
     clock.days(1);
-    await sql('update orders.kanban_rule set pending_at = now() where id = ?', [f.ruleIds[0]]);
+    await markPending(f.companyId, f.ruleIds[0]!);
     await runner(clock).run(f.companyId, 'stock');
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'above_threshold' });
     expect(await linesOf(f.companyId)).toHaveLength(0);

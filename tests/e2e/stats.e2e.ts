@@ -1,4 +1,5 @@
 import { eventually } from '@kanban/testing';
+import { ordersSql } from '../support/orders-sql';
 import { login, meta, ok, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -219,12 +220,23 @@ describe('service analysis', () => {
       delivered: 0,
       on_time: 0,
       delivered_dated: 0,
+      delivered_late: 0,
       late: 0,
       cancelled: 0,
       service_level: due > 0 ? 0 : null,
       on_time_rate: null,
+      avg_delay_days: null,
     });
-    expect(details.items[0]).toMatchObject({ late: false, on_time: null, delivered_at: null });
+    expect(details.items[0]).toMatchObject({ late: false, on_time: null, delivered_at: null, delay_days: null });
+    expect(report.per_supplier.map((s: any) => [s.supplier, s.lines])).toEqual([
+      ['Schraubenwerk Franken GmbH', 3],
+      [expect.any(String), 1],
+    ]);
+    // every week of the period, the lines in the week of their order day
+    expect(report.per_week.length).toBeGreaterThanOrEqual(13);
+    expect(report.per_week[0].week <= report.from).toBe(true);
+    expect(report.per_week.at(-1)).toMatchObject({ lines: 4 });
+    expect(report.per_week.reduce((n: number, w: any) => n + w.lines, 0)).toBe(4);
     expect(report.per_location).toEqual([
       expect.objectContaining({ location_id: loc.A, location: 'Stats A', lines: 3, quantity: 21 }),
       expect.objectContaining({ location_id: loc.B, lines: 1 }),
@@ -247,14 +259,19 @@ describe('service analysis', () => {
       'the supply of the order of location B',
     );
     ok(await api().patch(`/c/${demo}/supplier/${supplierId}/supply/${supply.id}`, { delivered: true }, tokens.admin));
-    await eventually(
-      async () => (ok(await api().get(`/c/${demo}/order/${orderB.id}`, tokens.admin)).lines[0].status === 'delivered' ? true : undefined),
+    const line = await eventually(
+      async () => ok(await api().get(`/c/${demo}/order/${orderB.id}`, tokens.admin)).lines.find((l: any) => l.status === 'delivered'),
       30_000,
       'the order line delivered',
     );
+    // the order line keeps when the supplier marked it (the supply line's time)
+    const supplyLine = ok(await api().get(`/c/${demo}/supplier/${supplierId}/supply/${supply.id}`, tokens.admin)).lines[0];
+    expect(line.delivered_at).toBe(supplyLine.delivered_at);
+    expect(Math.abs(Date.parse(line.delivered_at) - Date.now())).toBeLessThan(120_000);
     const before = ok(await service('K-10001'));
     const report = ok(await service('K-10001', { location_id: loc.B }));
-    expect(report.totals).toMatchObject({ lines: 1, delivered: 1, late: 0, cancelled: 0 });
+    // delivered today, on or before its shipping day: on time
+    expect(report.totals).toMatchObject({ lines: 1, delivered: 1, late: 0, cancelled: 0, delivered_dated: 1, on_time: 1, delivered_late: 0, on_time_rate: 1, avg_delay_days: null });
     expect(report.totals.service_level).toBe(report.totals.due > 0 ? 1 : null);
     expect(before.totals.delivered).toBe(1);
     expect(before.per_location.find((l: any) => l.location_id === loc.B)).toMatchObject({ delivered: 1 });
@@ -264,7 +281,61 @@ describe('service analysis', () => {
       { status: 'open', lines: 3, quantity: 21 },
     ]);
     const lines = ok(await api().post(`/c/${demo}/customer/${customers['K-10001']}/report/service/details`, { location_id: loc.B }, tokens.admin));
-    expect(lines.items[0]).toMatchObject({ sku: 'STAT-N3', status: 'delivered', late: false });
+    expect(lines.items[0]).toMatchObject({ sku: 'STAT-N3', status: 'delivered', late: false, on_time: true, delivered_at: line.delivered_at });
+    expect(lines.items[0].delay_days).toBeLessThanOrEqual(0);
+  });
+
+  it('counts a line delivered after its shipping day late with its delay, and forgets the delivery when it is taken back', async () => {
+    const k1 = customers['K-10001'];
+    const orderA = ok(await api().get(`/c/${demo}/customer/${k1}/location/${loc.A}/order`, tokens.admin)).items.find((o: any) => o.line_count === 2);
+    // The order's lines were expected three days ago (what no call can set: the shipping day comes from lead and transit days).
+    const expected = new Date(Date.parse(`${today}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+    await ordersSql(system, 'update orders.purchase_order_line set shipping = ?::date where order_id = ? and company_id = ?', [expected, orderA.id, demo]);
+    const supply = await eventually(
+      async () => ok(await api().get(`/c/${demo}/supplier/${orderA.supplier_id}/supply?state=all&q=${orderA.id}`, tokens.admin)).items.find((x: any) => x.order_id === orderA.id),
+      30_000,
+      'the supply of the order of location A',
+    );
+    const orderLine = async (pos: number) => ok(await api().get(`/c/${demo}/order/${orderA.id}`, tokens.admin)).lines.find((l: any) => l.pos === pos);
+    // the supplier delivers line 1 today: three days late; line 2 is still on its way (due, not delivered: late)
+    ok(await api().patch(`/c/${demo}/supplier/${orderA.supplier_id}/supply/${supply.id}/line/1`, { delivered: true }, tokens.supplier));
+    const delivered = await eventually(async () => ((await orderLine(1)).status === 'delivered' ? orderLine(1) : undefined), 30_000, 'line 1 delivered');
+    expect(delivered.delivered_at).toEqual(expect.any(String));
+    expect((await orderLine(2)).delivered_at).toBeNull();
+    const a = ok(await service('K-10001', { location_id: loc.A }));
+    expect(a.totals).toMatchObject({ delivered: 1, delivered_dated: 1, on_time: 0, delivered_late: 1, on_time_rate: 0, avg_delay_days: 3, late: 1 });
+    // the customer's analysis: B on time, A late; per supplier, location and in the week of the orders
+    const all = ok(await service('K-10001', {}, tokens.customer));
+    expect(all.totals).toMatchObject({ delivered: 2, delivered_dated: 2, on_time: 1, delivered_late: 1, on_time_rate: 0.5, avg_delay_days: 3 });
+    expect(all.per_supplier.find((s: any) => s.supplier === 'Schraubenwerk Franken GmbH')).toMatchObject({ delivered_dated: 2, on_time: 1, on_time_rate: 0.5 });
+    expect(all.per_location.find((l: any) => l.location_id === loc.A)).toMatchObject({ on_time: 0, delivered_late: 1, avg_delay_days: 3, customer: expect.any(String) });
+    expect(all.per_week.at(-1)).toMatchObject({ delivered_dated: 2, on_time: 1, on_time_rate: 0.5 });
+    const details = ok(await api().post(`/c/${demo}/customer/${k1}/report/service/details`, { location_id: loc.A }, tokens.customer));
+    expect(details.items.find((l: any) => l.order_id === orderA.id && l.pos === 1)).toMatchObject({ on_time: false, delay_days: 3, late: false, delivered_at: delivered.delivered_at });
+    expect(details.items.find((l: any) => l.order_id === orderA.id && l.pos === 2)).toMatchObject({ on_time: null, delay_days: null, late: true });
+
+    // the supplier's own analysis (its dashboard): its lines of every customer it may see
+    const own = ok(await api().post(`/c/${demo}/supplier/${orderA.supplier_id}/report/service`, {}, tokens.supplier));
+    expect(own.totals).toMatchObject({ lines: 4, delivered_dated: 2, on_time: 1, on_time_rate: 0.5 });
+    expect(own.per_supplier).toEqual([expect.objectContaining({ supplier_id: orderA.supplier_id, lines: 4 })]);
+    expect(own.per_location.map((l: any) => l.location_id).sort()).toEqual([loc.A, loc.B, loc.C].sort());
+    const otherSupplier = all.per_supplier.find((s: any) => s.supplier_id !== orderA.supplier_id).supplier_id;
+    // the supplier user is restricted to its supplier (the restriction reaches the orders service's copy a moment after the start)
+    await eventually(
+      async () => (meta(await api().post(`/c/${demo}/supplier/${otherSupplier}/report/service`, {}, tokens.supplier)).code === 404 ? true : undefined),
+      30_000,
+      'another supplier unknown to the supplier user',
+    );
+    expect(ok(await api().post(`/c/${demo}/supplier/${otherSupplier}/report/service`, {}, tokens.admin)).totals).toMatchObject({ lines: 1, delivered: 0 });
+    expect(meta(await api().post(`/c/${demo}/supplier/${orderA.supplier_id}/report/service`, {}, tokens.customer)).code).toBe(1020);
+    expect(meta(await api().post(`/c/${demo}/supplier/${orderA.supplier_id}/report/service`, { period: '1y' }, tokens.admin))).toMatchObject({ code: 1000, field: 'period' });
+
+    // taken back: the line is on its way again, its delivery time gone, and the analysis no longer counts it
+    ok(await api().patch(`/c/${demo}/supplier/${orderA.supplier_id}/supply/${supply.id}/line/1`, { delivered: false }, tokens.supplier));
+    const back = await eventually(async () => ((await orderLine(1)).status !== 'delivered' ? orderLine(1) : undefined), 30_000, 'line 1 taken back');
+    expect(back.delivered_at).toBeNull();
+    const after = ok(await service('K-10001'));
+    expect(after.totals).toMatchObject({ delivered: 1, delivered_dated: 1, on_time: 1, delivered_late: 0, on_time_rate: 1, avg_delay_days: null, late: 2 });
   });
 
   it('answers 1000 for a bad period, 1020 for other companies and roles', async () => {

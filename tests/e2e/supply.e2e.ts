@@ -1,3 +1,4 @@
+import { orderEventText } from '@kanban/contracts';
 import { eventually } from '@kanban/testing';
 import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
@@ -181,6 +182,14 @@ describe('delivery', () => {
     order = await orderOf(orders[0]!.orderId);
     // One S event per real change (the repeated mark changed nothing), plus the one of the creation.
     expect(order.history.filter((e: any) => e.type === 'S')).toHaveLength(3);
+    // each with its message's code and parameters (docs/replenishment.md "Order history")
+    const supplyEvents = order.history.filter((e: any) => e.type === 'S');
+    expect(supplyEvents.map((e: any) => [e.code, e.params.supply_id])).toEqual([
+      ['supply_created', supply.id],
+      ['supply_delivery', supply.id],
+      ['supply_delivery', supply.id],
+    ]);
+    for (const e of supplyEvents) expect(e.text).toBe(orderEventText(e.code, e.params));
     expect(meta(await api().patch(`${path}/line/9`, { delivered: true }, tokens.admin)).code).toBe(404);
   });
 

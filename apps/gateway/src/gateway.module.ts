@@ -35,7 +35,7 @@ import { CompanyRequestsController, CustomerRequestsController } from './orders/
 import { RulesController } from './orders/rules.controller';
 import { JournalController } from './orders/journal.controller';
 import { OrderQueueController } from './orders/orderqueue.controller';
-import { CompanyStatsController, CustomerStatsController } from './orders/stats.controller';
+import { CompanyStatsController, CustomerStatsController, SupplierStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
 
@@ -58,7 +58,7 @@ export class GatewayModule {
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
-        CompanyStatsController, CustomerStatsController, OrderQueueController],
+        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

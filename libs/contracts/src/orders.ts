@@ -2,6 +2,7 @@ import type { BackorderType, CustomerChanged } from './catalog';
 import type { CompanyCaller, ListQuery } from './identity';
 import type { ItemChanged } from './items';
 import type { LocationChanged, LocationSchedule, Weekday } from './locations';
+import type { OrderEventCode } from './order-events';
 
 /** Request/reply subjects served by the orders service. */
 export const OrdersSubjects = {
@@ -308,11 +309,18 @@ export interface OrderLineDto {
   shipping: string;
   status: OrderStatus;
   ext_status: ExtStatus;
+  /** when the supplier marked it delivered (ISO time; evt.supply.delivery_changed); null until delivered and once taken back */
+  delivered_at: string | null;
 }
 
 export interface OrderEventDto {
   id: number;
   type: OrderEventType;
+  /** the message's stable code (order-events.ts); null for old events whose text was not recognised */
+  code: OrderEventCode | null;
+  /** the message's parameters (OrderEventParamsOf[code]); null with code null */
+  params: Record<string, unknown> | null;
+  /** the message in English */
   text: string;
   user_id: number | null;
   created_at: string;

@@ -14,9 +14,13 @@ export const StatsSubjects = {
   locationReport: 'orders.stats.location_report',
 } as const;
 
-/** Company level (no customer) or one customer (`customer/{id}/...`). */
+/**
+ * Company level (no customer) or one customer (`customer/{id}/...`); the service analysis also of one supplier
+ * (`supplier/{id}/report/service`: that supplier's lines, all customers).
+ */
 export interface StatsScope {
   customerId?: number;
+  supplierId?: number;
 }
 
 /** The body of `stats/orders` and `stats/orders/details`: a period of order days (company's local days) and filters. */
@@ -146,8 +150,10 @@ export interface ServiceFigures {
   delivered: number;
   /** delivered lines with a delivery day on or before the shipping day (when the delivery day is known) */
   on_time: number;
-  /** delivered lines whose delivery day is known */
+  /** delivered lines whose delivery day is known (`delivered_at`) */
   delivered_dated: number;
+  /** delivered lines whose delivery day is after the shipping day (delivered_dated - on_time) */
+  delivered_late: number;
   /** due lines not delivered */
   late: number;
   cancelled: number;
@@ -155,6 +161,8 @@ export interface ServiceFigures {
   service_level: number | null;
   /** on_time / delivered_dated (null without dated deliveries) */
   on_time_rate: number | null;
+  /** the average days after the shipping day of the late deliveries (null without late deliveries) */
+  avg_delay_days: number | null;
 }
 
 export interface ServiceReportDto {
@@ -162,8 +170,11 @@ export interface ServiceReportDto {
   from: string;
   to: string;
   totals: ServiceFigures;
-  per_location: (ServiceFigures & { location_id: number; location: string })[];
+  per_location: (ServiceFigures & { location_id: number; location: string; customer_id: number; customer: string })[];
+  per_supplier: (ServiceFigures & { supplier_id: number | null; supplier: string })[];
   per_item: (ServiceFigures & { item_id: number; sku: string; name: string })[];
+  /** every week (Monday, YYYY-MM-DD) from the week of `from` to the week of `to` by order day; weeks without lines as 0 */
+  per_week: (ServiceFigures & { week: string })[];
 }
 
 export interface ServiceLineDto extends OrderStatsLineDto {
@@ -172,6 +183,8 @@ export interface ServiceLineDto extends OrderStatsLineDto {
   late: boolean;
   /** delivered on or before the shipping day; null when unknown */
   on_time: boolean | null;
+  /** days from the shipping day to the delivery day (negative: early); null when not delivered or the day is unknown */
+  delay_days: number | null;
 }
 
 export interface LocationReportQuery {

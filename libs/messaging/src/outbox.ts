@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { UnitOfWork } from '@kanban/persistence';
+import type { RestrictionCopyColumns, UnitOfWork } from '@kanban/persistence';
 import { EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
 import { InboxEntry, OutboxMessage } from './outbox.entity';
 import type { EventEnvelope } from './wire';
@@ -55,15 +55,12 @@ export interface RestrictionSet {
   restrictions: { customer_id?: number | null; location_id?: number | null; supplier_id?: number | null }[];
 }
 
-/**
- * Replaces a service's copy of one user's access restrictions (entity with companyId, userId, customerId,
- * locationId, supplierId) by the set an event carries.
- */
-export async function replaceRestrictionCopies(em: EntityManager, entity: new () => object, set: RestrictionSet): Promise<void> {
+/** Replaces a service's copy of one user's access restrictions (its entity on `RestrictionCopyColumns`) by the set an event carries. */
+export async function replaceRestrictionCopies(em: EntityManager, entity: new () => RestrictionCopyColumns, set: RestrictionSet): Promise<void> {
   const { company_id: companyId, user_id: userId } = set;
-  await em.nativeDelete(entity, { companyId, userId } as never);
+  await em.nativeDelete(entity, { companyId, userId });
   for (const r of set.restrictions) {
-    em.create(entity, { companyId, userId, customerId: r.customer_id ?? null, locationId: r.location_id ?? null, supplierId: r.supplier_id ?? null } as never);
+    em.create(entity, { companyId, userId, customerId: r.customer_id ?? null, locationId: r.location_id ?? null, supplierId: r.supplier_id ?? null });
   }
   await em.flush();
 }

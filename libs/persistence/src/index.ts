@@ -6,3 +6,4 @@ export * from './persistence.module';
 export * from './migrate';
 export * from './sql-helpers';
 export * from './bound-query';
+export * from './copies.entity';

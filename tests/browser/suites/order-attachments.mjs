@@ -15,6 +15,7 @@ const WORDS = {
     noAttachment: 'No attachment.',
     noPictures: 'No pictures.',
     cancel: 'Cancel',
+    historyRemoved: 'attachment removed:',
   },
   de: {
     hint: 'Nach dem Bestellen ein Bild des Behälters hinzufügen (hier vorgeschrieben).',
@@ -27,6 +28,7 @@ const WORDS = {
     noAttachment: 'Kein Anhang.',
     noPictures: 'Keine Bilder.',
     cancel: 'Abbrechen',
+    historyRemoved: 'Anhang entfernt:',
   },
 };
 
@@ -144,7 +146,7 @@ export default function register(h) {
       await snackbarSays(page, words.pictureDeleted);
       await visible(page, testid('order-pictures-none'));
       const history = await text(page.locator(testid('order-history')));
-      assert(history.includes(`attachment removed: ${name}`), 'the history should record the removed attachment');
+      assert(history.includes(`${words.historyRemoved} ${name}`), `the history should record the removed attachment ("${words.historyRemoved} ${name}")`);
     });
   }
 }

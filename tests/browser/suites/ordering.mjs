@@ -16,6 +16,8 @@ const WORDS = {
     confirmed: 'was confirmed',
     entered: 'Entered',
     stockChange: 'Stock change',
+    historyRun: 'Requisition: run',
+    historyOk: 'Status update: updated to OK',
   },
   de: {
     rulesTitle: 'Kanban-Regeln',
@@ -28,6 +30,8 @@ const WORDS = {
     confirmed: 'wurde freigegeben',
     entered: 'Eingegeben',
     stockChange: 'Bestandsänderung',
+    historyRun: 'Bedarfsermittlung: Lauf',
+    historyOk: 'Statusänderung: auf OK gesetzt',
   },
 };
 
@@ -119,6 +123,11 @@ export default function register(h) {
     await visible(page, testid('order-detail-page'));
     await until(async () => (await text(page.locator(testid('order-lines')))).includes(f.item.sku), 'the order should list the item');
     assert((await text(page.locator(testid('order-status')))).includes(words.open), `the order should be "${words.open}"`);
+    // the history in the page's language, from the events' codes and parameters: the run's R event (docs/replenishment.md "Order history")
+    const orderHistory = page.locator(testid('order-history'));
+    const runEvent = new RegExp(`${words.historyRun} \\d+ \\(${words.stockChange}\\)`);
+    await until(async () => runEvent.test(await text(orderHistory)), `the history should say "${words.historyRun} N (${words.stockChange})"`);
+    if (language === 'de') assert(!/requisition run/.test(await text(orderHistory)), 'the German history should not show the stored English text');
     if (language === 'en') {
       const axe = await runAxe(page, 'order detail');
       assert(!axe.serious.length, axe.describe(axe.serious));
@@ -139,6 +148,9 @@ export default function register(h) {
       await (await visible(page, testid('order-update-ok'))).click();
       await (await visible(page, testid('confirm-submit'))).click();
       await until(async () => (await text(page.locator(testid('order-ext-status')))).startsWith('OK'), 'the order should be OK');
+      await until(async () => (await text(page.locator(testid('order-history')))).includes(words.historyOk), `the history should say "${words.historyOk}"`);
+      await page.locator(testid('order-history')).scrollIntoViewIfNeeded();
+      await screenshot(page, `ordering-order-history-${language}.png`);
     });
 
     test(`ordering: a new order by hand shows the MOQ error (1014) at its line, then is placed (${language})`, async (t) => {

@@ -1,12 +1,13 @@
 // Statistics and reports (docs/statistics.md): the order statistics with their chart and lines, the rule
-// statistics, the service analysis and the location report PDF download, in English and German. The orders
-// are placed through the rules API first (a stock drop orders).
+// statistics, the service analysis (on-time deliveries, its lines, the delivery day on the order page) and the
+// location report PDF download, in English and German. The order is placed through the rules API first (a stock
+// drop orders) and its supply delivered.
 import { readFileSync } from 'node:fs';
 import { pageApi as api } from '../page-api.mjs';
 
 const WORDS = {
-  en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded' },
-  de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen' },
+  en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded', onTime: 'on time', day: /^\d{4}-\d{2}-\d{2}$/ },
+  de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen', onTime: 'pünktlich', day: /^\d{2}\.\d{2}\.\d{4}$/ },
 };
 
 export default function register(h) {
@@ -27,10 +28,22 @@ export default function register(h) {
       const suffix = `${language}${Date.now().toString(36)}`;
       const locationName = `Stats ${suffix}`;
       const location = data(await api(page, 'POST', `customer/${customer.id}/location/`, { name: locationName }), 'location');
-      const item = data(await api(page, 'POST', `customer/${customer.id}/item`, { sku: `ST-${suffix}`, name: `Stats item ${suffix}`, order_unit: 'PAK' }), 'item');
+      // an item of Schraubenwerk (L-100): the order becomes a supply the supplier delivers
+      const supplier = data(await api(page, 'GET', 'supplier?q=L-100'), 'supplier').items[0];
+      const catalog = data(await api(page, 'GET', `supplier/${supplier.id}/catalog`), 'catalogs').items[0];
+      const item = data(await api(page, 'POST', `customer/${customer.id}/item`, { sku: `ST-${suffix}`, name: `Stats item ${suffix}`, order_unit: 'PAK', catalog_id: catalog.id }), 'item');
       const rule = data(await api(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }), 'rule');
       const run = data(await api(page, 'POST', `rules/${rule.id}/stock`, { stock: 1 }), 'stock');
       assert(run.decision.reason === 'ordered', `the stock drop should order, got ${run.decision.reason}`);
+      const orderId = run.decision.order_id;
+      // the supplier delivers it today, before its shipping day: on time
+      let supplyId;
+      await until(async () => {
+        supplyId = data(await api(page, 'GET', `supplier/${supplier.id}/supply?state=all&q=${orderId}`), 'supplies').items.find((x) => x.order_id === orderId)?.id;
+        return supplyId !== undefined;
+      }, `the supply of order ${orderId} should exist`);
+      data(await api(page, 'PATCH', `supplier/${supplier.id}/supply/${supplyId}`, { delivered: true }), 'delivered');
+      await until(async () => data(await api(page, 'GET', `order/${orderId}`), 'order').lines[0].delivered_at !== null, 'the order line should be delivered');
 
       // company order statistics: the menu entry is live, the chart has a bar per day of the last 30 days
       await (await visible(page, testid('menu-company.statOrders'))).click();
@@ -70,7 +83,19 @@ export default function register(h) {
       await visible(page, testid('service-analysis-page'));
       assert((await text(page.locator(testid('service-analysis-page')))).includes(words.service), `the page should be titled "${words.service}"`);
       await until(async () => (await text(page.locator(testid('service-per-location')))).includes(locationName), 'the location should be analysed');
+      await visible(page, testid('service-week-chart'));
+      await until(async () => (await page.locator(`${testid('service-week-chart')} ${testid('chart-point')}`).count()) > 0, 'the chart should show the on-time rate of this week');
       await screenshot(page, `stats-service-${language}.png`);
+      // narrowed to the new location: its one line delivered on time
+      await page.locator(testid('service-per-location')).locator('tr', { hasText: locationName }).click();
+      await until(async () => /^100\s?%$/.test((await text(page.locator(testid('service-on-time')))).trim()), 'the location should be 100 % on time');
+      assert((await text(page.locator(testid('service-avg-delay')))).trim() === '–', 'no late deliveries: no average delay');
+      await page.locator(testid('service-analysis-page')).locator('a', { hasText: language === 'en' ? 'Lines' : 'Positionen' }).click();
+      await visible(page, testid('service-lines-table'));
+      await until(async () => (await text(page.locator(testid('service-lines-table')).locator('tr', { hasText: `ST-${suffix}` }))).includes(words.onTime), `the line should be marked ${words.onTime}`);
+      await screenshot(page, `stats-service-lines-${language}.png`);
+      await page.goto(`/c/1/customer/${customer.id}/analysis/service`);
+      await visible(page, testid('service-analysis-page'));
       await (await visible(page, testid('menu-customer.reporting'))).click();
       await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/reporting/?$`));
       await visible(page, testid('reporting-page'));
@@ -83,6 +108,9 @@ export default function register(h) {
       assert(bytes.subarray(0, 5).toString('latin1') === '%PDF-', 'the download should be a PDF');
       await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.downloaded), `the snackbar should say "${words.downloaded}"`);
       await screenshot(page, `stats-reporting-${language}.png`);
+      // the order page's lines show the day it was delivered
+      await page.goto(`/c/1/customer/${customer.id}/location/${location.id}/order/${orderId}`);
+      await until(async () => words.day.test((await text(page.locator(testid('order-line-1-delivered')))).trim()), 'the order line should show its delivery day');
     });
   }
 

@@ -85,6 +85,10 @@ export default function register(h) {
         const order = await data(writer, 'GET', `order/${orderId}`);
         return order.status !== 'delivered' && order.lines[0].status === 'delivered' && order.lines[1].status !== 'delivered';
       }, 'the order should show line 1 delivered and line 2 not');
+      // the supplier dashboard: the share of its lines delivered on time in the last 3 months (line 1 counts)
+      await goto(page, `/c/1/supplier/${supplier.id}`);
+      await until(async () => /%/.test(await text(page.locator(testid('overview-on-time')))), 'the dashboard should show the on-time rate');
+      await screenshot(page, `supplier-dashboard-${language}.png`);
     });
   }
 }

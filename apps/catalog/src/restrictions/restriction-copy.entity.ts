@@ -1,5 +1,5 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity, TenantOwned } from '@kanban/persistence';
+import { Entity, Index } from '@mikro-orm/core';
+import { RestrictionCopyColumns, TenantOwned } from '@kanban/persistence';
 
 /**
  * The catalog's copy of identity's access restrictions (identity owns them): one row per restriction of a
@@ -9,19 +9,4 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 @Entity({ tableName: 'access_restriction' })
 @TenantOwned()
 @Index({ properties: ['companyId', 'userId'] })
-export class RestrictionCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: true })
-  id!: number;
-
-  @Property({ fieldName: 'user_id', type: 'int' })
-  userId!: number;
-
-  @Property({ fieldName: 'customer_id', type: 'int', nullable: true })
-  customerId: number | null = null;
-
-  @Property({ fieldName: 'location_id', type: 'int', nullable: true })
-  locationId: number | null = null;
-
-  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
-  supplierId: number | null = null;
-}
+export class RestrictionCopy extends RestrictionCopyColumns {}

@@ -1,115 +1,70 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type NewOrderReply, type OrderDto, type OrderScope, OrdersSubjects, type Page } from '@kanban/contracts';
+import { type CompanyCaller, type NewOrderReply, type OrderDto, OrdersSubjects, type Page } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
+import { COMPANY_LEVEL, CUSTOMER_LEVEL, LevelId, LOCATION_LEVEL, levelController, type PathLevel } from '../http/levels';
 import { IdParam } from '../http/validation';
+import { ApiOrderDetailReply } from './order-answer.dto';
 import { NewOrderDto, OrderListQueryDto, OrderUpdateDto } from './orders.dto';
 
-/** The three levels of `order` (spec 7: `[/customer/{id}][/location/{id}]/order?days=&extstatus=`) share the calls. */
-class OrderCalls {
-  constructor(protected readonly bus: ServiceBus) {}
+/**
+ * The calls of `order` at one level (spec 7: `[/customer/{id}][/location/{id}]/order?days=&extstatus=`), the same at
+ * each; the scope is the level's ids (absent ones undefined, and so not sent).
+ */
+function ordersController(level: PathLevel) {
+  @ApiTags('orders')
+  @Controller(`${level.path}/order`)
+  class OrdersController {
+    constructor(readonly bus: ServiceBus) {}
 
-  protected list(caller: CompanyCaller, scope: OrderScope, query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.bus.request(OrdersSubjects.listOrders, { caller, scope, query });
-  }
+    @Get()
+    @Access('customer')
+    @ApiOperation({ summary: 'Orders of the last `days` days (default 30), newest first; extstatus 0 pending (KA), 1 OK, -1 error (FE)' })
+    orders(
+      @CompanyCtx() caller: CompanyCaller,
+      @LevelId(level, 'customerID') customerId: number,
+      @LevelId(level, 'locationID') locationId: number,
+      @Query() query: OrderListQueryDto,
+    ): Promise<Page<OrderDto>> {
+      return this.bus.request(OrdersSubjects.listOrders, { caller, scope: { customerId, locationId }, query });
+    }
 
-  protected detail(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    return this.bus.request(OrdersSubjects.getOrder, { caller, scope, orderId });
-  }
+    @Get(':orderID')
+    @Access('customer')
+    @ApiOperation({ summary: 'An order with its lines and history events' })
+    @ApiOrderDetailReply()
+    order(
+      @CompanyCtx() caller: CompanyCaller,
+      @LevelId(level, 'customerID') customerId: number,
+      @LevelId(level, 'locationID') locationId: number,
+      @IdParam('orderID') orderId: number,
+    ): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.getOrder, { caller, scope: { customerId, locationId }, orderId });
+    }
 
-  protected change(caller: CompanyCaller, scope: OrderScope, orderId: number, input: OrderUpdateDto): Promise<OrderDto> {
-    return this.bus.request(OrdersSubjects.updateOrder, { caller, scope, orderId, input });
+    @Patch(':orderID')
+    @Access('user')
+    @ApiOperation({ summary: 'Update an order to OK (ext_status 1; confirms its open lines) and/or its comment' })
+    update(
+      @CompanyCtx() caller: CompanyCaller,
+      @LevelId(level, 'customerID') customerId: number,
+      @LevelId(level, 'locationID') locationId: number,
+      @IdParam('orderID') orderId: number,
+      @Body() body: OrderUpdateDto,
+    ): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.updateOrder, { caller, scope: { customerId, locationId }, orderId, input: body });
+    }
   }
+  return levelController(OrdersController, level, 'OrdersController');
 }
 
-const LIST = 'Orders of the last `days` days (default 30), newest first; extstatus 0 pending (KA), 1 OK, -1 error (FE)';
-const DETAIL = 'An order with its lines and history events';
-const UPDATE = 'Update an order to OK (ext_status 1; confirms its open lines) and/or its comment';
+export const CompanyOrdersController = ordersController(COMPANY_LEVEL);
+export const CustomerOrdersController = ordersController(CUSTOMER_LEVEL);
 
-@ApiTags('orders')
-@Controller('c/:companyID/order')
-export class CompanyOrdersController extends OrderCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Get()
-  @Access('customer')
-  @ApiOperation({ summary: LIST })
-  orders(@CompanyCtx() caller: CompanyCaller, @Query() query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.list(caller, {}, query);
-  }
-
-  @Get(':orderID')
-  @Access('customer')
-  @ApiOperation({ summary: DETAIL })
-  order(@CompanyCtx() caller: CompanyCaller, @IdParam('orderID') orderId: number): Promise<OrderDto> {
-    return this.detail(caller, {}, orderId);
-  }
-
-  @Patch(':orderID')
-  @Access('user')
-  @ApiOperation({ summary: UPDATE })
-  update(@CompanyCtx() caller: CompanyCaller, @IdParam('orderID') orderId: number, @Body() body: OrderUpdateDto): Promise<OrderDto> {
-    return this.change(caller, {}, orderId, body);
-  }
-}
-
-@ApiTags('orders')
-@Controller('c/:companyID/customer/:customerID/order')
-export class CustomerOrdersController extends OrderCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Get()
-  @Access('customer')
-  @ApiOperation({ summary: LIST })
-  orders(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Query() query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.list(caller, { customerId }, query);
-  }
-
-  @Get(':orderID')
-  @Access('customer')
-  @ApiOperation({ summary: DETAIL })
-  order(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @IdParam('orderID') orderId: number): Promise<OrderDto> {
-    return this.detail(caller, { customerId }, orderId);
-  }
-
-  @Patch(':orderID')
-  @Access('user')
-  @ApiOperation({ summary: UPDATE })
-  update(
-    @CompanyCtx() caller: CompanyCaller,
-    @IdParam('customerID') customerId: number,
-    @IdParam('orderID') orderId: number,
-    @Body() body: OrderUpdateDto,
-  ): Promise<OrderDto> {
-    return this.change(caller, { customerId }, orderId, body);
-  }
-}
-
-@ApiTags('orders')
-@Controller('c/:companyID/customer/:customerID/location/:locationID/order')
-export class LocationOrdersController extends OrderCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Get()
-  @Access('customer')
-  @ApiOperation({ summary: LIST })
-  orders(
-    @CompanyCtx() caller: CompanyCaller,
-    @IdParam('customerID') customerId: number,
-    @IdParam('locationID') locationId: number,
-    @Query() query: OrderListQueryDto,
-  ): Promise<Page<OrderDto>> {
-    return this.list(caller, { customerId, locationId }, query);
-  }
-
+/** The location level adds the order by hand. */
+export class LocationOrdersController extends ordersController(LOCATION_LEVEL) {
   @Post()
   @HttpCode(200)
   @Access('customer')
@@ -125,30 +80,5 @@ export class LocationOrdersController extends OrderCalls {
     @Body() body: NewOrderDto,
   ): Promise<NewOrderReply> {
     return this.bus.request(OrdersSubjects.createOrder, { caller, scope: { customerId, locationId }, input: body });
-  }
-
-  @Get(':orderID')
-  @Access('customer')
-  @ApiOperation({ summary: DETAIL })
-  order(
-    @CompanyCtx() caller: CompanyCaller,
-    @IdParam('customerID') customerId: number,
-    @IdParam('locationID') locationId: number,
-    @IdParam('orderID') orderId: number,
-  ): Promise<OrderDto> {
-    return this.detail(caller, { customerId, locationId }, orderId);
-  }
-
-  @Patch(':orderID')
-  @Access('user')
-  @ApiOperation({ summary: UPDATE })
-  update(
-    @CompanyCtx() caller: CompanyCaller,
-    @IdParam('customerID') customerId: number,
-    @IdParam('locationID') locationId: number,
-    @IdParam('orderID') orderId: number,
-    @Body() body: OrderUpdateDto,
-  ): Promise<OrderDto> {
-    return this.change(caller, { customerId, locationId }, orderId, body);
   }
 }

@@ -1,95 +1,71 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type OrderDto, type OrderScope, OrdersSubjects, type Page } from '@kanban/contracts';
+import { type CompanyCaller, type OrderDto, OrdersSubjects, type Page } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
+import { COMPANY_LEVEL, CUSTOMER_LEVEL, LevelId, levelController, type PathLevel } from '../http/levels';
 import { IdParam } from '../http/validation';
+import { ApiOrderDetailReply } from './order-answer.dto';
 import { OrderListQueryDto, RejectRequestDto } from './orders.dto';
+
+const LIST = 'Requests (orders waiting for approval) of the last `days` days (default 30), newest first';
 
 /**
  * Requests (spec 7 `[/customer/{id}][/location/{id}]/requests?days=`, `request/{requestID}`): orders of customers
  * with the request workflow that wait for approval (status `request`). Reading needs the customer group;
  * confirming and rejecting the customer group too, except read-only users (1020 from the orders service):
- * the customer's own users approve their orders.
+ * the customer's own users approve their orders. The calls are the same at the company and the customer level.
  */
-class RequestCalls {
-  constructor(protected readonly bus: ServiceBus) {}
+function requestsController(level: PathLevel) {
+  @ApiTags('requests')
+  @Controller(level.path)
+  class RequestsController {
+    constructor(readonly bus: ServiceBus) {}
 
-  protected list(caller: CompanyCaller, scope: OrderScope, query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.bus.request(OrdersSubjects.listRequests, { caller, scope, query });
-  }
+    @Get('requests')
+    @Access('customer')
+    @ApiOperation({ summary: LIST })
+    requests(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @Query() query: OrderListQueryDto): Promise<Page<OrderDto>> {
+      return this.bus.request(OrdersSubjects.listRequests, { caller, scope: { customerId }, query });
+    }
 
-  protected detail(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    return this.bus.request(OrdersSubjects.getRequest, { caller, scope, orderId });
-  }
+    @Get('request/:requestID')
+    @Access('customer')
+    @ApiOperation({ summary: 'A waiting request with its lines and history (404 once confirmed or rejected: it is an order then)' })
+    @ApiOrderDetailReply()
+    request(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @IdParam('requestID') orderId: number): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.getRequest, { caller, scope: { customerId }, orderId });
+    }
 
-  protected confirmIt(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    return this.bus.request(OrdersSubjects.confirmRequest, { caller, scope, orderId });
-  }
+    @Post('request/:requestID/confirm')
+    @HttpCode(200)
+    @Access('customer')
+    @ApiOperation({ summary: 'Confirm a request: the order becomes open and is sent (evt.orders.created); 1000 status when it no longer waits' })
+    confirm(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @IdParam('requestID') orderId: number): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.confirmRequest, { caller, scope: { customerId }, orderId });
+    }
 
-  protected rejectIt(caller: CompanyCaller, scope: OrderScope, orderId: number, body: RejectRequestDto): Promise<OrderDto> {
-    return this.bus.request(OrdersSubjects.rejectRequest, { caller, scope, orderId, input: body });
+    @Post('request/:requestID/reject')
+    @HttpCode(200)
+    @Access('customer')
+    @ApiOperation({ summary: 'Reject a request: order and lines are cancelled, the reason goes into the history; 1000 status when it no longer waits' })
+    reject(
+      @CompanyCtx() caller: CompanyCaller,
+      @LevelId(level, 'customerID') customerId: number,
+      @IdParam('requestID') orderId: number,
+      @Body() body: RejectRequestDto,
+    ): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.rejectRequest, { caller, scope: { customerId }, orderId, input: body });
+    }
   }
+  return levelController(RequestsController, level, 'RequestsController');
 }
 
-const LIST = 'Requests (orders waiting for approval) of the last `days` days (default 30), newest first';
-const DETAIL = 'A waiting request with its lines and history (404 once confirmed or rejected: it is an order then)';
-const CONFIRM = 'Confirm a request: the order becomes open and is sent (evt.orders.created); 1000 status when it no longer waits';
-const REJECT = 'Reject a request: order and lines are cancelled, the reason goes into the history; 1000 status when it no longer waits';
+export const CompanyRequestsController = requestsController(COMPANY_LEVEL);
 
-@ApiTags('requests')
-@Controller('c/:companyID')
-export class CompanyRequestsController extends RequestCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Get('requests')
-  @Access('customer')
-  @ApiOperation({ summary: LIST })
-  requests(@CompanyCtx() caller: CompanyCaller, @Query() query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.list(caller, {}, query);
-  }
-
-  @Get('request/:requestID')
-  @Access('customer')
-  @ApiOperation({ summary: DETAIL })
-  request(@CompanyCtx() caller: CompanyCaller, @IdParam('requestID') id: number): Promise<OrderDto> {
-    return this.detail(caller, {}, id);
-  }
-
-  @Post('request/:requestID/confirm')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: CONFIRM })
-  confirm(@CompanyCtx() caller: CompanyCaller, @IdParam('requestID') id: number): Promise<OrderDto> {
-    return this.confirmIt(caller, {}, id);
-  }
-
-  @Post('request/:requestID/reject')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: REJECT })
-  reject(@CompanyCtx() caller: CompanyCaller, @IdParam('requestID') id: number, @Body() body: RejectRequestDto): Promise<OrderDto> {
-    return this.rejectIt(caller, {}, id, body);
-  }
-}
-
-@ApiTags('requests')
-@Controller('c/:companyID/customer/:customerID')
-export class CustomerRequestsController extends RequestCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Get('requests')
-  @Access('customer')
-  @ApiOperation({ summary: LIST })
-  requests(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Query() query: OrderListQueryDto): Promise<Page<OrderDto>> {
-    return this.list(caller, { customerId }, query);
-  }
-
+/** The customer level adds the list of one of its locations (there is no request detail below the customer). */
+export class CustomerRequestsController extends requestsController(CUSTOMER_LEVEL) {
   @Get('location/:locationID/requests')
   @Access('customer')
   @ApiOperation({ summary: LIST })
@@ -99,34 +75,6 @@ export class CustomerRequestsController extends RequestCalls {
     @IdParam('locationID') locationId: number,
     @Query() query: OrderListQueryDto,
   ): Promise<Page<OrderDto>> {
-    return this.list(caller, { customerId, locationId }, query);
-  }
-
-  @Get('request/:requestID')
-  @Access('customer')
-  @ApiOperation({ summary: DETAIL })
-  request(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @IdParam('requestID') id: number): Promise<OrderDto> {
-    return this.detail(caller, { customerId }, id);
-  }
-
-  @Post('request/:requestID/confirm')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: CONFIRM })
-  confirm(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @IdParam('requestID') id: number): Promise<OrderDto> {
-    return this.confirmIt(caller, { customerId }, id);
-  }
-
-  @Post('request/:requestID/reject')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: REJECT })
-  reject(
-    @CompanyCtx() caller: CompanyCaller,
-    @IdParam('customerID') customerId: number,
-    @IdParam('requestID') id: number,
-    @Body() body: RejectRequestDto,
-  ): Promise<OrderDto> {
-    return this.rejectIt(caller, { customerId }, id, body);
+    return this.bus.request(OrdersSubjects.listRequests, { caller, scope: { customerId, locationId }, query });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
@@ -19,6 +19,7 @@ import {
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
+import { COMPANY_LEVEL, CUSTOMER_LEVEL, LevelId, levelController, type PathLevel } from '../http/levels';
 import { IdParam } from '../http/validation';
 import { locationReportFileName, renderLocationReport } from './location-report.pdf';
 
@@ -96,41 +97,42 @@ export class LocationReportBodyDto {
 
 const ORDERS = 'Order statistics: orders, lines and quantities per day, source, supplier, location and line status over a period (default the last 30 days)';
 const ORDER_DETAILS = 'The order lines behind the order statistics, newest first, paged';
-const SERVICE = 'Service analysis: ordered, due, delivered, on-time and late lines in total, per location and per item (docs/statistics.md)';
+const SERVICE = 'Service analysis: ordered, due, delivered, on-time (rate, average delay) and late lines in total, per location, supplier, item and week (docs/statistics.md)';
 const SERVICE_DETAILS = 'The lines of the service analysis with their measures, late ones first, paged';
 
-/** Statistics and reports (spec 7; docs/statistics.md). Reading needs the customer group. */
-class StatsCalls {
-  constructor(protected readonly bus: ServiceBus) {}
-
-  protected ask<T>(subject: string, caller: CompanyCaller, scope: StatsScope, query: object): Promise<T> {
-    return this.bus.request(subject, { caller, scope, query });
-  }
+/** A statistics call that posts its query: answers 200, reading needs the customer group. */
+function StatsPost(path: string, summary: string): MethodDecorator {
+  return applyDecorators(Post(path), HttpCode(200), Access('customer'), ApiOperation({ summary }));
 }
 
-@ApiTags('statistics')
-@Controller('c/:companyID')
-export class CompanyStatsController extends StatsCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
+/**
+ * Statistics and reports (spec 7; docs/statistics.md). Reading needs the customer group. The order statistics are
+ * the same at the company and the customer level; each level adds its own reports.
+ */
+function statsController(level: PathLevel) {
+  @ApiTags('statistics')
+  @Controller(level.path)
+  class StatsController {
+    constructor(readonly bus: ServiceBus) {}
 
-  @Post('stats/orders')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: ORDERS })
-  orders(@CompanyCtx() caller: CompanyCaller, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
-    return this.ask(StatsSubjects.orders, caller, {}, body);
-  }
+    protected ask<T>(subject: string, caller: CompanyCaller, scope: StatsScope, query: object): Promise<T> {
+      return this.bus.request(subject, { caller, scope, query });
+    }
 
-  @Post('stats/orders/details')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: ORDER_DETAILS })
-  orderDetails(@CompanyCtx() caller: CompanyCaller, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
-    return this.ask(StatsSubjects.orderDetails, caller, {}, body);
-  }
+    @StatsPost('stats/orders', ORDERS)
+    orders(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
+      return this.ask(StatsSubjects.orders, caller, { customerId }, body);
+    }
 
+    @StatsPost('stats/orders/details', ORDER_DETAILS)
+    orderDetails(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
+      return this.ask(StatsSubjects.orderDetails, caller, { customerId }, body);
+    }
+  }
+  return levelController(StatsController, level, 'StatsController');
+}
+
+export class CompanyStatsController extends statsController(COMPANY_LEVEL) {
   @Get('stats/rulescheck')
   @Access('customer')
   @ApiOperation({ summary: 'Rule statistics: per rule stock vs threshold and capacity, on order, last decision, decisions of the period by reason, lines ordered' })
@@ -139,49 +141,18 @@ export class CompanyStatsController extends StatsCalls {
   }
 }
 
-@ApiTags('statistics')
-@Controller('c/:companyID/customer/:customerID')
-export class CustomerStatsController extends StatsCalls {
-  constructor(bus: ServiceBus) {
-    super(bus);
-  }
-
-  @Post('stats/orders')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: ORDERS })
-  orders(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
-    return this.ask(StatsSubjects.orders, caller, { customerId }, body);
-  }
-
-  @Post('stats/orders/details')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: ORDER_DETAILS })
-  orderDetails(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
-    return this.ask(StatsSubjects.orderDetails, caller, { customerId }, body);
-  }
-
-  @Post('report/service')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: SERVICE })
+export class CustomerStatsController extends statsController(CUSTOMER_LEVEL) {
+  @StatsPost('report/service', SERVICE)
   service(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<ServiceReportDto> {
     return this.ask(StatsSubjects.service, caller, { customerId }, body);
   }
 
-  @Post('report/service/details')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: SERVICE_DETAILS })
+  @StatsPost('report/service/details', SERVICE_DETAILS)
   serviceDetails(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<Page<ServiceLineDto>> {
     return this.ask(StatsSubjects.serviceDetails, caller, { customerId }, body);
   }
 
-  @Post('report/location')
-  @HttpCode(200)
-  @Access('customer')
-  @ApiOperation({ summary: 'The location report as a PDF: the location\'s rules with stock, threshold, capacity, on order and last decision, and its recent orders' })
+  @StatsPost('report/location', 'The location report as a PDF: the location\'s rules with stock, threshold, capacity, on order and last decision, and its recent orders')
   @ApiOkResponse({ description: 'the PDF (attachment; errors answer the JSON envelope)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   async location(
     @CompanyCtx() caller: CompanyCaller,
@@ -194,5 +165,23 @@ export class CustomerStatsController extends StatsCalls {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: `attachment; filename="${locationReportFileName(report)}"` });
+  }
+}
+
+@ApiTags('statistics')
+@Controller('c/:companyID/supplier/:supplierID')
+export class SupplierStatsController {
+  constructor(readonly bus: ServiceBus) {}
+
+  @Post('report/service')
+  @HttpCode(200)
+  @Access('supplier')
+  @ApiOperation({
+    summary:
+      "The service analysis of the supplier's order lines (all customers the caller may see): the same measures in total, per location, item and week; " +
+      'a supplier outside the caller\'s supplier restrictions answers 404 (the supplier dashboard\'s on-time figure)',
+  })
+  service(@CompanyCtx() caller: CompanyCaller, @IdParam('supplierID') supplierId: number, @Body() body: ServiceReportBodyDto): Promise<ServiceReportDto> {
+    return this.bus.request(StatsSubjects.service, { caller, scope: { supplierId }, query: body });
   }
 }

@@ -78,11 +78,12 @@ cancelled as (
   update orders.purchase_order_line ol set status = 'cancelled'
     from overdue v
    where ol.id = v.line_id and v.reorder
-  returning ol.id, ol.order_id, ol.pos, ol.rule_id
+  returning ol.id, ol.order_id, ol.pos, ol.rule_id, ol.shipping
 ),
 order_events as (
-  insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-  select ${company()}, x.order_id, 'R', 'backorder: line ' || x.pos || ' not delivered 7 days after its shipping day, cancelled and ordered anew'
+  insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+  select ${company()}, x.order_id, 'R', 'backorder_reordered', jsonb_build_object('pos', x.pos, 'shipping', x.shipping, 'run_id', ${run()}),
+         'backorder: line ' || x.pos || ' not delivered 7 days after its shipping day, cancelled and ordered anew'
          || coalesce(' (requisition run ' || ${run()} || ')', ''), null, ${now()}
     from cancelled x
   returning id

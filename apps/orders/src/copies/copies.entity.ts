@@ -1,80 +1,20 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import type { LocationSchedule, Weekday } from '@kanban/contracts';
-import { TenantEntity, TenantOwned } from '@kanban/persistence';
+import { ItemColumns, NamedCopy, RestrictionCopyColumns, TenantOwned } from '@kanban/persistence';
 
 /**
  * The orders service's read model of the catalog (architecture: a service keeps a copy fed by the owner's
- * events). Ids are the catalog's. `version` is when the catalog state was taken (the event's time or the
- * record's updated_at in a snapshot): an older state never overwrites a newer one. Deleted records stay as
- * `deleted` so rules and orders that name them still explain themselves.
+ * events), on the shared copy columns of libs/persistence. Ids are the catalog's. `version` is when the catalog
+ * state was taken (the event's time or the record's updated_at in a snapshot): an older state never overwrites a
+ * newer one. Deleted records stay as `deleted` so rules and orders that name them still explain themselves. An
+ * item holds the catalog item's columns as the catalog does (`ItemColumns`).
  */
 @Entity({ tableName: 'item_copy' })
 @TenantOwned()
 @Index({ properties: ['companyId', 'customerId'] })
-export class ItemCopy extends TenantEntity {
+export class ItemCopy extends ItemColumns {
   @PrimaryKey({ type: 'int', autoincrement: false })
   id!: number;
-
-  @Property({ fieldName: 'customer_id', type: 'int' })
-  customerId!: number;
-
-  @Property({ fieldName: 'catalog_id', type: 'int', nullable: true })
-  catalogId: number | null = null;
-
-  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
-  supplierId: number | null = null;
-
-  @Property({ type: 'text' })
-  sku!: string;
-
-  @Property({ type: 'text' })
-  name!: string;
-
-  @Property({ fieldName: 'item_unit', type: 'text', default: '' })
-  itemUnit: string = '';
-
-  @Property({ fieldName: 'order_unit', type: 'text', default: '' })
-  orderUnit: string = '';
-
-  @Property({ fieldName: 'quantity_per_order_unit', type: 'double', default: 1 })
-  quantityPerOrderUnit: number = 1;
-
-  @Property({ fieldName: 'min_order_quantity', type: 'double', default: 1 })
-  minOrderQuantity: number = 1;
-
-  /** 0 = no maximum */
-  @Property({ fieldName: 'max_order_quantity', type: 'double', default: 0 })
-  maxOrderQuantity: number = 0;
-
-  @Property({ fieldName: 'order_quantity', type: 'double', default: 1 })
-  orderQuantity: number = 1;
-
-  @Property({ fieldName: 'order_quantity_increment', type: 'double', default: 1 })
-  orderQuantityIncrement: number = 1;
-
-  @Property({ fieldName: 'lead_time_days', type: 'int', default: 0 })
-  leadTimeDays: number = 0;
-
-  @Property({ fieldName: 'transit_days', type: 'int', default: 0 })
-  transitDays: number = 0;
-
-  @Property({ fieldName: 'contract_end_date', type: 'date', nullable: true })
-  contractEndDate: string | null = null;
-
-  @Property({ fieldName: 'subscription_interval', type: 'int', default: 0 })
-  subscriptionInterval: number = 0;
-
-  @Property({ type: 'boolean', default: true })
-  purchaseable: boolean = true;
-
-  @Property({ fieldName: 'instant_delivery', type: 'boolean', default: false })
-  instantDelivery: boolean = false;
-
-  @Property({ fieldName: 'paused_until', type: 'date', nullable: true })
-  pausedUntil: string | null = null;
-
-  @Property({ type: 'boolean', default: false })
-  disabled: boolean = false;
 
   @Property({ type: 'boolean', default: false })
   deleted: boolean = false;
@@ -83,27 +23,24 @@ export class ItemCopy extends TenantEntity {
   version!: Date;
 }
 
+/** A copy of a customer, supplier, location or catalog: deleted ones stay as `deleted`. */
+abstract class DeletableCopy extends NamedCopy {
+  @Property({ type: 'boolean', default: false })
+  deleted: boolean = false;
+}
+
 /**
  * A location: active state, delivery days (ISO weekday numbers, Monday 1) and the requisition schedule
  * resolved per weekday (`slots`: weekday -> slots, business days already added; `scheduled`: any slot at all).
  */
 @Entity({ tableName: 'location_copy' })
 @TenantOwned()
-export class LocationCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: false })
-  id!: number;
-
+export class LocationCopy extends DeletableCopy {
   @Property({ fieldName: 'customer_id', type: 'int' })
   customerId!: number;
 
-  @Property({ type: 'text' })
-  name!: string;
-
   @Property({ type: 'boolean', default: false })
   inactive: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  deleted: boolean = false;
 
   @Property({ fieldName: 'delivery_days', type: 'json' })
   deliveryDays: Weekday[] = [];
@@ -119,25 +56,13 @@ export class LocationCopy extends TenantEntity {
 
   @Property({ type: 'boolean', default: false })
   scheduled: boolean = false;
-
-  @Property({ type: 'datetime', length: 6 })
-  version!: Date;
 }
 
 @Entity({ tableName: 'customer_copy' })
 @TenantOwned()
-export class CustomerCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: false })
-  id!: number;
-
-  @Property({ type: 'text' })
-  name!: string;
-
+export class CustomerCopy extends DeletableCopy {
   @Property({ type: 'boolean', default: false })
   inactive: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  deleted: boolean = false;
 
   @Property({ fieldName: 'use_request_workflow', type: 'boolean', default: false })
   useRequestWorkflow: boolean = false;
@@ -160,68 +85,26 @@ export class CustomerCopy extends TenantEntity {
 
   @Property({ fieldName: 'time_tracking_item_id', type: 'int', nullable: true })
   timeTrackingItemId: number | null = null;
-
-  @Property({ type: 'datetime', length: 6 })
-  version!: Date;
 }
 
 @Entity({ tableName: 'supplier_copy' })
 @TenantOwned()
-export class SupplierCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: false })
-  id!: number;
-
-  @Property({ type: 'text' })
-  name!: string;
-
+export class SupplierCopy extends DeletableCopy {
   @Property({ type: 'boolean', default: true })
   active: boolean = true;
-
-  @Property({ type: 'boolean', default: false })
-  deleted: boolean = false;
-
-  @Property({ type: 'datetime', length: 6 })
-  version!: Date;
 }
 
 @Entity({ tableName: 'catalog_copy' })
 @TenantOwned()
-export class CatalogCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: false })
-  id!: number;
-
+export class CatalogCopy extends DeletableCopy {
   @Property({ fieldName: 'supplier_id', type: 'int' })
   supplierId!: number;
-
-  @Property({ type: 'text' })
-  name!: string;
-
-  @Property({ type: 'boolean', default: false })
-  deleted: boolean = false;
-
-  @Property({ type: 'datetime', length: 6 })
-  version!: Date;
 }
 
 /** The orders service's copy of identity's access restrictions (like the catalog's, docs/architecture.md). */
 @Entity({ tableName: 'access_restriction' })
 @TenantOwned()
 @Index({ properties: ['companyId', 'userId'] })
-export class RestrictionCopy extends TenantEntity {
-  @PrimaryKey({ type: 'int', autoincrement: true })
-  id!: number;
-
-  @Property({ fieldName: 'user_id', type: 'int' })
-  userId!: number;
-
-  @Property({ fieldName: 'customer_id', type: 'int', nullable: true })
-  customerId: number | null = null;
-
-  @Property({ fieldName: 'location_id', type: 'int', nullable: true })
-  locationId: number | null = null;
-
-  @Property({ fieldName: 'supplier_id', type: 'int', nullable: true })
-  supplierId: number | null = null;
-}
+export class RestrictionCopy extends RestrictionCopyColumns {}
 
 export const COPY_ENTITIES = [ItemCopy, LocationCopy, CustomerCopy, SupplierCopy, CatalogCopy, RestrictionCopy];

@@ -1,5 +1,7 @@
 import {
   type DecisionReason,
+  type OrderEventMessage,
+  orderEventMessage,
   REQUISITION_SLOTS,
   type ReplenishmentSnapshot,
   type RequisitionSlot,
@@ -125,7 +127,8 @@ export interface SimLine {
 export interface SimEvent {
   order: SimOrder;
   type: 'R' | 'U' | 'S';
-  text: (supplyId: number | null) => string;
+  /** the event's message (code, parameters, English text); S events get their supply's id */
+  message: (supplyId: number | null) => OrderEventMessage;
   userId: number | null;
   at: Date;
 }
@@ -443,8 +446,9 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       l.rule.onOrder.push(line);
     }
     orders.push(order);
-    const text = () => (run ? `requisition run ${run.id} (schedule)` : request ? 'ordered by hand, waiting for approval' : 'ordered by hand');
-    events.push({ order, type: 'R', text, userId: createdBy, at: createdAt });
+    const message = () =>
+      run ? orderEventMessage('requisition_run', { run_id: run.id, trigger: 'schedule' }) : orderEventMessage(request ? 'manual_request' : 'manual_order', {});
+    events.push({ order, type: 'R', message, userId: createdBy, at: createdAt });
     planLifecycle(order, date, minute);
     return order;
   };
@@ -466,7 +470,7 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
           line.extStatus = 1;
           if (line.status === 'open') line.status = 'confirmed';
         }
-        events.push({ order, type: 'U', text: () => 'status updated to OK', userId: pick([users.admin, users.writer]), at: okAt });
+        events.push({ order, type: 'U', message: () => orderEventMessage('status_ok', {}), userId: pick([users.admin, users.writer]), at: okAt });
         // Each line arrives on its shipping day or a little later (the supplier's delay for this order), on a
         // delivery day of the location after the OK; lines arriving the same day are marked together.
         const roll = rand();
@@ -496,11 +500,11 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       if (rand() < 0.05) {
         order.status = 'cancelled';
         for (const line of order.lines) settle(line, 'cancelled');
-        events.push({ order, type: 'U', text: () => 'request rejected: not needed at the moment', userId: users.admin, at: moment });
+        events.push({ order, type: 'U', message: () => orderEventMessage('request_rejected', { reason: 'derzeit kein Bedarf' }), userId: users.admin, at: moment });
         return;
       }
       order.status = 'open';
-      events.push({ order, type: 'U', text: () => 'request confirmed', userId: users.admin, at: moment });
+      events.push({ order, type: 'U', message: () => orderEventMessage('request_confirmed', {}), userId: users.admin, at: moment });
       asOrder(decided, moment);
     });
   };

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { DemoOrderSupply, DemoSupplyCreated, ReplenishmentSnapshot } from '@kanban/contracts';
+import { type DemoOrderSupply, type DemoSupplyCreated, orderEventMessage, type ReplenishmentSnapshot } from '@kanban/contracts';
 import { type Database, insertRows, reserveIds } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 import { ordersData } from '../orders.data';
@@ -67,8 +67,6 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
           stock_updated_at: 'timestamptz',
           scan_code: 'text',
           active: 'boolean',
-          pending_at: 'timestamptz',
-          last_decision: 'jsonb',
           created_at: 'timestamptz',
           updated_at: 'timestamptz',
         },
@@ -84,23 +82,16 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
           stock_updated_at: iso(r.stockUpdatedAt),
           scan_code: defaultScanCode(r.id),
           active: true,
-          pending_at: iso(r.pendingAt),
-          last_decision: r.last && {
-            run_id: r.last.run.id,
-            trigger: 'schedule',
-            reason: r.last.reason,
-            quantity: r.last.quantity,
-            stock: r.last.stock,
-            threshold: r.last.threshold,
-            capacity: r.last.capacity,
-            on_order: r.last.onOrder,
-            order_id: r.last.order?.id ?? null,
-            backorder: 0,
-            decided_at: r.last.at.toISOString(),
-          },
           created_at: iso(r.createdAt),
           updated_at: iso(r.updatedAt),
         })),
+      );
+      // the stock changes no run has evaluated yet (the next stock run, or the scheduler's retry, does)
+      await insertRows(
+        em,
+        'orders.rule_pending',
+        { company_id: 'int', rule_id: 'int', changed_at: 'timestamptz' },
+        history.rules.filter((r) => r.pendingAt !== null).map((r) => ({ company_id: company, rule_id: r.id, changed_at: iso(r.pendingAt) })),
       );
       await insertRows(
         em,
@@ -152,8 +143,10 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
           capacity: 'float8',
           on_order: 'float8',
           order_id: 'int',
+          backorder: 'float8',
           created_at: 'timestamptz',
         },
+        // in the order they were made: a rule's latest row is its last decision
         history.decisions.map((d) => ({
           company_id: company,
           run_id: d.run.id,
@@ -165,6 +158,7 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
           capacity: d.capacity,
           on_order: d.onOrder,
           order_id: d.order?.id ?? null,
+          backorder: 0,
           created_at: iso(d.at),
         })),
       );
@@ -238,6 +232,7 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
           shipping: 'date',
           status: 'text',
           ext_status: 'smallint',
+          delivered_at: 'timestamptz',
           created_at: 'timestamptz',
         },
         history.orders.flatMap((o) =>
@@ -260,6 +255,8 @@ export async function seedOrdersDemo(database: Database, input: OrdersDemoInput)
             shipping: l.shipping,
             status: l.status,
             ext_status: l.extStatus,
+            // when the supplier marked it delivered, as SuppliesConsumer stores it (the supply line's delivered_at)
+            delivered_at: l.status === 'delivered' ? iso(l.deliveredAt) : null,
             created_at: iso(l.createdAt),
           })),
         ),
@@ -341,11 +338,11 @@ export async function seedOrdersDemoSupplies(database: Database, seed: OrdersDem
   for (const order of seed.history.orders) {
     const supplyId = supplyOf.get(order.id);
     if (supplyId === undefined || order.supplyAt === null) continue;
-    events.push({ event: { order, type: 'S', text: (id) => `supply ${id} created for the supplier`, userId: null, at: order.supplyAt }, supplyId });
+    events.push({ event: { order, type: 'S', message: () => orderEventMessage('supply_created', { supply_id: supplyId }), userId: null, at: order.supplyAt }, supplyId });
     // One S event per delivery change, worded as the consumer words evt.supply.delivery_changed.
     for (const change of order.deliveries) {
-      const text = (id: number | null) => `supply ${id}: delivered line ${change.positions.join(', ')}${change.complete ? ' (supply delivered)' : ''}`;
-      events.push({ event: { order, type: 'S', text, userId: change.by, at: change.at }, supplyId });
+      const message = () => orderEventMessage('supply_delivery', { supply_id: supplyId, delivered: change.positions, taken_back: [], complete: change.complete });
+      events.push({ event: { order, type: 'S', message, userId: change.by, at: change.at }, supplyId });
     }
     const last = order.deliveries.at(-1);
     if (last) states.push({ id: supplyId, company_id: seed.companyId, order_id: order.id, version: order.deliveries.length, updated_at: last.at.toISOString() });
@@ -359,12 +356,12 @@ export async function seedOrdersDemoSupplies(database: Database, seed: OrdersDem
       await insertRows(
         em,
         'orders.purchase_order_event',
-        { company_id: 'int', order_id: 'int', type: 'text', text: 'text', user_id: 'int', created_at: 'timestamptz' },
+        { company_id: 'int', order_id: 'int', type: 'text', code: 'text', params: 'jsonb', text: 'text', user_id: 'int', created_at: 'timestamptz' },
         events.map(({ event, supplyId }) => ({
           company_id: seed.companyId,
           order_id: event.order.id,
           type: event.type,
-          text: event.text(supplyId),
+          ...event.message(supplyId),
           user_id: event.userId,
           created_at: event.at.toISOString(),
         })),

@@ -5,6 +5,7 @@ import {
   type AddOrderImageRequest,
   type CompanyCaller,
   MAX_ORDER_IMAGES,
+  orderEventMessage,
   type OrderFileRef,
   type OrderFilesReply,
   type OrderScope,
@@ -68,8 +69,8 @@ export class OrderFilesService {
           where id = ? and company_id = ?`,
         [file.key, name, file.mime, file.size, now, caller.userId, now, orderId, caller.companyId],
       );
-      const replaced = before?.attachment_key ? ` (replaces ${before.attachment_name ?? ''})` : '';
-      this.orders.addEvent(em, caller.companyId, orderId, 'U', `attachment added: ${name}${replaced}`, caller.userId, now);
+      const replaced = before?.attachment_key ? (before.attachment_name ?? '') : null;
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('attachment_added', { name, replaced }), caller.userId, now);
       await em.flush();
       const released = before?.attachment_key && before.attachment_key !== file.key ? [before.attachment_key] : [];
       return { order: await this.orders.detail(em, caller, scope ?? {}, orderId), released };
@@ -92,7 +93,7 @@ export class OrderFilesService {
           where id = ? and company_id = ?`,
         [now, orderId, caller.companyId],
       );
-      this.orders.addEvent(em, caller.companyId, orderId, 'U', `attachment removed: ${before.attachment_name ?? ''}`, caller.userId, now);
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('attachment_removed', { name: before.attachment_name ?? '' }), caller.userId, now);
       await em.flush();
       return { order: await this.orders.detail(em, caller, scope, orderId), released: [before.attachment_key] };
     });
@@ -140,7 +141,7 @@ export class OrderFilesService {
         createdBy: caller.userId,
       } as OrderImage);
       await em.flush();
-      this.orders.addEvent(em, caller.companyId, orderId, 'U', `picture added (${row.id})`, caller.userId, now);
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('picture_added', { image_id: row.id }), caller.userId, now);
       await em.flush();
       const order = await this.orders.detail(em, caller, scope ?? {}, orderId);
       return { order, image: order.images.find((i) => i.id === row.id)!, released: [] };
@@ -165,7 +166,7 @@ export class OrderFilesService {
       if (!row) throw new AppError(ProtocolCode.NotFound, 'picture not found');
       await em.execute('delete from orders.purchase_order_image where id = ? and company_id = ?', [imageId, caller.companyId]);
       const now = this.clock.now();
-      this.orders.addEvent(em, caller.companyId, orderId, 'U', `picture removed (${imageId})`, caller.userId, now);
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('picture_removed', { image_id: imageId }), caller.userId, now);
       await em.flush();
       return { order: await this.orders.detail(em, caller, scope, orderId), released: [String(row.blob_key)] };
     });

@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { ExtStatus, OrderEventType, OrderStatus, RunTrigger } from '@kanban/contracts';
+import type { ExtStatus, OrderEventCode, OrderEventType, OrderStatus, RunTrigger } from '@kanban/contracts';
 import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
@@ -166,11 +166,18 @@ export class OrderLine extends TenantEntity {
   @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
   extStatus: ExtStatus = 0;
 
+  /**
+   * When the supplier marked the line delivered (the supply line's `delivered_at` of evt.supply.delivery_changed);
+   * null until delivered, and again when the delivery is taken back. The service analysis's on-time measure.
+   */
+  @Property({ fieldName: 'delivered_at', type: 'datetime', length: 6, nullable: true })
+  deliveredAt: Date | null = null;
+
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();
 }
 
-/** The history of an order (types O, S, R, T, U of spec 3). */
+/** The history of an order (types O, S, R, T, U of spec 3; messages as code and parameters: docs/replenishment.md "Order history"). */
 @Entity({ tableName: 'purchase_order_event' })
 @TenantOwned()
 @Index({ properties: ['orderId', 'id'] })
@@ -184,6 +191,15 @@ export class OrderEvent extends TenantEntity {
   @Property({ type: 'text' })
   type!: OrderEventType;
 
+  /** the message's stable code (`ORDER_EVENT_CODES`); null for old events whose text the migration did not recognise */
+  @Property({ type: 'text', nullable: true })
+  code: OrderEventCode | null = null;
+
+  /** the message's parameters (`OrderEventParamsOf[code]`) */
+  @Property({ type: 'jsonb', nullable: true })
+  params: Record<string, unknown> | null = null;
+
+  /** the message in English (for clients that do not know the code, and old events) */
   @Property({ type: 'text', default: '' })
   text: string = '';
 

@@ -8,6 +8,7 @@ import {
   type NewOrderReply,
   type OrderCreated,
   type OrderDto,
+  orderEventMessage,
   OrdersEvents,
   type OrderScope,
   type RejectRequestInput,
@@ -23,7 +24,7 @@ import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/compa
 import { localTime } from '../requisition/schedule';
 import { RulesRepository } from '../rules/rules.repository';
 import { raw } from '../shared/access';
-import { OrderEvent, OrderLine, PurchaseOrder } from './order.entity';
+import { OrderLine, PurchaseOrder } from './order.entity';
 import { checkLine, lineError, normalizeNewOrder, shippingDay } from './new-order.rules';
 import { OrdersService } from './orders.service';
 
@@ -181,7 +182,7 @@ export class OrderingService {
         orderId,
         caller.companyId,
       ]);
-      em.create(OrderEvent, { companyId: caller.companyId, orderId, type: 'U', text: 'request confirmed', userId: caller.userId, createdAt: now } as OrderEvent);
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('request_confirmed', {}), caller.userId, now);
       addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
       await enqueueOrders(em, caller.companyId, [orderId], caller.userId, now);
       await em.flush();
@@ -204,8 +205,8 @@ export class OrderingService {
         orderId,
         caller.companyId,
       ]);
-      const text = reason?.trim() ? `request rejected: ${reason.trim()}` : 'request rejected';
-      em.create(OrderEvent, { companyId: caller.companyId, orderId, type: 'U', text, userId: caller.userId, createdAt: now } as OrderEvent);
+      const message = orderEventMessage('request_rejected', { reason: reason?.trim() || null });
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', message, caller.userId, now);
       await em.flush();
     });
     return this.orders.get(caller, scope, orderId);
@@ -329,14 +330,7 @@ export class OrderingService {
           createdAt: o.now,
         } as OrderLine),
       );
-      em.create(OrderEvent, {
-        companyId: caller.companyId,
-        orderId: order.id,
-        type: 'R',
-        text: o.request ? 'ordered by hand, waiting for approval' : 'ordered by hand',
-        userId: caller.userId,
-        createdAt: o.now,
-      } as OrderEvent);
+      this.orders.addEvent(em, caller.companyId, order.id, 'R', orderEventMessage(o.request ? 'manual_request' : 'manual_order', {}), caller.userId, o.now);
       if (!o.request) {
         addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, {
           id: order.id,

@@ -6,7 +6,10 @@ import {
   type ExtStatus,
   extStatusText,
   type OrderDto,
+  type OrderEventCode,
   type OrderEventDto,
+  type OrderEventMessage,
+  orderEventMessage,
   type OrderEventType,
   type OrderLineDto,
   type OrderListQuery,
@@ -190,15 +193,17 @@ export class OrdersService {
             where order_id = ? and company_id = ?`,
           [orderId, caller.companyId],
         );
-        this.addEvent(em, caller.companyId, orderId, 'U', 'status updated to OK', caller.userId, now);
+        this.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('status_ok', {}), caller.userId, now);
       }
       await em.flush();
       return this.detail(em, caller, scope, orderId);
     });
   }
 
-  addEvent(em: EntityManager, companyId: number, orderId: number, type: OrderEventType, text: string, userId: number | null, at: Date): void {
-    em.create(OrderEvent, { companyId, orderId, type, text, userId, createdAt: at } as OrderEvent);
+  /** A history event: its message as code and parameters with the English text (`orderEventMessage`). */
+  addEvent(em: EntityManager, companyId: number, orderId: number, type: OrderEventType, message: OrderEventMessage, userId: number | null, at: Date): void {
+    const { code, params, text } = message;
+    em.create(OrderEvent, { companyId, orderId, type, code, params: params as Record<string, unknown>, text, userId, createdAt: at } as OrderEvent);
   }
 
   async detail(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
@@ -211,12 +216,12 @@ export class OrdersService {
     const order = toOrderDto(rows[0]);
     const lines = await em.execute<Record<string, unknown>[]>(
       `select pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name, sku, name, quantity, unit, shipping::text as shipping,
-              status, ext_status
+              status, ext_status, delivered_at
          from orders.purchase_order_line where order_id = ? and company_id = ? order by pos`,
       [orderId, caller.companyId],
     );
     const events = await em.execute<Record<string, unknown>[]>(
-      'select id, type, text, user_id, created_at from orders.purchase_order_event where order_id = ? and company_id = ? order by id',
+      'select id, type, code, params, text, user_id, created_at from orders.purchase_order_event where order_id = ? and company_id = ? order by id',
       [orderId, caller.companyId],
     );
     order.lines = lines.map(
@@ -235,12 +240,15 @@ export class OrdersService {
         shipping: raw.day(l.shipping)!,
         status: String(l.status) as OrderStatus,
         ext_status: raw.num(l.ext_status) as ExtStatus,
+        delivered_at: raw.iso(l.delivered_at),
       }),
     );
     order.history = events.map(
       (e): OrderEventDto => ({
         id: raw.num(e.id),
         type: String(e.type) as OrderEventType,
+        code: e.code == null ? null : (String(e.code) as OrderEventCode),
+        params: e.params == null ? null : raw.json<Record<string, unknown>>(e.params),
         text: String(e.text),
         user_id: raw.numOrNull(e.user_id),
         created_at: raw.iso(e.created_at)!,

@@ -132,8 +132,9 @@ export async function requeueEntries(em: EntityManager, companyId: number, ids: 
        returning q.order_id, q.supplier_id, q.attempts
      ),
      history as (
-       insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-       select cast(? as int), r.order_id, 'U', 'requeued in the order queue (attempt ' || r.attempts || ')', cast(? as int), cast(? as timestamptz)
+       insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+       select cast(? as int), r.order_id, 'U', 'queue_requeued', jsonb_build_object('attempt', r.attempts),
+              'requeued in the order queue (attempt ' || r.attempts || ')', cast(? as int), cast(? as timestamptz)
          from requeued r
        returning id
      ),
@@ -178,8 +179,8 @@ export async function deleteEntries(em: EntityManager, companyId: number, ids: n
        returning q.order_id
      ),
      history as (
-       insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-       select cast(? as int), r.order_id, 'U', 'taken out of the order queue', cast(? as int), cast(? as timestamptz)
+       insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+       select cast(? as int), r.order_id, 'U', 'queue_removed', '{}'::jsonb, 'taken out of the order queue', cast(? as int), cast(? as timestamptz)
          from removed r
        returning id
      )

@@ -6,7 +6,7 @@ import { OutboxRelay } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
-import { type DueRules, type RunCounts, runStatement } from './requisition.sql';
+import { type DueRules, RUN_SETTINGS, type RunCounts, runStatement } from './requisition.sql';
 import { localTime, type Slot } from './schedule';
 import { applyBackorders } from '../backorders/backorders.sql';
 import { JournalService } from '../journal/journal.service';
@@ -82,9 +82,8 @@ export class RequisitionService {
     const since = (start: number) => Math.round(performance.now() - start);
     let committing = 0;
     const summary = await this.uow.forCompany(companyId).write(async (em) => {
-      // jit off for the run's transaction: the statement's estimated cost passes the JIT threshold with some
-      // thousand rules, and compiling its expressions (~0.2 s) costs more than it saves on a run (docs/replenishment.md)
-      await em.execute(`select pg_advisory_xact_lock(?, ?), set_config('jit', 'off', true)`, [REQUISITION_LOCK, companyId]);
+      // the company's lock, and the run's settings for its transaction (RUN_SETTINGS: jit off, work_mem)
+      await em.execute(`select pg_advisory_xact_lock(?, ?), ${RUN_SETTINGS}`, [REQUISITION_LOCK, companyId]);
       const claimed = await em.execute<{ id: number }[]>(
         `insert into orders.requisition_run (company_id, trigger, slot_key, rule_id, user_id, run_date, started_at, evaluated, orders, lines)
          values (?, ?, ?, ?, ?, ?, ?, 0, 0, 0)

@@ -2,6 +2,16 @@ import type { RunTrigger, Weekday } from '@kanban/contracts';
 import type { RequisitionSlot } from '@kanban/contracts';
 import { QUEUE_COLUMNS, queueValues } from '../queue/queue.sql';
 
+/**
+ * The settings of a run's transaction (requisition.service.ts; the benchmark's plain statement takes the same):
+ * - jit off: the statement's estimated cost passes the JIT threshold with some thousand rules, and compiling its
+ *   expressions (~0.2 s) costs more than it saves;
+ * - work_mem 64MB: a run over 100,000 rules sorts and hashes some 10-30 MB per step (rules per location and
+ *   supplier, lines per order), which the default 4MB spills to temporary files. Only what a step needs is taken,
+ *   so small runs use little; runs of one company never overlap (its advisory lock).
+ */
+export const RUN_SETTINGS = `set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`;
+
 /** Which rules a run evaluates (all of them active rules of the run's company). */
 export type DueRules =
   /** `rules/{id}/execute`: that rule */
@@ -39,9 +49,9 @@ export interface RunCounts {
 /**
  * The requisition run of one company as ONE statement (docs/replenishment.md): data-modifying CTEs read the
  * due rules with the read model of their items, locations and customers, net what is on order, decide and
- * compute the quantity per rule (the algorithm of `algorithm.ts`, in numeric arithmetic), group the ordered
- * rules per location and supplier into orders with lines, record changed decisions (on the rule and in the
- * history), clear the evaluated stock changes, write an R history event per order and put `evt.orders.created`
+ * compute the quantity per rule (the algorithm of `algorithm.ts`, in the same double arithmetic), group the ordered
+ * rules per location and supplier into orders with lines, record the decisions that differ from each rule's last
+ * one, delete the evaluated stock changes from `rule_pending` (the rule rows stay as they are), write an R history event per order and put `evt.orders.created`
  * into the outbox. One snapshot, one round trip, never a query per rule.
  *
  * The caller holds the company's advisory lock, so no other run sees the same open lines in between; the
@@ -72,22 +82,17 @@ export function runStatement(input: RunStatementInput): { sql: string; params: u
       case 'rule':
         return `r.id = ${v(due.ruleId)}`;
       case 'pending':
-        return 'r.pending_at is not null';
+        return 'p.rule_id is not null';
       case 'slot':
         return `(l.id is null or not l.scheduled or (l.slots -> cast(${v(due.weekday)} as text)) @> to_jsonb(cast(${v(due.slot)} as text)))`;
     }
   };
 
-  const decisionJson = (alias: string) =>
-    `jsonb_build_object('run_id', ${run()}, 'trigger', ${trigger()}, 'reason', ${alias}.reason, 'quantity', ${alias}.quantity,
-       'stock', ${alias}.stock, 'threshold', ${alias}.threshold, 'capacity', ${alias}.capacity, 'on_order', ${alias}.on_order,
-       'order_id', ${alias}.order_id, 'backorder', ${alias}.backorder, 'decided_at', cast(${v(input.now.toISOString())} as text))`;
-
   // No semicolon anywhere in the text, comments included: the embedded (PGlite) driver runs a text with one as
   // several statements and answers no rows.
   const sql = `
 with due as (
-  select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, r.pending_at, r.last_decision,
+  select r.id as rule_id, r.company_id, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, p.changed_at as pending_at,
          r.created_at as rule_created_at,
          (i.id is null or i.deleted) as item_deleted,
          (coalesce(i.disabled, false) or (i.contract_end_date is not null and i.contract_end_date <= ${today()})) as item_disabled,
@@ -105,15 +110,12 @@ with due as (
          coalesce(c.automatic_restock_days, 0) as restock_days,
          (r.capacity <= r.threshold or coalesce(i.quantity_per_order_unit, 1) < 0 or coalesce(i.order_quantity_increment, 1) < 0
           or coalesce(i.min_order_quantity, 0) < 0
-          or (coalesce(i.max_order_quantity, 0) > 0 and i.max_order_quantity < coalesce(i.min_order_quantity, 0))) as config_invalid,
-         coalesce(c.name, '') as customer_name, coalesce(l.name, '') as location_name,
-         coalesce(s.name, '') as supplier_name, coalesce(k.name, '') as catalog_name
+          or (coalesce(i.max_order_quantity, 0) > 0 and i.max_order_quantity < coalesce(i.min_order_quantity, 0))) as config_invalid
     from orders.kanban_rule r
+    left join orders.rule_pending p on p.company_id = r.company_id and p.rule_id = r.id
     left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
     left join orders.location_copy l on l.id = r.location_id and l.company_id = r.company_id
     left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id
-    left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = r.company_id
-    left join orders.catalog_copy k on k.id = i.catalog_id and k.company_id = r.company_id
    where r.company_id = ${company()} and r.active and ${dueCondition()}
 ),
 on_order as (
@@ -196,8 +198,7 @@ ordered as (
    where e.to_order
 ),
 groups as (
-  select location_id, supplier_id, min(company_id) as company_id, min(customer_id) as customer_id, bool_or(request_workflow) as request,
-         min(customer_name) as customer_name, min(location_name) as location_name, min(supplier_name) as supplier_name
+  select location_id, supplier_id, min(company_id) as company_id, min(customer_id) as customer_id, bool_or(request_workflow) as request
     from ordered
    group by location_id, supplier_id
 ),
@@ -205,24 +206,29 @@ new_orders as (
   insert into orders.purchase_order (company_id, customer_id, location_id, supplier_id, customer_name, location_name, supplier_name,
                                      order_date, created_at, created_by, status, source, run_id, trigger, comment, ext_status,
                                      po_status, notification_status, updated_at)
-  select g.company_id, g.customer_id, g.location_id, g.supplier_id, g.customer_name, g.location_name, g.supplier_name,
+  select g.company_id, g.customer_id, g.location_id, g.supplier_id, coalesce(c.name, ''), coalesce(l.name, ''), coalesce(s.name, ''),
          ${today()}, ${now()}, ${user()}, case when g.request then 'request' else 'open' end, 'requisition', ${run()}, ${trigger()}, '', 0, 0, 0, ${now()}
     from groups g
+    -- the names once per order, not carried along with every rule
+    left join orders.customer_copy c on c.id = g.customer_id and c.company_id = g.company_id
+    left join orders.location_copy l on l.id = g.location_id and l.company_id = g.company_id
+    left join orders.supplier_copy s on s.id = g.supplier_id and s.company_id = g.company_id
    order by g.location_id, g.supplier_id nulls first
-  returning id, customer_id, location_id, supplier_id, status
+  returning id, customer_id, location_id, supplier_id, supplier_name, status
 ),
 new_lines as (
   insert into orders.purchase_order_line (company_id, order_id, pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name,
                                           sku, name, quantity, unit, item_unit, quantity_per_order_unit, shipping, status, ext_status, created_at)
-  select o.company_id, n.id, o.pos, o.rule_id, o.item_id, o.catalog_id, o.catalog_name, o.supplier_id, o.supplier_name,
+  select o.company_id, n.id, o.pos, o.rule_id, o.item_id, o.catalog_id, coalesce(k.name, ''), o.supplier_id, n.supplier_name,
          o.sku, o.name, o.fill, coalesce(o.order_unit, ''), coalesce(o.item_unit, ''), o.per_unit, o.shipping, 'open', 0, ${now()}
     from ordered o
     -- coalesce, not "is not distinct from": an equality the planner can hash (items without a supplier: 0, no supplier id)
     join new_orders n on n.location_id = o.location_id and coalesce(n.supplier_id, 0) = coalesce(o.supplier_id, 0)
+    left join orders.catalog_copy k on k.id = o.catalog_id and k.company_id = o.company_id
   returning id, order_id, pos, rule_id, item_id, sku, name, quantity, unit, shipping
 ),
 decided as (
-  select e.rule_id, e.reason, e.pending_at, e.last_decision, e.customer_id, e.location_id, e.sku,
+  select e.rule_id, e.reason, e.pending_at, e.customer_id, e.location_id, e.sku,
          (case when e.reason in ('ordered', 'outside_schedule', 'backorder', 'restock') then e.fill else 0 end)::float8 as quantity,
          e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, l.order_id, e.backorder
     from evaluated e
@@ -231,36 +237,46 @@ decided as (
     left join new_lines l on l.rule_id = e.rule_id
 ),
 changes as (
-  select d.*,
+  -- a decision is recorded when it differs from the rule's last one (its latest row in requisition_decision)
+  select d.*, ld.reason as last_reason,
          (d.order_id is not null
-          or d.last_decision is null
-          or (d.last_decision ->> 'reason') is distinct from d.reason
-          or (d.last_decision ->> 'quantity')::float8 is distinct from d.quantity
-          or (d.last_decision ->> 'stock')::float8 is distinct from d.stock
-          or (d.last_decision ->> 'threshold')::float8 is distinct from d.threshold
-          or (d.last_decision ->> 'capacity')::float8 is distinct from d.capacity
-          or (d.last_decision ->> 'on_order')::float8 is distinct from d.on_order
-          or coalesce((d.last_decision ->> 'backorder')::float8, 0) is distinct from d.backorder) as changed
+          or ld.reason is null
+          or ld.reason is distinct from d.reason
+          or ld.quantity is distinct from d.quantity
+          or ld.stock is distinct from d.stock
+          or ld.threshold is distinct from d.threshold
+          or ld.capacity is distinct from d.capacity
+          or ld.on_order is distinct from d.on_order
+          or ld.backorder is distinct from d.backorder) as changed
     from decided d
+    left join lateral (
+      select x.reason, x.quantity, x.stock, x.threshold, x.capacity, x.on_order, x.backorder
+        from orders.requisition_decision x
+       where x.company_id = ${company()} and x.rule_id = d.rule_id
+       order by x.id desc limit 1) ld on true
 ),
-rule_updates as (
-  update orders.kanban_rule r
-     set last_decision = case when c.changed then ${decisionJson('c')} else r.last_decision end,
-         pending_at = case when r.pending_at is not distinct from c.pending_at then null else r.pending_at end
-    from changes c
-   where r.id = c.rule_id and (c.changed or r.pending_at is not null)
-  returning r.id
+cleared as (
+  -- the evaluated stock changes: a change after the run's snapshot has another time and stays pending
+  delete from orders.rule_pending p
+   using changes c
+   where p.company_id = ${company()} and p.rule_id = c.rule_id and p.changed_at = c.pending_at
+  returning p.rule_id
 ),
 decisions as (
-  insert into orders.requisition_decision (company_id, run_id, rule_id, reason, quantity, stock, threshold, capacity, on_order, order_id, created_at)
-  select ${company()}, ${run()}, c.rule_id, c.reason, c.quantity, c.stock, c.threshold, c.capacity, c.on_order, c.order_id, ${now()}
+  insert into orders.requisition_decision (company_id, run_id, rule_id, reason, quantity, stock, threshold, capacity, on_order, order_id, backorder, created_at)
+  select ${company()}, ${run()}, c.rule_id, c.reason, c.quantity, c.stock, c.threshold, c.capacity, c.on_order, c.order_id, c.backorder, ${now()}
     from changes c
    where c.changed
+   -- sorted: every last decision is read before the first row goes in (a probe of requisition_decision must not
+   -- meet the rows this statement inserts: with an empty table planned as a scan, that is a scan per rule over them
+   -- all), and the rows go into the index (company_id, rule_id, id) in its order
+   order by c.rule_id
   returning id
 ),
 order_events as (
-  insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-  select ${company()}, n.id, 'R', 'requisition run ' || ${run()} || ' (' || ${trigger()} || ')', ${user()}, ${now()}
+  insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+  select ${company()}, n.id, 'R', 'requisition_run', jsonb_build_object('run_id', ${run()}, 'trigger', ${trigger()}),
+         'requisition run ' || ${run()} || ' (' || ${trigger()} || ')', ${user()}, ${now()}
     from new_orders n
   returning id
 ),
@@ -271,7 +287,7 @@ journal as (
          'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item',
          ${run()}, c.rule_id, null, c.customer_id, c.location_id, ${now()}
     from changes c
-   where c.reason = 'config_invalid' and (c.last_decision ->> 'reason') is distinct from c.reason
+   where c.reason = 'config_invalid' and c.last_reason is distinct from c.reason
   union all
   -- 2001: an order of items without a supplier (no catalog of a supplier): it cannot be transmitted until they have one
   select ${company()}, 2001,
@@ -283,14 +299,13 @@ journal as (
   returning id
 ),
 line_groups as materialized (
-  -- each order's lines for its event, aggregated once (not one scan of all new lines per order). The same jsonb as
-  -- jsonb_agg(jsonb_build_object(...)), written as JSON text (to_json escapes) and parsed once per order: building
-  -- jsonb line by line costs three times as much
-  select l.order_id,
-         cast('[' || string_agg(concat('{"pos":', l.pos, ',"rule_id":', to_json(l.rule_id), ',"item_id":', l.item_id, ',"sku":', to_json(l.sku),
-                                       ',"name":', to_json(l.name), ',"quantity":', to_json(l.quantity), ',"unit":', to_json(l.unit),
-                                       ',"shipping":', to_json(l.shipping), '}'), ',' order by l.pos) || ']' as jsonb) as lines
+  -- each order's lines for its event, aggregated once (not one scan of all new lines per order), as json (text):
+  -- the outbox keeps its payload as written (json, not jsonb), so nothing is parsed into jsonb and printed again.
+  -- json_agg of the row x writes each line as {"pos":..,"rule_id":..,...} (its columns in this order): a third of
+  -- the cost of building the objects key by key
+  select l.order_id, json_agg(x order by x.pos) as lines
     from new_lines l
+   cross join lateral (select l.pos, l.rule_id, l.item_id, l.sku, l.name, l.quantity, l.unit, l.shipping) x
    group by l.order_id
 ),
 event_ids as (
@@ -300,9 +315,9 @@ event_ids as (
 outbox as (
   insert into orders.outbox (id, subject, payload, created_at, attempts)
   select x.event_id, 'evt.orders.created',
-         jsonb_build_object(
+         json_build_object(
            'id', x.event_id, 'subject', 'evt.orders.created', 'occurredAt', cast(${v(input.now.toISOString())} as text),
-           'data', jsonb_build_object(
+           'data', json_build_object(
              'id', x.id, 'company_id', ${company()}, 'customer_id', x.customer_id, 'location_id', x.location_id,
              'supplier_id', x.supplier_id, 'run_id', ${run()}, 'trigger', ${trigger()}, 'date', ${today()},
              'lines', lg.lines)),
@@ -326,7 +341,7 @@ select (select count(*) from evaluated)::int as evaluated,
        (select count(*) from decisions)::int as decisions,
        (select count(*) from new_orders where status = 'request')::int as requests,
        (select count(*) from journal)::int as journal,
-       (select count(*) from rule_updates)::int as rules_updated,
+       (select count(*) from cleared)::int as pending_cleared,
        (select count(*) from order_events)::int as order_events,
        (select count(*) from outbox)::int as events,
        (select count(*) from queued)::int as queued`;

@@ -47,27 +47,29 @@ export class RequisitionRun extends TenantEntity {
   lines: number = 0;
 }
 
-/** A decision of a run about a rule, kept when it differs from the rule's previous decision (the explanation history). */
+/**
+ * A decision of a run about a rule, kept when it differs from the rule's previous decision (the explanation history).
+ * The rule's latest decision is its last decision (shown on the rule, compared with by the next run).
+ */
 @Entity({ tableName: 'requisition_decision' })
 @TenantOwned()
-@Index({ properties: ['companyId', 'ruleId', 'id'] })
-@Index({ properties: ['runId'] })
 export class RequisitionDecision extends TenantEntity {
   /**
-   * (company_id, rule_id, id) serves the company, so it has no index of its own: one index less to write on each
-   * decision a run records (docs/replenishment.md "Benchmark")
+   * The key (company_id, rule_id, id) is the table's only index: it serves the company, each rule's history and its
+   * latest decision, so a run records each decision into one index (docs/replenishment.md "Benchmark"). `id` comes
+   * from the table's sequence (newest last).
    */
-  @Property({ fieldName: 'company_id', index: false })
+  @PrimaryKey({ fieldName: 'company_id', type: 'int', autoincrement: false })
   override companyId!: number;
+
+  @PrimaryKey({ fieldName: 'rule_id', type: 'int', autoincrement: false })
+  ruleId!: number;
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
 
   @Property({ fieldName: 'run_id', type: 'int' })
   runId!: number;
-
-  @Property({ fieldName: 'rule_id', type: 'int' })
-  ruleId!: number;
 
   @Property({ type: 'text' })
   reason!: DecisionReason;
@@ -89,6 +91,10 @@ export class RequisitionDecision extends TenantEntity {
 
   @Property({ fieldName: 'order_id', type: 'int', nullable: true })
   orderId: number | null = null;
+
+  /** open backorder quantity of the rule's lines (order units) when decided */
+  @Property({ type: 'double', default: 0 })
+  backorder: number = 0;
 
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt!: Date;

@@ -79,9 +79,12 @@ export class RequisitionScheduler implements OnApplicationBootstrap, OnModuleDes
       }
     }
     const overdue = await this.uow.read((em) =>
-      em.execute<{ company_id: number }[]>('select distinct company_id from orders.kanban_rule where active and pending_at < ? order by company_id', [
-        new Date(now.getTime() - this.config.scheduler.stockRetryMs),
-      ]),
+      em.execute<{ company_id: number }[]>(
+        `select distinct p.company_id from orders.rule_pending p
+           join orders.kanban_rule r on r.id = p.rule_id and r.company_id = p.company_id
+          where r.active and p.changed_at < ? order by p.company_id`,
+        [new Date(now.getTime() - this.config.scheduler.stockRetryMs)],
+      ),
     );
     for (const { company_id: raw } of overdue) {
       const companyId = Number(raw);

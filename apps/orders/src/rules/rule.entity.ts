@@ -1,12 +1,13 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { RequisitionDecisionDto, StockEventKind } from '@kanban/contracts';
+import type { StockEventKind } from '@kanban/contracts';
 import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
  * A kanban rule (spec clarifications "Kanban rule vs item"): an item at a location, unique per pair, with
  * threshold (reorder point), capacity (fill-up level) and stock, all in the item's unit. The ordering
- * constraints come from the item (the read model in `item_copy`). `pending_at` is set by a stock change
- * and cleared by the run that evaluated it; `last_decision` is the latest decision of a run about the rule.
+ * constraints come from the item (the read model in `item_copy`). What the requisition keeps per rule lives beside
+ * it, so a run never rewrites the rule rows it evaluates (docs/replenishment.md "Benchmark"): the stock changes not
+ * yet evaluated in `rule_pending`, the decisions in `requisition_decision` (the latest is the rule's last decision).
  */
 @Entity({ tableName: 'kanban_rule' })
 @TenantOwned()
@@ -14,15 +15,8 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 @Unique({ properties: ['companyId', 'scanCode'] })
 @Index({ properties: ['companyId', 'customerId'] })
 @Index({ properties: ['companyId', 'itemId'] })
-@Index({
-  name: 'kanban_rule_pending',
-  expression: 'create index "kanban_rule_pending" on "orders"."kanban_rule" ("company_id", "pending_at") where "pending_at" is not null',
-})
 export class KanbanRule extends TenantEntity {
-  /**
-   * every other index of the table starts with company_id, so it has none of its own: one index less to write on
-   * each rule a run updates (docs/replenishment.md "Benchmark")
-   */
+  /** every other index of the table starts with company_id, so it has none of its own */
   @Property({ fieldName: 'company_id', index: false })
   override companyId!: number;
 
@@ -56,17 +50,30 @@ export class KanbanRule extends TenantEntity {
   @Property({ type: 'boolean', default: true })
   active: boolean = true;
 
-  @Property({ fieldName: 'pending_at', type: 'datetime', length: 6, nullable: true })
-  pendingAt: Date | null = null;
-
-  @Property({ fieldName: 'last_decision', type: 'json', nullable: true })
-  lastDecision: RequisitionDecisionDto | null = null;
-
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();
 
   @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
   updatedAt: Date = new Date();
+}
+
+/**
+ * A rule whose stock changed (or that is new or activated again) since a run last evaluated it: the next stock run
+ * of the company evaluates it, and the scheduler retries one that waits too long. A change upserts the row with its
+ * time, the run deletes the rows it evaluated whose time it saw, so a change during a run stays pending. A narrow
+ * table of its own: the run deletes rows here instead of writing a new version of each rule it evaluated.
+ */
+@Entity({ tableName: 'rule_pending' })
+@TenantOwned()
+export class RulePending extends TenantEntity {
+  @PrimaryKey({ fieldName: 'company_id', type: 'int', autoincrement: false })
+  override companyId!: number;
+
+  @PrimaryKey({ fieldName: 'rule_id', type: 'int', autoincrement: false })
+  ruleId!: number;
+
+  @Property({ fieldName: 'changed_at', type: 'datetime', length: 6 })
+  changedAt!: Date;
 }
 
 /** The stock history of a rule: every change by hand, by a scan or by editing the rule (newest last). */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CompanyCaller, DecisionHistoryDto, DecisionReason, KanbanRuleDto, RequisitionDecisionDto, RuleListQuery, RunTrigger, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
+import type { CompanyCaller, DecisionHistoryDto, KanbanRuleDto, RuleListQuery, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
 import { containsPattern, raw, visibleCondition } from '../shared/access';
+import { decisionOf, LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf, markPending } from '../requisition/last-decision';
 import { KanbanRule, StockEvent } from './rule.entity';
 
 const SORTS: Record<string, string> = {
@@ -17,7 +18,7 @@ const SORTS: Record<string, string> = {
 /** The columns of a rule answer: the rule, its item, location and customer from the read model, what is on order. */
 const SELECT = `
   select r.id, r.customer_id, r.location_id, r.item_id, r.threshold, r.capacity, r.stock, r.stock_updated_at, r.scan_code, r.active,
-         r.last_decision, r.created_at, r.updated_at,
+         ${LAST_DECISION_COLUMNS}, r.created_at, r.updated_at,
          coalesce(i.sku, '') as sku, coalesce(i.name, '') as item_name, coalesce(i.item_unit, '') as item_unit, coalesce(i.order_unit, '') as order_unit,
          coalesce(i.quantity_per_order_unit, 1) as quantity_per_order_unit, coalesce(i.min_order_quantity, 0) as min_order_quantity,
          coalesce(i.max_order_quantity, 0) as max_order_quantity, coalesce(i.order_quantity_increment, 1) as order_quantity_increment,
@@ -32,7 +33,8 @@ const SELECT = `
     from orders.kanban_rule r
     left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
     left join orders.location_copy l on l.id = r.location_id and l.company_id = r.company_id
-    left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id`;
+    left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id
+    ${lastDecisionJoin('r')}`;
 
 export function toRuleDto(row: Record<string, unknown>): KanbanRuleDto {
   return {
@@ -71,7 +73,7 @@ export function toRuleDto(row: Record<string, unknown>): KanbanRuleDto {
       delivery_days: raw.json<Weekday[]>(row.delivery_days),
     },
     customer: { name: String(row.customer_name), inactive: row.customer_inactive === true },
-    last_decision: row.last_decision ? raw.json<RequisitionDecisionDto>(row.last_decision) : null,
+    last_decision: lastDecisionOf(row),
     created_at: raw.iso(row.created_at)!,
     updated_at: raw.iso(row.updated_at)!,
   };
@@ -99,7 +101,7 @@ export class RulesRepository {
       }
     }
     if (query.reason) {
-      where.push(`r.last_decision ->> 'reason' = ?`);
+      where.push(`ld.reason = ?`);
       params.push(query.reason);
     }
     if (query.q) {
@@ -121,6 +123,7 @@ export class RulesRepository {
       `select count(*) as n from orders.kanban_rule r
          left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
          left join orders.location_copy l on l.id = r.location_id and l.company_id = r.company_id
+         ${query.reason ? lastDecisionJoin('r') : ''}
         where ${where.join(' and ')}`,
       params,
     );
@@ -162,12 +165,12 @@ export class RulesRepository {
   }
 
   /** Records a stock change of a rule and marks it for the next stock run. */
-  static recordStock(em: EntityManager, rule: KanbanRule, stock: number, kind: StockEventKind, userId: number | null, now: Date): void {
+  static async recordStock(em: EntityManager, rule: KanbanRule, stock: number, kind: StockEventKind, userId: number | null, now: Date): Promise<void> {
     em.create(StockEvent, { companyId: rule.companyId, ruleId: rule.id, kind, stockBefore: rule.stock, stock, userId, createdAt: now } as StockEvent);
     rule.stock = stock;
     rule.stockUpdatedAt = now;
-    rule.pendingAt = now;
     rule.updatedAt = now;
+    await markPending(em, rule.companyId, [rule.id], now);
   }
 
   /** Whether the location (and its customer) are known, active and not deleted in the read model. */
@@ -198,13 +201,14 @@ export class RulesRepository {
   static async deleteRule(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
     await em.execute('delete from orders.stock_event where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
+    await em.execute('delete from orders.rule_pending where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.kanban_rule where company_id = ? and id = ?', [companyId, ruleId]);
   }
 
   static async decisionHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: DecisionHistoryDto[]; total: number }> {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select d.id, d.rule_id, d.run_id, r.trigger, d.reason, d.quantity, d.stock, d.threshold, d.capacity, d.on_order, d.order_id,
-              d.created_at, count(*) over () as total
+              d.backorder, d.created_at, count(*) over () as total
          from orders.requisition_decision d
          join orders.requisition_run r on r.id = d.run_id and r.company_id = d.company_id
         where d.company_id = ? and d.rule_id = ? order by d.id desc limit ? offset ?`,
@@ -213,20 +217,7 @@ export class RulesRepository {
     const total = rows.length > 0 ? raw.num(rows[0]!.total) : await RulesRepository.decisions(em, companyId, ruleId);
     return {
       total,
-      rows: rows.map((r) => ({
-        id: raw.num(r.id),
-        rule_id: raw.num(r.rule_id),
-        run_id: raw.num(r.run_id),
-        trigger: String(r.trigger) as RunTrigger,
-        reason: String(r.reason) as DecisionReason,
-        quantity: raw.num(r.quantity),
-        stock: raw.num(r.stock),
-        threshold: raw.num(r.threshold),
-        capacity: raw.num(r.capacity),
-        on_order: raw.num(r.on_order),
-        order_id: raw.numOrNull(r.order_id),
-        decided_at: raw.iso(r.created_at)!,
-      })),
+      rows: rows.map((r) => ({ id: raw.num(r.id), rule_id: raw.num(r.rule_id), ...decisionOf(r) })),
     };
   }
 

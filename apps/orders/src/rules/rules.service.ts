@@ -20,6 +20,7 @@ import { ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
+import { markPending } from '../requisition/last-decision';
 import { RequisitionService } from '../requisition/requisition.service';
 import { assertMayReportStock, pageOf } from '../shared/access';
 import { KanbanRule } from './rule.entity';
@@ -99,12 +100,12 @@ export class RulesService {
           stockUpdatedAt: input.stock !== undefined ? now : null,
           scanCode: input.scan_code ?? `new-${now.getTime()}-${Math.random().toString(36).slice(2)}`,
           active: input.active ?? true,
-          // A new rule is due: the next stock run of the company (or the scheduler's retry) evaluates it.
-          pendingAt: now,
           createdAt: now,
           updatedAt: now,
         } as KanbanRule);
         await em.flush();
+        // A new rule is due: the next stock run of the company (or the scheduler's retry) evaluates it.
+        await markPending(em, caller.companyId, [rule.id], now);
         if (!input.scan_code) {
           rule.scanCode = defaultScanCode(rule.id);
           await this.assertScanCodeFree(em, rule.scanCode, rule.id);
@@ -132,7 +133,7 @@ export class RulesService {
         const now = this.clock.now();
         rule.updatedAt = now;
         const changed = input.stock !== undefined && input.stock !== rule.stock;
-        if (changed) RulesRepository.recordStock(em, rule, input.stock!, 'rule_update', caller.userId, now);
+        if (changed) await RulesRepository.recordStock(em, rule, input.stock!, 'rule_update', caller.userId, now);
         await em.flush();
         return changed;
       }),
@@ -176,7 +177,7 @@ export class RulesService {
     if (input.stock === undefined) throw AppError.validation('stock', 'is required');
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const rule = await this.changeable(em, caller, id);
-      RulesRepository.recordStock(em, rule, input.stock!, kind, caller.userId, this.clock.now());
+      await RulesRepository.recordStock(em, rule, input.stock!, kind, caller.userId, this.clock.now());
       await em.flush();
     });
     await this.stockRun(caller);
@@ -246,7 +247,9 @@ export class RulesService {
     }
     rule.active = active;
     // A rule activated again is due like a new one.
-    if (active) rule.pendingAt = this.clock.now();
+    if (active) await markPending(em, rule.companyId, [rule.id], this.clock.now());
+    // an inactive rule is not evaluated: nothing of it waits for a run
+    else await em.execute('delete from orders.rule_pending where company_id = ? and rule_id = ?', [rule.companyId, rule.id]);
   }
 
   private async assertScanCodeFree(em: EntityManager, code: string, ownId: number | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { AppError } from '@kanban/access';
-import { addDays, daysOf, idOf, orderPeriod, servicePeriod } from './stats.period';
+import { addDays, daysOf, idOf, mondayOf, orderPeriod, servicePeriod, weeksOf } from './stats.period';
 
 const field = (fn: () => unknown): string | undefined => {
   try {
@@ -34,6 +34,16 @@ describe('statistics periods', () => {
     expect(servicePeriod('3m', '2026-08-31')).toMatchObject({ from: '2026-06-01' });
     expect(servicePeriod('last_year', '2026-01-01')).toEqual({ period: 'last_year', from: '2025-01-01', to: '2025-12-31' });
     expect(field(() => servicePeriod('2m', '2026-11-23'))).toBe('period');
+  });
+
+  it('lists the weeks (Mondays) of a period, the first and last week partly', () => {
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-01-01')).toBe('2025-12-29');
+    expect(weeksOf('2026-11-04', '2026-11-23')).toEqual(['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']);
+    expect(weeksOf('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
+    const { from, to } = servicePeriod('12m', '2026-11-23');
+    expect(weeksOf(from, to)).toHaveLength(53);
   });
 
   it('checks days and ids', () => {

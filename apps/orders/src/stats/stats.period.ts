@@ -50,6 +50,19 @@ export function servicePeriod(value: unknown, today: string): { period: ServiceP
   return { period, from: addDays(date.toISOString().slice(0, 10), 1), to: today };
 }
 
+/** The Monday of a day's week (ISO weeks: PostgreSQL's `date_trunc('week', day)`). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The Mondays of every week from the week of `from` to the week of `to` (the service analysis's `per_week`). */
+export function weeksOf(from: string, to: string): string[] {
+  const weeks: string[] = [];
+  for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
 /** `days` of rulescheck and the location report: a whole number 1..3650, default 30. */
 export function daysOf(value: unknown): number {
   if (value === undefined || value === null || value === '') return 30;

@@ -9,7 +9,6 @@ import type {
   OrderStatsLineDto,
   OrderStatsQuery,
   Page,
-  RequisitionDecisionDto,
   RuleCheckDto,
   RulesCheckDto,
   RulesCheckQuery,
@@ -19,11 +18,14 @@ import type {
   ServiceReportQuery,
   StatsScope,
 } from '@kanban/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
+import { LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf } from '../requisition/last-decision';
 import { localTime } from '../requisition/schedule';
 import { pageOf, raw, visibleCondition } from '../shared/access';
-import { daysOf, idOf, orderPeriod, servicePeriod } from './stats.period';
+import { LINES_FROM, SERVICE_AGGREGATES, SERVICE_FROM, toFigures } from './service.measures';
+import { daysOf, idOf, orderPeriod, servicePeriod, weeksOf } from './stats.period';
 
 type Row = Record<string, unknown>;
 
@@ -39,17 +41,8 @@ function locationVisible(caller: CompanyCaller): [string, unknown[]] {
   ];
 }
 
-/** The order lines of a scope and period: the base of the order statistics and the service analysis. */
-const LINES_FROM = `orders.purchase_order o join orders.purchase_order_line l on l.order_id = o.id and l.company_id = o.company_id`;
-
 const LINE_COLUMNS = `o.id as order_id, l.pos, o.order_date::text as order_date, o.source, o.customer_id, o.customer_name, o.location_id, o.location_name,
   l.supplier_id, l.supplier_name, l.rule_id, l.item_id, l.sku, l.name, l.quantity, l.unit, l.shipping::text as shipping, l.status`;
-
-/**
- * The day a line was delivered, when the supplies record one (`purchase_order_line.delivered_at`); read through
- * the row's JSON so the statistics work before and after that column exists (docs/statistics.md).
- */
-const DELIVERED_AT = `((to_jsonb(l) ->> 'delivered_at')::timestamptz)`;
 
 function toLine(row: Row): OrderStatsLineDto {
   return {
@@ -80,36 +73,6 @@ function reasonCounts(value: unknown): Partial<Record<DecisionReason, number>> {
   return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)])) as Partial<Record<DecisionReason, number>>;
 }
 
-/** The service measures of one group as SQL aggregates over `l` (lines) with today's day as parameter `?`. */
-const SERVICE_AGGREGATES = `
-  count(*) filter (where l.status <> 'cancelled') as lines,
-  coalesce(sum(l.quantity) filter (where l.status <> 'cancelled'), 0) as quantity,
-  count(*) filter (where l.status <> 'cancelled' and l.shipping <= ?::date) as due,
-  count(*) filter (where l.status = 'delivered') as delivered,
-  count(*) filter (where l.status = 'delivered' and ${DELIVERED_AT} is not null) as delivered_dated,
-  count(*) filter (where l.status = 'delivered' and ${DELIVERED_AT} is not null and ${DELIVERED_AT}::date <= l.shipping) as on_time,
-  count(*) filter (where l.status in ('open', 'confirmed') and l.shipping < ?::date) as late,
-  count(*) filter (where l.status = 'cancelled') as cancelled`;
-
-function toFigures(row: Row): ServiceFigures {
-  const due = raw.num(row.due);
-  const delivered = raw.num(row.delivered);
-  const dated = raw.num(row.delivered_dated);
-  const onTime = raw.num(row.on_time);
-  return {
-    lines: raw.num(row.lines),
-    quantity: raw.num(row.quantity),
-    due,
-    delivered,
-    on_time: onTime,
-    delivered_dated: dated,
-    late: raw.num(row.late),
-    cancelled: raw.num(row.cancelled),
-    service_level: due > 0 ? Math.min(1, delivered / due) : null,
-    on_time_rate: dated > 0 ? onTime / dated : null,
-  };
-}
-
 /**
  * Statistics and reports over orders, lines, rules and decisions (docs/statistics.md). Every answer is a few
  * set-based statements (grouped in SQL), never a query per rule or order; every statement names the company
@@ -124,7 +87,13 @@ export class StatsService {
   ) {}
 
   private async today(companyId: number): Promise<string> {
-    return localTime(this.clock.now(), await this.zones.zoneOf(companyId)).date;
+    return (await this.zoneAndToday(companyId)).today;
+  }
+
+  /** The company's time zone and its local day today. */
+  private async zoneAndToday(companyId: number): Promise<{ zone: string; today: string }> {
+    const zone = await this.zones.zoneOf(companyId);
+    return { zone, today: localTime(this.clock.now(), zone).date };
   }
 
   /** Conditions on `o` (order) and `l` (line) for the scope, the filters and the caller's restrictions. */
@@ -133,10 +102,11 @@ export class StatsService {
     const where = ['o.company_id = ?', 'o.order_date between ?::date and ?::date', "o.status <> 'request'"];
     const params: unknown[] = [caller.companyId, period.from, period.to];
     const customerId = scope.customerId ?? idOf(query.customer_id, 'customer_id');
+    const supplierId = scope.supplierId ?? idOf(query.supplier_id, 'supplier_id');
     for (const [value, column] of [
       [customerId, 'o.customer_id'],
       [idOf(query.location_id, 'location_id'), 'o.location_id'],
-      [idOf(query.supplier_id, 'supplier_id'), 'l.supplier_id'],
+      [supplierId, 'l.supplier_id'],
     ] as const) {
       if (value !== undefined) {
         where.push(`${column} = ?`);
@@ -244,7 +214,7 @@ export class StatsService {
     where.push(visible);
     params.push(...visibleParams);
     const selection = `
-      select r.id, r.active, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity, r.last_decision,
+      select r.id, r.company_id, r.active, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity,
              coalesce(c.name, '') as customer_name, coalesce(lc.name, '') as location_name, coalesce(i.sku, '') as sku,
              coalesce(i.name, '') as item_name, coalesce(i.item_unit, '') as item_unit
         from orders.kanban_rule r
@@ -264,9 +234,10 @@ export class StatsService {
                            coalesce(sum(ol.quantity) filter (where ol.status in ('open', 'confirmed')), 0) as on_order,
                            max(ol.created_at) as last_ordered_at
                       from orders.purchase_order_line ol where ol.company_id = ? and ol.rule_id in (select id from p) group by ol.rule_id)
-         select p.*, coalesce(o.lines, 0) as ordered_lines, coalesce(o.quantity, 0) as ordered_quantity, coalesce(o.on_order, 0) as on_order,
+         select p.*, ${LAST_DECISION_COLUMNS}, coalesce(o.lines, 0) as ordered_lines, coalesce(o.quantity, 0) as ordered_quantity, coalesce(o.on_order, 0) as on_order,
                 o.last_ordered_at, (select json_object_agg(d.reason, d.n) from d where d.rule_id = p.id) as reasons
            from p left join o on o.rule_id = p.id
+           ${lastDecisionJoin('p')}
           order by p.location_name, p.sku, p.id`,
         [...params, perPage, (page - 1) * perPage, caller.companyId, since, since, since, caller.companyId],
       );
@@ -275,8 +246,8 @@ export class StatsService {
          select (select count(*) from s) as total,
                 (select json_object_agg(reason, n) from (select d.reason, count(*) as n from orders.requisition_decision d
                     where d.company_id = ? and d.created_at >= ? and d.rule_id in (select id from s) group by d.reason) g) as reasons,
-                (select json_object_agg(reason, n) from (select s.last_decision ->> 'reason' as reason, count(*) as n from s
-                    where s.last_decision is not null group by 1) g) as last_reasons`,
+                (select json_object_agg(reason, n) from (select ld.reason, count(*) as n from s ${lastDecisionJoin('s')}
+                    where ld.reason is not null group by 1) g) as last_reasons`,
         [...params, caller.companyId, since],
       );
       const items = rows.map((row): RuleCheckDto => {
@@ -299,7 +270,7 @@ export class StatsService {
           on_order: raw.num(row.on_order),
           below_threshold: stock <= raw.num(row.threshold),
           fill: capacity > 0 ? stock / capacity : 0,
-          last_decision: row.last_decision ? raw.json<RequisitionDecisionDto>(row.last_decision) : null,
+          last_decision: lastDecisionOf(row),
           reasons: reasonCounts(row.reasons),
           ordered_lines: raw.num(row.ordered_lines),
           ordered_quantity: raw.num(row.ordered_quantity),
@@ -318,64 +289,91 @@ export class StatsService {
     });
   }
 
-  private serviceFilter(caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery, from: string, to: string): [string, unknown[]] {
+  /**
+   * The lines of the service analysis: the scope's (customer, or supplier), of orders whose order day is in the period,
+   * narrowed to a location. A supplier outside the caller's supplier restrictions is unknown (404), as in the supplies.
+   */
+  private async serviceFilter(em: EntityManager, caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery, from: string, to: string): Promise<[string, unknown[]]> {
+    if (scope.supplierId !== undefined) {
+      const restricted = await em.execute<{ supplier_id: number }[]>(
+        'select supplier_id from orders.access_restriction where company_id = ? and user_id = ? and supplier_id is not null',
+        [caller.companyId, caller.userId],
+      );
+      if (restricted.length > 0 && !restricted.some((r) => Number(r.supplier_id) === scope.supplierId)) throw new AppError(ProtocolCode.NotFound, 'supplier not found');
+    }
     return this.lineFilter(caller, scope, { location_id: query.location_id }, { from, to });
   }
 
-  /** `report/service`: the service measures (docs/statistics.md) in total, per location and per item. */
+  /**
+   * `report/service` (customer or supplier): the service measures (docs/statistics.md) in total, per location, supplier,
+   * item and week of the order day, in one statement (grouping sets).
+   */
   async service(caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery = {}): Promise<ServiceReportDto> {
-    const today = await this.today(caller.companyId);
+    const { zone, today } = await this.zoneAndToday(caller.companyId);
     const { period, from, to } = servicePeriod(query.period, today);
-    const [where, params] = this.serviceFilter(caller, scope, query, from, to);
+    const week = `(date_trunc('week', o.order_date)::date)`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const [where, params] = await this.serviceFilter(em, caller, scope, query, from, to);
       const rows = await em.execute<Row[]>(
-        `select grouping(o.location_id) as g_location, grouping(l.item_id) as g_item, o.location_id, max(o.location_name) as location_name,
-                l.item_id, max(l.sku) as sku, max(l.name) as item_name, ${SERVICE_AGGREGATES}
-           from ${LINES_FROM} where ${where}
-          group by grouping sets ((), (o.location_id), (l.item_id))`,
-        [today, today, ...params],
+        `select grouping(o.location_id) as g_location, grouping(l.supplier_id) as g_supplier, grouping(l.item_id) as g_item, grouping(${week}) as g_week,
+                o.location_id, max(o.location_name) as location_name, max(o.customer_id) as customer_id, max(o.customer_name) as customer_name,
+                l.supplier_id, max(l.supplier_name) as supplier_name, l.item_id, max(l.sku) as sku, max(l.name) as item_name,
+                ${week}::text as week, ${SERVICE_AGGREGATES}
+           from ${SERVICE_FROM} where ${where}
+          group by grouping sets ((), (o.location_id), (l.supplier_id), (l.item_id), (${week}))`,
+        [today, today, zone, ...params],
       );
-      const totals = rows.find((r) => Number(r.g_location) === 1 && Number(r.g_item) === 1);
+      const only = (key: 'g_location' | 'g_supplier' | 'g_item' | 'g_week') => rows.filter((r) => Number(r[key]) === 0);
+      const totals = rows.find((r) => ['g_location', 'g_supplier', 'g_item', 'g_week'].every((g) => Number(r[g]) === 1));
       const byLines = (a: ServiceFigures, b: ServiceFigures) => b.lines - a.lines;
+      const weeks = new Map(only('g_week').map((r) => [raw.day(r.week)!, toFigures(r)]));
       return {
         period,
         from,
         to,
-        totals: totals ? toFigures(totals) : toFigures({}),
-        per_location: rows
-          .filter((r) => Number(r.g_location) === 0)
-          .map((r) => ({ location_id: raw.num(r.location_id), location: String(r.location_name), ...toFigures(r) }))
+        totals: toFigures(totals ?? {}),
+        per_location: only('g_location')
+          .map((r) => ({
+            location_id: raw.num(r.location_id),
+            location: String(r.location_name),
+            customer_id: raw.num(r.customer_id),
+            customer: String(r.customer_name),
+            ...toFigures(r),
+          }))
           .sort((a, b) => byLines(a, b) || a.location.localeCompare(b.location)),
-        per_item: rows
-          .filter((r) => Number(r.g_item) === 0)
+        per_supplier: only('g_supplier')
+          .map((r) => ({ supplier_id: raw.numOrNull(r.supplier_id), supplier: String(r.supplier_name ?? ''), ...toFigures(r) }))
+          .sort((a, b) => byLines(a, b) || a.supplier.localeCompare(b.supplier)),
+        per_item: only('g_item')
           .map((r) => ({ item_id: raw.num(r.item_id), sku: String(r.sku), name: String(r.item_name), ...toFigures(r) }))
           .sort((a, b) => byLines(a, b) || a.sku.localeCompare(b.sku)),
+        per_week: weeksOf(from, to).map((w) => ({ week: w, ...(weeks.get(w) ?? toFigures({})) })),
       };
     });
   }
 
-  /** `report/service/details`: the lines of the analysis with their measures (late, on time), late ones first. */
+  /** `report/service/details`: the lines of the analysis with their measures (late, on time, delay), late ones first. */
   async serviceDetails(caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery = {}): Promise<Page<ServiceLineDto> & { from: string; to: string }> {
-    const today = await this.today(caller.companyId);
+    const { zone, today } = await this.zoneAndToday(caller.companyId);
     const { from, to } = servicePeriod(query.period, today);
     const { page, perPage } = pageOf(query);
-    const [where, params] = this.serviceFilter(caller, scope, query, from, to);
     const late = `(l.status in ('open', 'confirmed') and l.shipping < ?::date)`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const [where, params] = await this.serviceFilter(em, caller, scope, query, from, to);
       const rows = await em.execute<Row[]>(
-        `select ${LINE_COLUMNS}, ${DELIVERED_AT} as delivered_at, ${late} as late
-           from ${LINES_FROM} where ${where} order by ${late} desc, o.order_date desc, o.id desc, l.pos limit ? offset ?`,
-        [today, ...params, today, perPage, (page - 1) * perPage],
+        `select ${LINE_COLUMNS}, l.delivered_at, dd.delivered_day - l.shipping as delay_days, ${late} as late
+           from ${SERVICE_FROM} where ${where} order by ${late} desc, o.order_date desc, o.id desc, l.pos limit ? offset ?`,
+        [today, zone, ...params, today, perPage, (page - 1) * perPage],
       );
       const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from ${LINES_FROM} where ${where}`, params);
       const items = rows.map((row): ServiceLineDto => {
-        const line = toLine(row);
-        const deliveredAt = raw.iso(row.delivered_at);
+        const delay = raw.numOrNull(row.delay_days);
         return {
-          ...line,
-          delivered_at: deliveredAt,
+          ...toLine(row),
+          delivered_at: raw.iso(row.delivered_at),
           late: row.late === true,
-          on_time: line.status === 'delivered' && deliveredAt ? deliveredAt.slice(0, 10) <= line.shipping : null,
+          on_time: delay === null ? null : delay <= 0,
+          delay_days: delay,
         };
       });
       return { from, to, items, total: Number(count?.n ?? 0), page, per_page: perPage };
@@ -402,12 +400,13 @@ export class StatsService {
       if (!location) throw new AppError(ProtocolCode.NotFound, 'location not found');
       const [ruleVisible, ruleParams] = visibleCondition(caller, { customer: 'r.customer_id', location: 'r.location_id', supplier: 'i.supplier_id' });
       const rules = await em.execute<Row[]>(
-        `select r.id, r.active, r.stock, r.threshold, r.capacity, r.last_decision, coalesce(i.sku, '') as sku, coalesce(i.name, '') as item_name,
+        `select r.id, r.active, r.stock, r.threshold, r.capacity, ${LAST_DECISION_COLUMNS}, coalesce(i.sku, '') as sku, coalesce(i.name, '') as item_name,
                 coalesce(i.item_unit, '') as item_unit, coalesce(oo.on_order, 0) as on_order
            from orders.kanban_rule r
            left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
            left join (select ol.rule_id, sum(ol.quantity) as on_order from orders.purchase_order_line ol
                        where ol.company_id = ? and ol.status in ('open', 'confirmed') and ol.rule_id is not null group by ol.rule_id) oo on oo.rule_id = r.id
+           ${lastDecisionJoin('r')}
           where r.company_id = ? and r.location_id = ? and ${ruleVisible}
           order by coalesce(i.sku, ''), r.id`,
         [caller.companyId, caller.companyId, locationId, ...ruleParams],
@@ -438,7 +437,7 @@ export class StatsService {
           threshold: raw.num(r.threshold),
           capacity: raw.num(r.capacity),
           on_order: raw.num(r.on_order),
-          last_decision: r.last_decision ? raw.json<RequisitionDecisionDto>(r.last_decision) : null,
+          last_decision: lastDecisionOf(r),
         })),
         orders: orders.map((o) => ({
           order_id: raw.num(o.id),

@@ -103,8 +103,8 @@ marked as (
   returning s.item_id
 ),
 order_events as (
-  insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-  select ${company()}, n.id, 'R', 'subscription: requisition run ' || ${run()}, ${user()}, ${now()}
+  insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+  select ${company()}, n.id, 'R', 'subscription_run', jsonb_build_object('run_id', ${run()}), 'subscription: requisition run ' || ${run()}, ${user()}, ${now()}
     from new_orders n
   returning id
 ),

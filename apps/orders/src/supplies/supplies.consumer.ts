@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type OrderEventMessage, orderEventMessage, type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
 import { BusController, type EventEnvelope, handleOnce } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
@@ -9,11 +10,21 @@ import { markTransmitted } from '../queue/queue.sql';
 /**
  * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
  * the order and marks its order queue entry transmitted (also when the supply existed and a requeued order
- * arrived again: `repeated`); evt.supply.delivery_changed marks the order's lines of the same pos delivered, or back to what
- * they were (confirmed after the update to OK, else open) when taken back, and the order `delivered` when
+ * arrived again: `repeated`); evt.supply.delivery_changed marks the order's lines of the same pos delivered with the time the
+ * supplier marked them (`delivered_at`), or back to what they were (confirmed after the update to OK, else open;
+ * `delivered_at` null again) when taken back, and the order `delivered` when
  * all its lines are (back to confirmed/open otherwise), with an S history event. Each event is claimed once in
  * the inbox; a change older than the last applied one of the supply (its version) is ignored.
  */
+/** An S history event on the order (when the order exists in the company). */
+async function insertEvent(em: EntityManager, companyId: number, orderId: number, message: OrderEventMessage, userId: number | null, at: Date): Promise<void> {
+  await em.execute(
+    `insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+     select ?, o.id, 'S', ?, cast(? as jsonb), ?, ?, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
+    [companyId, message.code, JSON.stringify(message.params), message.text, userId, at, orderId, companyId],
+  );
+}
+
 @BusController()
 export class SuppliesConsumer {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
@@ -22,12 +33,8 @@ export class SuppliesConsumer {
   created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
     const s = event.data;
     return handleOnce(this.uow, 'orders.supply_created', event, async (em) => {
-      const text = s.repeated ? `supply ${s.id}: the order arrived again (sent from the order queue), nothing created twice` : `supply ${s.id} created for the supplier`;
-      await em.execute(
-        `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-         select ?, o.id, 'S', ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
-        [s.company_id, text, new Date(event.occurredAt), s.order_id, s.company_id],
-      );
+      const message = orderEventMessage(s.repeated ? 'supply_repeated' : 'supply_created', { supply_id: s.id });
+      await insertEvent(em, s.company_id, s.order_id, message, null, new Date(event.occurredAt));
       await markTransmitted(em, s.company_id, s.order_id, new Date());
     });
   }
@@ -44,14 +51,17 @@ export class SuppliesConsumer {
         [s.id, s.company_id, s.order_id, s.version, new Date()],
       );
       if (applied.length === 0) return;
-      const delivered = s.lines.filter((l) => l.delivered).map((l) => l.pos);
+      const deliveredLines = s.lines.filter((l) => l.delivered);
+      const delivered = deliveredLines.map((l) => l.pos);
       const takenBack = s.lines.filter((l) => !l.delivered).map((l) => l.pos);
       const list = (n: number[]) => n.map(() => '?').join(', ');
       if (delivered.length > 0) {
+        // Each line keeps when the supplier marked it (the supply line's delivered_at; the event's time if missing).
         await em.execute(
-          `update orders.purchase_order_line set status = 'delivered'
-            where order_id = ? and company_id = ? and pos in (${list(delivered)}) and status in ('open', 'confirmed')`,
-          [s.order_id, s.company_id, ...delivered],
+          `update orders.purchase_order_line l set status = 'delivered', delivered_at = v.delivered_at
+             from (values ${deliveredLines.map(() => '(?::int, ?::timestamptz)').join(', ')}) as v(pos, delivered_at)
+            where l.order_id = ? and l.company_id = ? and l.pos = v.pos and l.status in ('open', 'confirmed')`,
+          [...deliveredLines.flatMap((l) => [l.pos, l.delivered_at ?? event.occurredAt]), s.order_id, s.company_id],
         );
       }
       if (takenBack.length > 0) {
@@ -62,7 +72,8 @@ export class SuppliesConsumer {
               set status = case when l.ext_status = 1 then 'confirmed'
                                 when l.rule_id is not null and exists (select 1 from orders.purchase_order_line x
                                        where x.rule_id = l.rule_id and x.status = 'open' and x.id <> l.id) then 'confirmed'
-                                else 'open' end
+                                else 'open' end,
+                  delivered_at = null
             where l.order_id = ? and l.company_id = ? and l.pos in (${list(takenBack)}) and l.status = 'delivered'`,
           [s.order_id, s.company_id, ...takenBack],
         );
@@ -82,15 +93,8 @@ export class SuppliesConsumer {
       );
       // Delivered lines that were backorders close them now (evt.orders.backorder_changed with quantity 0).
       if (delivered.length > 0) await closeDeliveredBackorders(em, s.company_id, now);
-      const text =
-        (delivered.length ? `supply ${s.id}: delivered line ${delivered.join(', ')}` : `supply ${s.id}:`) +
-        (takenBack.length ? `${delivered.length ? ';' : ''} taken back line ${takenBack.join(', ')}` : '') +
-        (s.delivered ? ' (supply delivered)' : '');
-      await em.execute(
-        `insert into orders.purchase_order_event (company_id, order_id, type, text, user_id, created_at)
-         select ?, o.id, 'S', ?, ?, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
-        [s.company_id, text, s.user_id, new Date(event.occurredAt), s.order_id, s.company_id],
-      );
+      const message = orderEventMessage('supply_delivery', { supply_id: s.id, delivered, taken_back: takenBack, complete: s.delivered });
+      await insertEvent(em, s.company_id, s.order_id, message, s.user_id, new Date(event.occurredAt));
     });
   }
 }

@@ -9,6 +9,7 @@ import { useOrderQueueQuery } from '../orderqueue/orderQueueApi';
 import { statusPalette } from '../orders/OrderListPage';
 import { type OrderScope, pagePath, useOrdersQuery, useRequestsQuery } from '../orders/ordersApi';
 import { useViewer } from '../session/useViewer';
+import { useSupplierServiceReportQuery } from '../stats/statsApi';
 import { useSuppliesQuery } from '../supplies/suppliesApi';
 import { SupplyStatusBadge } from '../supplies/SupplyStatusBadge';
 
@@ -16,7 +17,7 @@ const RECENT = 5;
 const DAYS = 30;
 
 /** One figure of a dashboard, linking to the page that lists what it counts. */
-function Figure({ label, value, to, testId, hint }: { label: string; value: number | undefined; to: string; testId: string; hint?: string }) {
+function Figure({ label, value, to, testId, hint }: { label: string; value: ReactNode; to: string; testId: string; hint?: string }) {
   return (
     <Card.Root size="sm">
       <Card.Body>
@@ -131,22 +132,37 @@ export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
   );
 }
 
-/** The supplier dashboard's part: supplies not yet delivered, delivered in the last 30 days, the latest open ones. */
+/**
+ * The supplier dashboard's part: supplies not yet delivered, delivered in the last 30 days, the share of lines
+ * delivered on time over the last 3 months (the supplier's service analysis, docs/statistics.md) with the average
+ * delay of the late ones, and the latest open supplies.
+ */
 export function SupplyOverview({ companyID, supplierID }: { companyID: number; supplierID: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const viewer = useViewer();
   const reads = hasRole(viewer.role, AccessGroup.supplier);
   const open = useSuppliesQuery({ companyID, supplierID, state: 'open', sort: 'created_at', order: 'desc', page: 1, per_page: RECENT }, { skip: !reads });
   const delivered = useSuppliesQuery({ companyID, supplierID, state: 'delivered', days: DAYS, page: 1, per_page: 1 }, { skip: !reads });
+  const service = useSupplierServiceReportQuery({ companyID, supplierID, body: { period: '3m' } }, { skip: !reads });
   if (!reads) return null;
   const base = `/c/${companyID}/supplier/${supplierID}`;
   const supplies = open.data?.items ?? [];
+  const totals = service.data?.totals;
+  const onTime = !totals ? undefined : totals.on_time_rate === null ? '–' : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(totals.on_time_rate);
+  const delay = totals?.avg_delay_days;
+  const onTimeHint =
+    delay === null || delay === undefined
+      ? t('overview.onTimeHint')
+      : t('overview.onTimeDelayHint', {
+          delay: t('stats.service.delayDays', { count: delay, value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(delay) }),
+        });
   return (
     <Stack gap="4" data-testid="supply-overview">
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         <Figure label={t('overview.openSupplies')} value={open.data?.total} to={`${base}/supply`} testId="overview-open-supplies" />
         <Figure label={t('overview.delivered')} hint={t('overview.lastDays', { count: DAYS })} value={delivered.data?.total} to={`${base}/supply`} testId="overview-delivered" />
+        <Figure label={t('overview.onTime')} hint={onTimeHint} value={onTime} to={`${base}/supply`} testId="overview-on-time" />
       </SimpleGrid>
       <Recent title={t('overview.recentSupplies')} empty={t('overview.noSupplies')} testId="overview-recent-supplies" count={supplies.length}>
         <Table.Root size="sm">

@@ -1,19 +1,15 @@
 import { AccessGroup, hasRole } from '@kanban/access';
 import { Stack, Switch } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorText } from '../../app/apiError';
 import { useAppDispatch } from '../../app/store';
 import { LocationHeader } from '../headers/ContextHeaders';
 import { snackbarShown } from '../layout/layoutSlice';
-import { ListFrame } from '../lists/ListFrame';
 import { LocationRules } from '../rules/LocationRules';
-import { useServerList } from '../lists/useServerList';
 import { useViewer } from '../session/useViewer';
-import { ItemImagesDialog } from './ItemImages';
-import { ItemTable } from './ItemTable';
-import { type ItemSortKey, useItemsQuery, useToggleSubscriptionMutation } from './itemsApi';
+import { ItemList } from './ItemList';
+import { useToggleSubscriptionMutation } from './itemsApi';
 
 /** .../customer/{customerID}/location/{locationID}/item: the customer's items with their subscription at the location. */
 export function LocationItemsPage() {
@@ -24,11 +20,7 @@ export function LocationItemsPage() {
   const customerID = Number(params.customerID);
   const locationID = Number(params.locationID);
   const canWrite = hasRole(useViewer().role, AccessGroup.user);
-  const list = useServerList<ItemSortKey>('name');
-  const { data, error, isFetching } = useItemsQuery({ scope: { kind: 'location', companyID, customerID, locationID }, ...list.params });
   const [toggle] = useToggleSubscriptionMutation();
-  const [imagesOf, setImagesOf] = useState<number | null>(null);
-  const imagesItem = data?.items.find((i) => i.id === imagesOf);
   const setSubscribed = (itemID: number, name: string, active: boolean) =>
     toggle({ companyID, customerID, locationID, itemID, active })
       .unwrap()
@@ -38,44 +30,26 @@ export function LocationItemsPage() {
     <Stack gap="4">
       <LocationHeader companyID={companyID} customerID={customerID} locationID={locationID} />
       <LocationRules companyID={companyID} customerID={customerID} locationID={locationID} />
-      <ListFrame
-        title={t('items.title')}
+      <ItemList
+        scope={{ kind: 'location', companyID, customerID, locationID }}
         testId="location-items-page"
-        filter={list.filter}
-        onFilter={list.setFilter}
-        filterLabel={t('items.filter')}
-        filterTestId="item-filter"
-        all={list.all}
-        onAll={list.setAll}
-        error={error}
-      >
-        <ItemTable
-          rows={data?.items}
-          page={data}
-          onPage={list.setPage}
-          fetching={isFetching}
-          sorting={list.sorting}
-          onSort={list.setSorting}
-          filtered={list.filtered}
-          onImages={(row) => setImagesOf(row.id)}
-          extra={{
-            label: t('items.subscription'),
-            render: (row) => (
-              <Switch.Root
-                checked={row.subscribed ?? false}
-                disabled={!canWrite}
-                onCheckedChange={(e) => void setSubscribed(row.id, row.name, e.checked)}
-                data-testid={`subscription-${row.id}`}
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label srOnly>{t('items.subscriptionFor', { name: row.name })}</Switch.Label>
-              </Switch.Root>
-            ),
-          }}
-        />
-      </ListFrame>
-      {imagesItem ? <ItemImagesDialog companyID={companyID} item={imagesItem} onClose={() => setImagesOf(null)} /> : null}
+        images
+        extra={{
+          label: t('items.subscription'),
+          render: (row) => (
+            <Switch.Root
+              checked={row.subscribed ?? false}
+              disabled={!canWrite}
+              onCheckedChange={(e) => void setSubscribed(row.id, row.name, e.checked)}
+              data-testid={`subscription-${row.id}`}
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label srOnly>{t('items.subscriptionFor', { name: row.name })}</Switch.Label>
+            </Switch.Root>
+          ),
+        }}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
+import { historyText } from './historyText';
 import { statusPalette } from './OrderListPage';
 import type { OrderDto } from './ordersApi';
 
@@ -15,9 +16,9 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-/** An order's facts, lines (with status and shipping day) and history: the body of the order and request pages. */
+/** An order's facts, lines (with status, shipping day and the day delivered) and history: the body of the order and request pages. */
 export function OrderView({ order }: { order: OrderDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   return (
     <Stack gap="4">
@@ -59,6 +60,7 @@ export function OrderView({ order }: { order: OrderDto }) {
                   <Table.ColumnHeader textAlign="end">{t('orders.quantity')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('orders.unit')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('orders.shipping')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orders.deliveredAt')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -67,11 +69,16 @@ export function OrderView({ order }: { order: OrderDto }) {
                   <Table.Row key={l.pos} data-testid={`order-line-${l.pos}`}>
                     <Table.Cell>{l.pos}</Table.Cell>
                     <Table.Cell>{l.sku}</Table.Cell>
-                    <Table.Cell>{l.name}</Table.Cell>
+                    <Table.Cell whiteSpace="normal" minW="12rem">
+                      {l.name}
+                    </Table.Cell>
                     <Table.Cell>{l.catalog}</Table.Cell>
                     <Table.Cell textAlign="end">{l.quantity}</Table.Cell>
                     <Table.Cell>{l.unit}</Table.Cell>
                     <Table.Cell>{format.date(l.shipping)}</Table.Cell>
+                    <Table.Cell data-testid={`order-line-${l.pos}-delivered`} title={l.delivered_at ? format.dateTime(l.delivered_at) : undefined}>
+                      {l.delivered_at ? format.date(l.delivered_at) : '–'}
+                    </Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={statusPalette(l.status)}>{t(`orders.statuses.${l.status}`)}</Badge>
                     </Table.Cell>
@@ -89,13 +96,13 @@ export function OrderView({ order }: { order: OrderDto }) {
           </Heading>
           <Stack gap="2" data-testid="order-history">
             {(order.history ?? []).map((e) => (
-              <Flex key={e.id} gap="3" align="baseline">
+              <Flex key={e.id} gap="3" align="baseline" data-testid="order-history-event" data-code={e.code ?? undefined}>
                 <Badge>{e.type}</Badge>
                 <Text fontSize="sm" color="gray.600" minW="150px">
                   {format.dateTime(e.created_at)}
                 </Text>
                 <Text fontSize="sm">
-                  {t(`orders.events.${e.type}`)}: {e.text}
+                  {t(`orders.events.${e.type}`)}: {historyText(e, i18n)}
                 </Text>
               </Flex>
             ))}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
@@ -6,7 +6,7 @@ import { ErrorBox } from '../errors/ErrorBox';
 import { apiPath } from '../navigation/apiPath';
 import { DayChart } from './DayChart';
 import { useOrderStatsQuery } from './statsApi';
-import { FigureTable, Figures, OrderFilterBar, StatsHeader, useNumber, useOrderFilters, useStatsIds } from './StatsParts';
+import { FigureTable, Figures, OrderFilterBar, StatsHeader, TitledCard, useNumber, useOrderFilters, useShortDay, useStatsIds } from './StatsParts';
 
 /**
  * stat/orders (company and customer context): orders, lines and quantities of a period (default the last 30
@@ -20,7 +20,7 @@ export function OrderStatsPage() {
   const ids = useStatsIds();
   const { filters, set, search } = useOrderFilters();
   const { data, error, isFetching } = useOrderStatsQuery({ ...ids, body: filters });
-  const shortDay = (day: string) => format.date(day).replace(/\d{4}/, '').replace(/[./-]+$|^[./-]+/g, '');
+  const shortDay = useShortDay();
   const details = `${apiPath(ids, 'stat/orders/details')}${search.toString() ? `?${search.toString()}` : ''}`;
   return (
     <Stack gap="5" data-testid="order-stats-page">
@@ -44,20 +44,15 @@ export function OrderStatsPage() {
               { label: t('stats.orders.period'), value: `${format.date(data.from)} – ${format.date(data.to)}` },
             ]}
           />
-          <Card.Root size="sm">
-            <Card.Header>
-              <Heading size="sm">{t('stats.orders.perDay')}</Heading>
-            </Card.Header>
-            <Card.Body>
-              <DayChart
-                data={data.per_day.map((d) => ({ day: d.day, value: d.orders, line: d.lines }))}
-                label={t('stats.orders.chartLabel', { from: format.date(data.from), to: format.date(data.to) })}
-                barName={t('stats.orders.orders')}
-                lineName={t('stats.orders.lines')}
-                formatDay={shortDay}
-              />
-            </Card.Body>
-          </Card.Root>
+          <TitledCard title={t('stats.orders.perDay')}>
+            <DayChart
+              data={data.per_day.map((d) => ({ day: d.day, value: d.orders, line: d.lines }))}
+              label={t('stats.orders.chartLabel', { from: format.date(data.from), to: format.date(data.to) })}
+              barName={t('stats.orders.orders')}
+              lineName={t('stats.orders.lines')}
+              formatDay={shortDay}
+            />
+          </TitledCard>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
             <FigureTable
               title={t('stats.orders.perSupplier')}

@@ -1,12 +1,11 @@
-import { Badge, Box, Card, Field, Flex, Heading, NativeSelect, Spinner, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Card, Field, Flex, Heading, NativeSelect, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { DECISION_REASONS } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
-import { Pager } from '../lists/ListControls';
 import { useRulesCheckQuery } from './statsApi';
-import { StatsHeader, useNumber, useStatsIds } from './StatsParts';
+import { PagedTable, StatsHeader, useNumber, useStatsIds } from './StatsParts';
 
 const PER_PAGE = 50;
 const PERIODS = [7, 30, 90, 365] as const;
@@ -82,90 +81,87 @@ export function RuleStatsPage() {
               </Wrap>
             </Card.Body>
           </Card.Root>
-          <Card.Root size="sm">
-            <Card.Body>
-              {data.items.length === 0 ? (
-                <Text color="gray.600">{t('stats.none')}</Text>
-              ) : (
-                <Box overflowX="auto">
-                  <Table.Root size="sm" data-testid="rule-stats-table">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>{t('stats.location')}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{t('stats.sku')}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{t('stats.item')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('stats.rules.stock')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('stats.rules.threshold')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('stats.rules.capacity')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('stats.rules.onOrder')}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{t('stats.rules.lastDecision')}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{t('stats.rules.decisions')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('stats.rules.ordered')}</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {data.items.map((r) => (
-                        <Table.Row key={r.rule_id} opacity={r.active ? 1 : 0.6}>
-                          <Table.Cell>
-                            {r.location}
-                            <Text fontSize="xs" color="gray.600">
-                              {r.customer}
-                            </Text>
-                          </Table.Cell>
-                          <Table.Cell>{r.sku}</Table.Cell>
-                          <Table.Cell>
-                            {r.name}
-                            {r.active ? null : (
-                              <Badge ml="2" size="sm">
-                                {t('stats.rules.inactive')}
-                              </Badge>
-                            )}
-                          </Table.Cell>
-                          <Table.Cell textAlign="end" color={r.below_threshold ? 'red.600' : undefined} fontWeight={r.below_threshold ? 'semibold' : undefined}>
-                            {num(r.stock)} {r.item_unit}
-                          </Table.Cell>
-                          <Table.Cell textAlign="end">{num(r.threshold)}</Table.Cell>
-                          <Table.Cell textAlign="end">{num(r.capacity)}</Table.Cell>
-                          <Table.Cell textAlign="end">{num(r.on_order)}</Table.Cell>
-                          <Table.Cell>
-                            {r.last_decision ? (
-                              <>
-                                <Badge colorPalette={REASON_COLORS[r.last_decision.reason] ?? 'orange'}>{reasonText(r.last_decision.reason)}</Badge>
-                                <Text fontSize="xs" color="gray.600">
-                                  {format.dateTime(r.last_decision.decided_at)}
-                                  {r.last_decision.quantity ? ` · ${t('stats.rules.quantity', { quantity: num(r.last_decision.quantity) })}` : ''}
-                                </Text>
-                              </>
-                            ) : (
-                              '–'
-                            )}
-                          </Table.Cell>
-                          <Table.Cell fontSize="xs">
-                            {Object.entries(r.reasons)
-                              .map(([reason, n]) => `${reasonText(reason)} ${n}`)
-                              .join(', ') || '–'}
-                          </Table.Cell>
-                          <Table.Cell textAlign="end">
-                            {num(r.ordered_lines)}
-                            {r.last_ordered_at ? (
-                              <Text fontSize="xs" color="gray.600">
-                                {format.date(r.last_ordered_at)}
-                              </Text>
-                            ) : null}
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Box>
-              )}
-            </Card.Body>
-            <Card.Footer>
-              <Box w="full">
-                <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(p) => update({ page: String(p) })} />
-              </Box>
-            </Card.Footer>
-          </Card.Root>
+          <PagedTable
+            data={data}
+            testId="rule-stats-table"
+            empty={t('stats.none')}
+            rowKey={(r) => r.rule_id}
+            rowProps={(r) => ({ opacity: r.active ? 1 : 0.6 })}
+            onPage={(p) => update({ page: String(p) })}
+            columns={[
+              {
+                label: t('stats.location'),
+                value: (r) => (
+                  <>
+                    {r.location}
+                    <Text fontSize="xs" color="gray.600">
+                      {r.customer}
+                    </Text>
+                  </>
+                ),
+              },
+              { label: t('stats.sku'), value: (r) => r.sku },
+              {
+                label: t('stats.item'),
+                value: (r) => (
+                  <>
+                    {r.name}
+                    {r.active ? null : (
+                      <Badge ml="2" size="sm">
+                        {t('stats.rules.inactive')}
+                      </Badge>
+                    )}
+                  </>
+                ),
+              },
+              {
+                label: t('stats.rules.stock'),
+                value: (r) => `${num(r.stock)} ${r.item_unit}`,
+                numeric: true,
+                cell: (r) => (r.below_threshold ? { color: 'red.600', fontWeight: 'semibold' } : {}),
+              },
+              { label: t('stats.rules.threshold'), value: (r) => num(r.threshold), numeric: true },
+              { label: t('stats.rules.capacity'), value: (r) => num(r.capacity), numeric: true },
+              { label: t('stats.rules.onOrder'), value: (r) => num(r.on_order), numeric: true },
+              {
+                label: t('stats.rules.lastDecision'),
+                value: (r) =>
+                  r.last_decision ? (
+                    <>
+                      <Badge colorPalette={REASON_COLORS[r.last_decision.reason] ?? 'orange'}>{reasonText(r.last_decision.reason)}</Badge>
+                      <Text fontSize="xs" color="gray.600">
+                        {format.dateTime(r.last_decision.decided_at)}
+                        {r.last_decision.quantity ? ` · ${t('stats.rules.quantity', { quantity: num(r.last_decision.quantity) })}` : ''}
+                      </Text>
+                    </>
+                  ) : (
+                    '–'
+                  ),
+              },
+              {
+                label: t('stats.rules.decisions'),
+                value: (r) =>
+                  Object.entries(r.reasons)
+                    .map(([reason, n]) => `${reasonText(reason)} ${n}`)
+                    .join(', ') || '–',
+                cell: () => ({ fontSize: 'xs' }),
+              },
+              {
+                label: t('stats.rules.ordered'),
+                value: (r) => (
+                  <>
+                    {num(r.ordered_lines)}
+                    {r.last_ordered_at ? (
+                      <Text fontSize="xs" color="gray.600">
+                        {format.date(r.last_ordered_at)}
+                      </Text>
+                    ) : null}
+                  </>
+                ),
+                numeric: true,
+              },
+            ]}
+          />
         </>
       ) : null}
     </Stack>

@@ -1,13 +1,14 @@
-import { Badge, Box, Button, ButtonGroup, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { SERVICE_PERIODS, type ServiceFigures, type ServicePeriod } from '@kanban/contracts';
+import { Badge, Button, ButtonGroup, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { SERVICE_PERIODS, type ServiceFigures, type ServiceLineDto, type ServicePeriod } from '@kanban/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../errors/ErrorBox';
-import { Pager } from '../lists/ListControls';
 import { apiPath } from '../navigation/apiPath';
+import { DayChart } from './DayChart';
 import { useServiceDetailsQuery, useServiceReportQuery } from './statsApi';
-import { FigureTable, Figures, StatsHeader, useNumber, usePercent, useStatsIds } from './StatsParts';
+import { FigureTable, Figures, PagedTable, StatsHeader, TitledCard, useLineColumns, useNumber, usePercent, useShortDay, useStatsIds } from './StatsParts';
 
 const PER_PAGE = 50;
 
@@ -41,15 +42,27 @@ function PeriodButtons({ period, onChange }: { period: ServicePeriod; onChange: 
   );
 }
 
-/** customer analysis/service: service level (delivered of due lines), on-time deliveries and late lines per location and item. */
+/** The average delay of late deliveries, "2.5 days" (– without late deliveries). */
+function useDelay() {
+  const { t } = useTranslation();
+  const num = useNumber();
+  return (days: number | null | undefined) => (days === null || days === undefined ? '–' : t('stats.service.delayDays', { count: days, value: num(days, 1) }));
+}
+
+/**
+ * customer analysis/service: service level (delivered of due lines), on-time deliveries (rate, average delay of the
+ * late ones) per week as a chart, and overdue lines, per location, supplier and item.
+ */
 export function ServiceAnalysisPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const num = useNumber();
   const percent = usePercent();
+  const delay = useDelay();
   const ids = useStatsIds();
   const { period, locationID, set, search } = useServiceFilters();
   const { data, error, isFetching } = useServiceReportQuery({ ...ids, body: { period, ...(locationID ? { location_id: locationID } : {}) } });
+  const shortDay = useShortDay();
   const columns = <T extends ServiceFigures>() => [
     { label: t('stats.orders.lines'), value: (r: T) => num(r.lines), numeric: true },
     { label: t('stats.service.due'), value: (r: T) => num(r.due), numeric: true },
@@ -57,6 +70,7 @@ export function ServiceAnalysisPage() {
     { label: t('stats.service.late'), value: (r: T) => (r.late ? <Badge colorPalette="red">{num(r.late)}</Badge> : '0'), numeric: true },
     { label: t('stats.service.level'), value: (r: T) => percent(r.service_level), numeric: true },
     { label: t('stats.service.onTime'), value: (r: T) => percent(r.on_time_rate), numeric: true },
+    { label: t('stats.service.avgDelay'), value: (r: T) => delay(r.avg_delay_days), numeric: true },
   ];
   return (
     <Stack gap="5" data-testid="service-analysis-page">
@@ -81,16 +95,30 @@ export function ServiceAnalysisPage() {
         <>
           <Text color="gray.600">{t('stats.service.range', { from: format.date(data.from), to: format.date(data.to) })}</Text>
           <Figures
+            columns={3}
             items={[
               { label: t('stats.service.level'), value: percent(data.totals.service_level), testId: 'service-level' },
-              { label: t('stats.service.onTime'), value: percent(data.totals.on_time_rate) },
+              { label: t('stats.service.onTime'), value: percent(data.totals.on_time_rate), testId: 'service-on-time' },
+              { label: t('stats.service.avgDelay'), value: delay(data.totals.avg_delay_days), testId: 'service-avg-delay' },
               { label: t('stats.orders.lines'), value: num(data.totals.lines), testId: 'service-lines' },
+              { label: t('stats.service.deliveredLate'), value: num(data.totals.delivered_late) },
               { label: t('stats.service.late'), value: num(data.totals.late) },
             ]}
           />
           <Text fontSize="xs" color="gray.600">
             {t('stats.service.hint')}
           </Text>
+          <TitledCard title={t('stats.service.perWeek')}>
+            <DayChart
+              testId="service-week-chart"
+              data={data.per_week.map((w) => ({ day: w.week, value: w.delivered_dated, line: w.on_time_rate }))}
+              label={t('stats.service.chartLabel', { from: format.date(data.from), to: format.date(data.to) })}
+              barName={t('stats.service.deliveries')}
+              lineName={t('stats.service.onTime')}
+              lineShare={(share) => percent(share)}
+              formatDay={shortDay}
+            />
+          </TitledCard>
           <SimpleGrid columns={1} gap="4">
             <FigureTable
               title={t('stats.service.perLocation')}
@@ -100,6 +128,14 @@ export function ServiceAnalysisPage() {
               empty={t('stats.none')}
               onRow={(r) => set({ location_id: String(r.location_id) })}
               columns={[{ label: t('stats.location'), value: (r: (typeof data.per_location)[number]) => r.location }, ...columns<(typeof data.per_location)[number]>()]}
+            />
+            <FigureTable
+              title={t('stats.service.perSupplier')}
+              testId="service-per-supplier"
+              rows={data.per_supplier}
+              rowKey={(r) => r.supplier_id ?? 0}
+              empty={t('stats.none')}
+              columns={[{ label: t('stats.supplier'), value: (r: (typeof data.per_supplier)[number]) => r.supplier || '–' }, ...columns<(typeof data.per_supplier)[number]>()]}
             />
             <FigureTable
               title={t('stats.service.perItem')}
@@ -115,12 +151,12 @@ export function ServiceAnalysisPage() {
   );
 }
 
-/** customer analysis/service/details: the lines of the analysis, late ones first, paged on the server. */
+/** customer analysis/service/details: the lines of the analysis, overdue ones first, paged on the server. */
 export function ServiceDetailsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const num = useNumber();
   const ids = useStatsIds();
+  const line = useLineColumns(ids.customerID);
   const { period, locationID, page, set, search } = useServiceFilters();
   const { data, error, isFetching } = useServiceDetailsQuery({ ...ids, body: { period, page, per_page: PER_PAGE, ...(locationID ? { location_id: locationID } : {}) } });
   return (
@@ -138,68 +174,44 @@ export function ServiceDetailsPage() {
       {error ? <ErrorBox error={error} /> : null}
       {!data && isFetching ? <Spinner /> : null}
       {data ? (
-        <Card.Root size="sm">
-          <Card.Body>
-            {data.items.length === 0 ? (
-              <Text color="gray.600">{t('stats.none')}</Text>
-            ) : (
-              <Box overflowX="auto">
-                <Table.Root size="sm" data-testid="service-lines-table">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('stats.date')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.order')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.location')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.item')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('stats.orders.quantity')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.shipping')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.service.delivered')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('stats.status')}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {data.items.map((l) => (
-                      <Table.Row key={`${l.order_id}-${l.pos}`}>
-                        <Table.Cell>{format.date(l.date)}</Table.Cell>
-                        <Table.Cell>
-                          {l.order_id}/{l.pos}
-                        </Table.Cell>
-                        <Table.Cell>{l.location}</Table.Cell>
-                        <Table.Cell>
-                          {l.sku} {l.name}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          {num(l.quantity)} {l.unit}
-                        </Table.Cell>
-                        <Table.Cell>{format.date(l.shipping)}</Table.Cell>
-                        <Table.Cell>{l.delivered_at ? format.date(l.delivered_at) : '–'}</Table.Cell>
-                        <Table.Cell>
-                          {t(`stats.statuses.${l.status}`, { defaultValue: l.status })}
-                          {l.late ? (
-                            <Badge ml="2" colorPalette="red">
-                              {t('stats.service.lateBadge')}
-                            </Badge>
-                          ) : null}
-                          {l.on_time === true ? (
-                            <Badge ml="2" colorPalette="green">
-                              {t('stats.service.onTimeBadge')}
-                            </Badge>
-                          ) : null}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-            )}
-          </Card.Body>
-          <Card.Footer>
-            <Box w="full">
-              <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(p) => set({ page: String(p) })} />
-            </Box>
-          </Card.Footer>
-        </Card.Root>
+        <PagedTable
+          data={data}
+          testId="service-lines-table"
+          empty={t('stats.none')}
+          rowKey={(l) => `${l.order_id}-${l.pos}`}
+          onPage={(p) => set({ page: String(p) })}
+          columns={[
+            ...line.head(),
+            { label: t('stats.service.delivered'), value: (l: ServiceLineDto) => (l.delivered_at ? format.date(l.delivered_at) : '–'), nowrap: true },
+            { ...line.status, value: (l: ServiceLineDto) => <ServiceMarks line={l} status={line.status.value(l)} /> },
+          ]}
+        />
       ) : null}
     </Stack>
+  );
+}
+
+/** A line's status with its marks: overdue, on time, or delivered N days late. */
+function ServiceMarks({ line, status }: { line: ServiceLineDto; status: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {status}
+      {line.late ? (
+        <Badge ml="2" colorPalette="red">
+          {t('stats.service.lateBadge')}
+        </Badge>
+      ) : null}
+      {line.on_time === true ? (
+        <Badge ml="2" colorPalette="green">
+          {t('stats.service.onTimeBadge')}
+        </Badge>
+      ) : null}
+      {line.on_time === false && line.delay_days !== null ? (
+        <Badge ml="2" colorPalette="orange" data-testid="service-line-delay">
+          {t('stats.service.lateBy', { count: line.delay_days })}
+        </Badge>
+      ) : null}
+    </>
   );
 }

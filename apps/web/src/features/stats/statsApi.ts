@@ -51,6 +51,10 @@ export const statsApi = api.injectEndpoints({
     serviceReport: build.query<ServiceReportDto, Required<StatsIds> & { body: { period: ServicePeriod; location_id?: number } }>({
       query: ({ body, ...ids }) => ({ url: apiPath(ids, 'report/service'), method: 'POST', body }),
     }),
+    /** The supplier's service analysis (its lines of every customer): the supplier dashboard's on-time figure. */
+    supplierServiceReport: build.query<ServiceReportDto, { companyID: number; supplierID: number; body: { period: ServicePeriod } }>({
+      query: ({ body, companyID, supplierID }) => ({ url: apiPath({ companyID, supplierID }, 'report/service'), method: 'POST', body }),
+    }),
     serviceDetails: build.query<
       Page<ServiceLineDto> & { from: string; to: string },
       Required<StatsIds> & { body: { period: ServicePeriod; location_id?: number; page?: number; per_page?: number } }
@@ -60,7 +64,8 @@ export const statsApi = api.injectEndpoints({
   }),
 });
 
-export const { useOrderStatsQuery, useOrderStatsDetailsQuery, useRulesCheckQuery, useServiceReportQuery, useServiceDetailsQuery } = statsApi;
+export const { useOrderStatsQuery, useOrderStatsDetailsQuery, useRulesCheckQuery, useServiceReportQuery, useServiceDetailsQuery, useSupplierServiceReportQuery } =
+  statsApi;
 
 /** The file name of a content-disposition header (`filename="..."` or RFC 5987 `filename*=`), else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

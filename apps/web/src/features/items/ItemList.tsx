@@ -1,0 +1,57 @@
+import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListFrame } from '../lists/ListFrame';
+import { useServerList } from '../lists/useServerList';
+import { ItemImagesDialog } from './ItemImages';
+import { ItemTable } from './ItemTable';
+import { type ItemListScope, type ItemSortKey, useItemsQuery } from './itemsApi';
+
+interface Props extends Pick<ComponentProps<typeof ItemTable>, 'actions' | 'link' | 'extra'> {
+  scope: ItemListScope;
+  testId: string;
+  create?: ComponentProps<typeof ListFrame>['create'];
+  /** the thumbnail and the "Images" action open the item's images */
+  images?: boolean;
+}
+
+/**
+ * The items of a customer, location or supplier page: the list (filter, show-all, sorting and pages on the server) in
+ * its frame, the page's row actions, link or extra column, and the images dialog.
+ */
+export function ItemList({ scope, testId, create, images = false, ...table }: Props) {
+  const { t } = useTranslation();
+  const list = useServerList<ItemSortKey>('name');
+  const { data, error, isFetching } = useItemsQuery({ scope, ...list.params });
+  // By id, so the dialog follows the list's refreshed row.
+  const [imagesOf, setImagesOf] = useState<number | null>(null);
+  const imagesItem = data?.items.find((i) => i.id === imagesOf);
+  return (
+    <>
+      <ListFrame
+        title={t('items.title')}
+        testId={testId}
+        create={create}
+        filter={list.filter}
+        onFilter={list.setFilter}
+        filterLabel={t('items.filter')}
+        filterTestId="item-filter"
+        all={list.all}
+        onAll={list.setAll}
+        error={error}
+      >
+        <ItemTable
+          rows={data?.items}
+          page={data}
+          onPage={list.setPage}
+          fetching={isFetching}
+          sorting={list.sorting}
+          onSort={list.setSorting}
+          filtered={list.filtered}
+          onImages={images ? (row) => setImagesOf(row.id) : undefined}
+          {...table}
+        />
+      </ListFrame>
+      {imagesItem ? <ItemImagesDialog companyID={scope.companyID} item={imagesItem} onClose={() => setImagesOf(null)} /> : null}
+    </>
+  );
+}

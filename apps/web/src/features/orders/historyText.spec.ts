@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next, { type i18n as I18n } from 'i18next';
+import { ORDER_EVENT_CODES, type OrderEventCode, type OrderEventParamsOf, orderEventText } from '@kanban/contracts';
+import { mergeLocales } from '../../i18n/merge';
+import { historyText } from './historyText';
+
+/** The app's texts of a language as i18n.ts merges them (core file and feature files). */
+function texts(language: string): Record<string, unknown> {
+  const dir = path.resolve(__dirname, '../../i18n/locales');
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const features = Object.fromEntries(readdirSync(path.join(dir, language)).map((f) => [`./locales/${language}/${f}`, read(path.join(dir, language, f))]));
+  return mergeLocales(read(path.join(dir, `${language}.json`)), features, language);
+}
+
+let en: I18n;
+let de: I18n;
+
+beforeAll(async () => {
+  const make = async (language: string) => {
+    const instance = i18next.createInstance();
+    await instance.init({ resources: { [language]: { translation: texts(language) } }, lng: language, fallbackLng: false, interpolation: { escapeValue: false } });
+    return instance;
+  };
+  [en, de] = await Promise.all([make('en'), make('de')]);
+});
+
+/** Parameters of every code (the type makes each code have some), with the texts expected in English and German. */
+const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: string; de: string }[] } = {
+  requisition_run: [
+    { params: { run_id: 12, trigger: 'stock' }, en: 'run 12 (Stock change)', de: 'Lauf 12 (Bestandsänderung)' },
+    { params: { run_id: 1205, trigger: 'schedule' }, en: 'run 1205 (Scheduled run)', de: 'Lauf 1205 (Geplanter Lauf)' },
+  ],
+  subscription_run: [{ params: { run_id: 4 }, en: 'subscription, ordered by run 4', de: 'Abo, bestellt von Lauf 4' }],
+  backorder_reordered: [
+    {
+      params: { pos: 2, shipping: '2026-01-05', run_id: 9 },
+      en: 'line 2 not delivered 7 days after its delivery day 2026-01-05: cancelled and ordered anew by run 9',
+      de: 'Position 2 7 Tage nach dem Liefertermin 05.01.2026 nicht geliefert: storniert und von Lauf 9 neu bestellt',
+    },
+    {
+      params: { pos: 3, shipping: '2026-12-31', run_id: null },
+      en: 'line 3 not delivered 7 days after its delivery day 2026-12-31: cancelled and ordered anew',
+      de: 'Position 3 7 Tage nach dem Liefertermin 31.12.2026 nicht geliefert: storniert und neu bestellt',
+    },
+  ],
+  manual_order: [{ params: {}, en: 'ordered by hand', de: 'von Hand bestellt' }],
+  manual_request: [{ params: {}, en: 'ordered by hand, waiting for approval', de: 'von Hand bestellt, wartet auf Freigabe' }],
+  status_ok: [{ params: {}, en: 'updated to OK', de: 'auf OK gesetzt' }],
+  request_confirmed: [{ params: {}, en: 'request confirmed', de: 'Anfrage freigegeben' }],
+  request_rejected: [
+    { params: { reason: null }, en: 'request rejected', de: 'Anfrage abgelehnt' },
+    { params: { reason: 'zu teuer <b>' }, en: 'request rejected: zu teuer <b>', de: 'Anfrage abgelehnt: zu teuer <b>' },
+  ],
+  attachment_added: [
+    { params: { name: 'Lieferschein.pdf', replaced: null }, en: 'attachment added: Lieferschein.pdf', de: 'Anhang hinzugefügt: Lieferschein.pdf' },
+    { params: { name: 'scan.png', replaced: 'a.pdf' }, en: 'attachment added: scan.png (replaces a.pdf)', de: 'Anhang hinzugefügt: scan.png (ersetzt a.pdf)' },
+  ],
+  attachment_removed: [{ params: { name: 'scan.png' }, en: 'attachment removed: scan.png', de: 'Anhang entfernt: scan.png' }],
+  picture_added: [{ params: { image_id: 5 }, en: 'picture 5 added', de: 'Bild 5 hinzugefügt' }],
+  picture_removed: [{ params: { image_id: 6 }, en: 'picture 6 deleted', de: 'Bild 6 gelöscht' }],
+  queue_requeued: [
+    { params: { attempt: 2 }, en: 'put back into the order queue (attempt 2)', de: 'wieder in die Bestellwarteschlange gestellt (Versuch 2)' },
+    { params: { attempt: 1500 }, en: 'put back into the order queue (attempt 1,500)', de: 'wieder in die Bestellwarteschlange gestellt (Versuch 1.500)' },
+  ],
+  queue_removed: [{ params: {}, en: 'taken out of the order queue', de: 'aus der Bestellwarteschlange genommen' }],
+  supply_created: [{ params: { supply_id: 1038 }, en: 'supply 1038 created for the supplier', de: 'Lieferauftrag 1038 für den Lieferanten angelegt' }],
+  supply_repeated: [
+    {
+      params: { supply_id: 7 },
+      en: 'supply 7: the order arrived again from the order queue, nothing was created twice',
+      de: 'Lieferauftrag 7: die Bestellung kam erneut aus der Bestellwarteschlange, nichts wurde doppelt angelegt',
+    },
+  ],
+  supply_delivery: [
+    { params: { supply_id: 7, delivered: [1], taken_back: [], complete: false }, en: 'supply 7: line 1 delivered', de: 'Lieferauftrag 7: Position 1 geliefert' },
+    {
+      params: { supply_id: 7, delivered: [1, 2, 3], taken_back: [4], complete: true },
+      en: 'supply 7: lines 1, 2, and 3 delivered; line 4 taken back (supply delivered)',
+      de: 'Lieferauftrag 7: Positionen 1, 2 und 3 geliefert; Position 4 zurückgenommen (Lieferauftrag vollständig geliefert)',
+    },
+    { params: { supply_id: 8, delivered: [], taken_back: [2, 5], complete: false }, en: 'supply 8: lines 2 and 5 taken back', de: 'Lieferauftrag 8: Positionen 2 und 5 zurückgenommen' },
+  ],
+};
+
+const event = <C extends OrderEventCode>(code: C, params: OrderEventParamsOf[C]) => ({ code, params: params as Record<string, unknown>, text: orderEventText(code, params) });
+
+describe('order history texts (docs/replenishment.md "Order history")', () => {
+  it('every code has an English and a German text', () => {
+    for (const code of ORDER_EVENT_CODES) {
+      expect([code, en.exists(`orderEvents.${code}`)]).toEqual([code, true]);
+      expect([code, de.exists(`orderEvents.${code}`)]).toEqual([code, true]);
+    }
+  });
+
+  it.each(ORDER_EVENT_CODES)('%s reads in English and German with its parameters filled in', (code) => {
+    const samples = SAMPLES[code] as { params: OrderEventParamsOf[typeof code]; en: string; de: string }[];
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      const e = event(code, sample.params);
+      expect(historyText(e, en)).toBe(sample.en);
+      expect(historyText(e, de)).toBe(sample.de);
+    }
+  });
+
+  it('shows the stored text for events without a code, with a code it does not know or with parameters that do not fit', () => {
+    const text = 'supply 1038 created for the supplier';
+    expect(historyText({ code: null, params: null, text }, de)).toBe(text);
+    expect(historyText({ code: 'something_new' as OrderEventCode, params: { supply_id: 1038 }, text }, de)).toBe(text);
+    expect(historyText({ code: 'supply_created', params: null, text }, de)).toBe(text);
+    expect(historyText({ code: 'supply_created', params: { supply: 1038 }, text }, de)).toBe(text);
+    expect(historyText({ code: 'requisition_run', params: { run_id: 3, trigger: 'someday' }, text: 'requisition run 3 (someday)' }, de)).toBe('requisition run 3 (someday)');
+    expect(historyText({ code: 'backorder_reordered', params: { pos: 1, shipping: null, run_id: 2 }, text: 'backorder: line 1' }, de)).toBe('backorder: line 1');
+    expect(historyText({ code: 'supply_created', params: { supply_id: 1038 }, text }, de)).toBe('Lieferauftrag 1038 für den Lieferanten angelegt');
+  });
+});

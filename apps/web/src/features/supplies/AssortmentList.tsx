@@ -1,0 +1,100 @@
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import type { Page } from '@kanban/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { useFormat } from '../../i18n/useFormat';
+import { SupplierHeader } from '../headers/ContextHeaders';
+import type { Column } from '../lists/EntityList';
+import { Pager, SortHeader } from '../lists/ListControls';
+import { ListFrame } from '../lists/ListFrame';
+import type { useServerList } from '../lists/useServerList';
+
+/** A column of an assortment table; `mono`: its cells in the monospace font (SKUs). */
+export interface AssortmentColumn<T, K extends string> extends Column<T, K> {
+  mono?: boolean;
+}
+
+interface Props<T, K extends string> {
+  companyID: number;
+  supplierID: number;
+  /** shown between the supplier's header and the list */
+  before?: ReactNode;
+  title: string;
+  testId: string;
+  filterLabel: string;
+  filterTestId: string;
+  list: ReturnType<typeof useServerList<K>>;
+  /** the list call's state */
+  result: { data?: Page<T>; error?: unknown; isFetching: boolean };
+  columns: AssortmentColumn<T, K>[];
+  rowKey: (row: T) => number;
+  rowTestId: (row: T) => string;
+}
+
+/**
+ * What the assortment pages share (docs/supplies.md): the supplier's header, the list with its filter, a table whose
+ * columns sort on the server, the "none" text and the pager.
+ */
+export function AssortmentList<T, K extends string>({
+  companyID,
+  supplierID,
+  before,
+  title,
+  testId,
+  filterLabel,
+  filterTestId,
+  list,
+  result: { data, error, isFetching },
+  columns,
+  rowKey,
+  rowTestId,
+}: Props<T, K>) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4">
+      <SupplierHeader companyID={companyID} supplierID={supplierID} />
+      {before}
+      <ListFrame title={title} testId={testId} filter={list.filter} onFilter={list.setFilter} filterLabel={filterLabel} filterTestId={filterTestId} error={error}>
+        <Box overflowX="auto">
+          <Table.Root size="sm" interactive aria-busy={isFetching}>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((c) =>
+                  c.sort ? (
+                    <SortHeader key={c.label} column={c.sort} label={c.label} sorting={list.sorting} onSort={list.setSorting} />
+                  ) : (
+                    <Table.ColumnHeader key={c.label}>{c.label}</Table.ColumnHeader>
+                  ),
+                )}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {(data?.items ?? []).map((row) => (
+                <Table.Row key={rowKey(row)} data-testid={rowTestId(row)}>
+                  {columns.map((c) => (
+                    <Table.Cell key={c.label} fontFamily={c.mono ? 'mono' : undefined}>
+                      {c.render(row)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+        {data && data.items.length === 0 ? <Text color="gray.600">{list.filtered ? t('lists.noMatch') : t('supplies.none')}</Text> : null}
+        {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
+      </ListFrame>
+    </Stack>
+  );
+}
+
+/** The columns both assortment tables end with: the last supply (sorts) and the last delivery. */
+export function lastSupplyColumns<T extends { last_supply_at: string; last_delivered_at: string | null }>(
+  t: (key: string) => string,
+  format: ReturnType<typeof useFormat>,
+): AssortmentColumn<T, 'last_supply_at'>[] {
+  return [
+    { label: t('supplies.assortment.lastSupply'), sort: 'last_supply_at', render: (row) => format.date(row.last_supply_at) },
+    { label: t('supplies.assortment.lastDelivered'), render: (row) => (row.last_delivered_at ? format.date(row.last_delivered_at) : '–') },
+  ];
+}
