@@ -26,9 +26,26 @@ export default function register(h) {
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
 
-  async function openRowAction(page, row, kind, action) {
-    await row.locator(`[data-testid^=${kind}-actions-]`).click();
-    await (await visible(page, testid(`action-${action}`))).click();
+  /**
+   * Opens a row's menu and picks an action, then waits for what it should bring (a dialog). A menu opened while the
+   * page still settles (a dialog's exit animation handing the focus back, the filtered list arriving) can close again
+   * under the click: two CI runs found the menu's Edit clicked and no dialog. So: wait for no dialog and no fetching
+   * list, and if the expected result does not come, close what is open and pick again (at most three times).
+   */
+  async function openRowAction(page, row, kind, action, expected) {
+    for (let attempt = 1; ; attempt++) {
+      await until(async () => (await page.locator('[role=dialog]:visible').count()) === 0, 'the previous dialog should be gone');
+      await until(async () => (await page.locator('table[aria-busy=true]').count()) === 0, 'the list should have arrived');
+      await row.locator(`[data-testid^=${kind}-actions-]`).click();
+      await (await visible(page, testid(`action-${action}`))).click();
+      try {
+        return await visible(page, expected, attempt < 3 ? 3_000 : 10_000);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`  (${kind} ${action}: no ${expected} after the menu click, attempt ${attempt}; picking again)`);
+        await page.keyboard.press('Escape');
+      }
+    }
   }
 
   for (const language of ['en', 'de']) {
@@ -69,14 +86,12 @@ export default function register(h) {
       const row = page.locator('[data-testid^=unit-row-]', { hasText: code });
       await visible(row);
       // edit
-      await openRowAction(page, row, 'unit', 'edit');
-      dialog = await visible(page, `[role=dialog]${testid('unit-dialog')}`);
+      dialog = await openRowAction(page, row, 'unit', 'edit', `[role=dialog]${testid('unit-dialog')}`);
       await dialog.locator('input[name=name]').fill('Browser crate');
       await dialog.locator(testid('unit-submit')).click();
       await until(async () => (await text(row)).includes('Browser crate'), 'the edited name should show in the list');
       // delete asks first
-      await openRowAction(page, row, 'unit', 'delete');
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await openRowAction(page, row, 'unit', 'delete', testid('confirm-submit'))).click();
       await snackbarSays(page, words.deleted);
       await until(async () => (await row.count()) === 0, 'the deleted unit should leave the list');
 
@@ -95,13 +110,11 @@ export default function register(h) {
       await page.locator(testid('storage-type-filter')).fill(name);
       const typeRow = page.locator('[data-testid^=storage-type-row-]', { hasText: name });
       await visible(typeRow);
-      await openRowAction(page, typeRow, 'storage-type', 'edit');
-      dialog = await visible(page, `[role=dialog]${testid('storage-type-dialog')}`);
+      dialog = await openRowAction(page, typeRow, 'storage-type', 'edit', `[role=dialog]${testid('storage-type-dialog')}`);
       await dialog.locator('textarea[name=description]').fill('second description');
       await dialog.locator(testid('storage-type-submit')).click();
       await until(async () => (await text(typeRow)).includes('second description'), 'the edited description should show');
-      await openRowAction(page, typeRow, 'storage-type', 'delete');
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await openRowAction(page, typeRow, 'storage-type', 'delete', testid('confirm-submit'))).click();
       await snackbarSays(page, words.deleted);
       await until(async () => (await typeRow.count()) === 0, 'the deleted storage type should leave the list');
     });
