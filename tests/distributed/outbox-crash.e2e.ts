@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventually } from '@kanban/testing';
@@ -90,5 +91,29 @@ describe('outbox crash recovery (distributed)', () => {
     expect(await mailsTo('writer@demo.example')).toHaveLength(1);
     const inbox = await db.query('select 1 from identity.inbox where event_id = $1', [eventId]);
     expect(inbox.rows).toHaveLength(1);
+  });
+
+  it('deletes published events older than the retention at start, keeps newer ones and unpublished ones', async () => {
+    const ids = { old: randomUUID(), recent: randomUUID(), unpublished: randomUUID() };
+    const insert = (id: string, publishedHoursAgo: number | null, claimedFor = '0') =>
+      db.query(
+        `insert into identity.outbox (id, subject, payload, created_at, published_at, claimed_until, attempts)
+         values ($1, 'evt.identity.test_purge', '{}', now() - interval '300 hours',
+                 case when $2::int is null then null else now() - $2::int * interval '1 hour' end,
+                 case when $3 = '0' then null else now() + $3::interval end, 1)`,
+        [id, publishedHoursAgo, claimedFor],
+      );
+    await insert(ids.old, 200);
+    await insert(ids.recent, 100);
+    // claimed far ahead: no relay publishes it during the test, and its age must not get it deleted
+    await insert(ids.unpublished, null, '1 day');
+    const left = async () =>
+      (await db.query<{ id: string }>('select id from identity.outbox where id = any($1)', [Object.values(ids)])).rows.map((r) => r.id).sort();
+    expect(await left()).toHaveLength(3);
+    // a relay purges after its first drain, then hourly: restart with a retention of 150 hours
+    await restartIdentity({ OUTBOX_RETENTION_HOURS: '150' });
+    await eventually(async () => ((await left()).length === 2 ? true : undefined), 20_000, 'the purge of the old published event');
+    expect(await left()).toEqual([ids.recent, ids.unpublished].sort());
+    await db.query('delete from identity.outbox where id = any($1)', [Object.values(ids)]);
   });
 });

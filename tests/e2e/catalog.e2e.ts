@@ -170,6 +170,10 @@ describe('customers: validation and duplicates', () => {
     expect((await api().post(`${base()}/`, { name: 'Bad Days', automatic_restock_days: -1 }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'automatic_restock_days' });
     expect((await api().post(`${base()}/`, { name: 'Bad Type', backorder_type: 'weekly' }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'backorder_type' });
     expect((await api().patch(`${base()}/abc`, { name: 'x' }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'customerID' });
+    // an id is digits only, 1 to 2^31-1: no hex, exponent, sign, zero or overflow read as a number
+    for (const id of ['0x10', '1e3', '-5', '0', '2147483648', '%20']) {
+      expect((await api().get(`${base()}/${id}`, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'customerID' });
+    }
   });
 
   it('answers 1059 for a number another customer of the company has', async () => {

@@ -10,6 +10,7 @@ import {
   lastDecisionJoin,
   lastDecisionOf,
   loadOrdersConfig,
+  markPending,
   ordersData,
   RequisitionScheduler,
   RequisitionService,
@@ -134,7 +135,7 @@ async function seed(customer: Customer, rules: number, over: { stock?: number; t
        values (?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?) returning id`,
       [companyId, customerId, locationId, itemId, over.threshold ?? 5, over.capacity ?? 20, over.stock ?? 0, `X${itemId}`, created, created],
     );
-    await markPending(companyId, Number(rule!.id));
+    await pending(companyId, Number(rule!.id));
     fixture.ruleIds.push(Number(rule!.id));
     fixture.itemIds.push(itemId);
   }
@@ -154,13 +155,9 @@ const eventsOf = async (companyId: number, subject: string) =>
 // the rule's last decision as the rules API reads it (its latest row in requisition_decision)
 const decisionOf = async (ruleId: number) =>
   lastDecisionOf((await sql(`select ${LAST_DECISION_COLUMNS} from orders.kanban_rule r ${lastDecisionJoin('r')} where r.id = ?`, [ruleId]))[0]!) as Record<string, any>;
-// a stock change not yet evaluated (as a stock entry marks it)
-const markPending = (companyId: number, ruleId: number) =>
-  sql(
-    `insert into orders.rule_pending (company_id, rule_id, changed_at) values (?, ?, clock_timestamp())
-     on conflict (company_id, rule_id) do update set changed_at = excluded.changed_at`,
-    [companyId, ruleId],
-  );
+// a stock change not yet evaluated, marked as a stock entry marks it (at the database's clock: two changes in one test
+// clock stay apart)
+const pending = (companyId: number, ruleId: number) => uow.forCompany(companyId).write((em) => markPending(em, companyId, [ruleId]));
 const journalOf = (companyId: number) => sql<{ code: number; rule_id: number | null; message: string; run_id: number | null }>('select code, rule_id, message, run_id from orders.journal_entry where company_id = ? order by id', [companyId]);
 /** A scheduled run of the given local day (a slot of its own per call: each claims a new slot key). */
 let slotSerial = 0;
@@ -257,7 +254,7 @@ describe('backorders', () => {
     await runner(clock).run(f.companyId, 'stock');
     await confirmedOverdue(f.companyId, clock, 30);
     await sql(`update orders.kanban_rule set stock = 0 where id = ?`, [f.ruleIds[0]]);
-    await markPending(f.companyId, f.ruleIds[0]!);
+    await pending(f.companyId, f.ruleIds[0]!);
     const scan = await runner(clock).run(f.companyId, 'stock');
     expect(scan).toMatchObject({ lines: 0, backorderReorders: 0, backorderEvents: 1 });
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'already_on_order', backorder: 20 });
@@ -379,7 +376,7 @@ describe('automatic restock days', () => {
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'above_threshold' });
     // Stock runs never restock.
     clock.days(1);
-    await markPending(f.companyId, f.ruleIds[0]!);
+    await pending(f.companyId, f.ruleIds[0]!);
     await runner(clock).run(f.companyId, 'stock');
     expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'above_threshold' });
     expect(await linesOf(f.companyId)).toHaveLength(0);

@@ -1,7 +1,8 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { type OutboxConfig, readOutboxConfig } from '@kanban/messaging';
 
 export interface CatalogConfig {
-  outbox: { intervalMs: number; immediate: boolean };
+  outbox: OutboxConfig;
   /** how often items whose contract end date is reached are disabled */
   contractEndCheckMs?: number;
 }
@@ -9,10 +10,7 @@ export interface CatalogConfig {
 export function loadCatalogConfig(env: Env, defaults: Partial<Record<string, string>> = {}): CatalogConfig {
   const r = new EnvReader({ ...defaults, ...env });
   const config: CatalogConfig = {
-    outbox: {
-      intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
-      immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
-    },
+    outbox: readOutboxConfig(r),
     contractEndCheckMs: r.int('ITEM_CONTRACT_END_CHECK_MS', 15 * 60_000, { min: 1000 }),
   };
   r.done();

@@ -1,4 +1,5 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { type OutboxConfig, readOutboxConfig } from '@kanban/messaging';
 
 export interface IdentityConfig {
   jwtSecret: string;
@@ -7,7 +8,7 @@ export interface IdentityConfig {
   publicUrl: string;
   supportEmail: string;
   registrationOpen: boolean;
-  outbox: { intervalMs: number; immediate: boolean };
+  outbox: OutboxConfig;
 }
 
 export function loadIdentityConfig(env: Env, defaults: Partial<Record<string, string>> = {}): IdentityConfig {
@@ -21,10 +22,7 @@ export function loadIdentityConfig(env: Env, defaults: Partial<Record<string, st
     publicUrl: r.url('PUBLIC_URL', 'http://localhost:3000', ['http', 'https']).replace(/\/$/, ''),
     supportEmail: r.str('SUPPORT_EMAIL', 'support@kanban.example'),
     registrationOpen: r.bool('REGISTRATION_OPEN', true),
-    outbox: {
-      intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
-      immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
-    },
+    outbox: readOutboxConfig(r),
   };
   r.done();
   return config;

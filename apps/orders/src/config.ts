@@ -1,7 +1,8 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { type OutboxConfig, readOutboxConfig } from '@kanban/messaging';
 
 export interface OrdersConfig {
-  outbox: { intervalMs: number; immediate: boolean };
+  outbox: OutboxConfig;
   scheduler: {
     /** false: no scheduled runs and no retries of stock runs (tests that want no runs they did not start) */
     enabled: boolean;
@@ -21,10 +22,7 @@ export interface OrdersConfig {
 export function loadOrdersConfig(env: Env, defaults: Partial<Record<string, string>> = {}): OrdersConfig {
   const r = new EnvReader({ ...defaults, ...env });
   const config: OrdersConfig = {
-    outbox: {
-      intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
-      immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
-    },
+    outbox: readOutboxConfig(r),
     scheduler: {
       enabled: r.bool('ORDERS_SCHEDULER', true),
       intervalMs: r.int('ORDERS_SCHEDULER_INTERVAL_MS', 60_000, { min: 1000 }),

@@ -15,4 +15,4 @@ export { JournalService } from './journal/journal.service';
 export { closeDeliveredBackorders, applyBackorders } from './backorders/backorders.sql';
 export { upsertSubscription } from './subscriptions/subscriptions.sql';
 export { OrderQueueService } from './queue/queue.service';
-export { LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf } from './requisition/last-decision';
+export { LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf, markPending } from './requisition/last-decision';

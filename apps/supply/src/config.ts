@@ -1,16 +1,14 @@
 import { EnvReader, type Env } from '@kanban/config';
+import { type OutboxConfig, readOutboxConfig } from '@kanban/messaging';
 
 export interface SupplyConfig {
-  outbox: { intervalMs: number; immediate: boolean };
+  outbox: OutboxConfig;
 }
 
 export function loadSupplyConfig(env: Env, defaults: Partial<Record<string, string>> = {}): SupplyConfig {
   const r = new EnvReader({ ...defaults, ...env });
   const config: SupplyConfig = {
-    outbox: {
-      intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
-      immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
-    },
+    outbox: readOutboxConfig(r),
   };
   r.done();
   return config;

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import type { EnvReader } from '@kanban/config';
 import type { RestrictionCopyColumns, UnitOfWork } from '@kanban/persistence';
 import { EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
 import { InboxEntry, OutboxMessage } from './outbox.entity';
@@ -71,12 +72,31 @@ function tableOf(em: EntityManager, entity: string, table: string): string {
   return `${em.getPlatform().quoteIdentifier(schema)}.${table}`;
 }
 
-export interface OutboxRelayOptions {
-  service: string;
+/** A service's outbox settings from its environment (the same variables in every service). */
+export interface OutboxConfig {
   /** Poll interval for events left behind (a crash, a failed publish). */
   intervalMs: number;
   /** Publish right after a transaction with events commits (off only to test crash recovery). */
   immediate: boolean;
+  /** How long a published event stays in the outbox (for looking into what was sent) before it is deleted. */
+  retentionHours: number;
+}
+
+export function readOutboxConfig(r: EnvReader): OutboxConfig {
+  return {
+    intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
+    immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
+    retentionHours: r.int('OUTBOX_RETENTION_HOURS', 168, { min: 1 }),
+  };
+}
+
+/** How often the relay deletes published events older than the retention. */
+export const OUTBOX_PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Rows deleted by one purge statement (a long backlog goes in several short transactions). */
+const PURGE_BATCH = 5000;
+
+export interface OutboxRelayOptions extends OutboxConfig {
+  service: string;
   /** How long a claimed batch is reserved for this relay. */
   claimMs: number;
   batchSize: number;
@@ -97,6 +117,7 @@ const BOOKKEEPING = { bookkeeping: true };
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown, EventSubscriber {
   private readonly log = new Logger('OutboxRelay');
   private timer?: NodeJS.Timeout;
+  private lastPurge = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -151,13 +172,19 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  /** Publishes everything pending; resolves when nothing is left or a publish failed. */
+  /** Publishes everything pending; resolves when nothing is left or a publish failed. Purges now and then. */
   async drain(): Promise<number> {
     this.dirty = false;
     let total = 0;
     for (;;) {
       const batch = await this.claim();
-      if (batch.length === 0) return total;
+      if (batch.length === 0) {
+        if (Date.now() - this.lastPurge >= OUTBOX_PURGE_EVERY_MS) {
+          this.lastPurge = Date.now();
+          await this.purge().catch((error: Error) => this.log.warn(`purging published events failed: ${error.message}`));
+        }
+        return total;
+      }
       for (const row of batch) {
         try {
           await this.publisher.publish(row.payload as EventEnvelope);
@@ -187,6 +214,27 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .map((r) => Object.assign(new OutboxMessage(), { id: r.id, subject: r.subject, payload: parseJson(r.payload), createdAt: r.created_at }))
         .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
     }, BOOKKEEPING);
+  }
+
+  /**
+   * Deletes published events older than the retention (in batches, through the index on published_at); unpublished
+   * ones stay whatever their age. Returns how many went.
+   */
+  async purge(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.uow.write(async (em) => {
+        const table = this.table(em);
+        const rows = await em.execute<{ id: string }[]>(
+          `delete from ${table} where id in (select id from ${table}
+             where published_at < now() - (? * interval '1 hour') limit ?) returning id`,
+          [this.options.retentionHours, PURGE_BATCH],
+        );
+        return rows.length;
+      }, BOOKKEEPING);
+      total += deleted;
+      if (deleted < PURGE_BATCH) return total;
+    }
   }
 
   private async markPublished(id: string): Promise<void> {

@@ -21,7 +21,7 @@ import { AppError, ErrorCode, Role } from '@kanban/access';
 import { type CompanyCaller, MAX_ORDER_IMAGES, type OrderDto, type OrderImageDto, type OrderScope } from '@kanban/contracts';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
-import { IdParam } from '../http/validation';
+import { IdParam, positiveId } from '../http/validation';
 import { UploadErrorsInterceptor, UploadField, UploadLimit } from '../images/upload-errors.interceptor';
 import { ATTACHMENT_UPLOAD_LIMIT, downloadDisposition, OrderFilesService, type UploadedBytes } from './order-files.service';
 
@@ -30,9 +30,7 @@ const ScopeParams = createParamDecorator((_: unknown, ctx: ExecutionContext): Or
   const params = ctx.switchToHttp().getRequest<Request>().params as Record<string, string | undefined>;
   const id = (name: string): number | undefined => {
     const value = params[name];
-    if (value === undefined) return undefined;
-    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) throw AppError.validation(name, 'must be a positive integer');
-    return Number(value);
+    return value === undefined ? undefined : positiveId(name, value);
   };
   const scope: OrderScope = {};
   const customerId = id('customerID');

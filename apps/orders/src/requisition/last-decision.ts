@@ -46,14 +46,20 @@ export function decisionOf(row: Record<string, unknown>, prefix = ''): Requisiti
 
 /**
  * Marks rules of a company pending (a stock change, a new rule, a rule activated again): the next stock run evaluates
- * them. A later change moves the time on, so a run that saw the earlier one leaves the rule pending.
+ * them. A later change moves the time on, so a run that saw the earlier one leaves the rule pending. Without a time,
+ * the database's clock at this statement (clock_timestamp(), not the transaction's start).
  */
-export async function markPending(em: EntityManager, companyId: number, ruleIds: number[], at: Date): Promise<void> {
+export async function markPending(em: EntityManager, companyId: number, ruleIds: number[], at?: Date): Promise<void> {
   if (ruleIds.length === 0) return;
   await em.execute(
     `insert into orders.rule_pending (company_id, rule_id, changed_at)
-     select cast(? as int), id, cast(? as timestamptz) from unnest(cast(? as int[])) id
+     select cast(? as int), id, coalesce(cast(? as timestamptz), clock_timestamp()) from unnest(cast(? as int[])) id
      on conflict (company_id, rule_id) do update set changed_at = excluded.changed_at`,
-    [companyId, at.toISOString(), `{${ruleIds.join(',')}}`],
+    [companyId, at ? at.toISOString() : null, `{${ruleIds.join(',')}}`],
   );
+}
+
+/** Nothing of the rule waits for a run any more (the rule deactivated or deleted). */
+export async function clearPending(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
+  await em.execute('delete from orders.rule_pending where company_id = ? and rule_id = ?', [companyId, ruleId]);
 }

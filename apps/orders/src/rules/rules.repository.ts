@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller, DecisionHistoryDto, KanbanRuleDto, RuleListQuery, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
 import { containsPattern, raw, visibleCondition } from '../shared/access';
-import { decisionOf, LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf, markPending } from '../requisition/last-decision';
+import { clearPending, decisionOf, LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf, markPending } from '../requisition/last-decision';
 import { KanbanRule, StockEvent } from './rule.entity';
 
 const SORTS: Record<string, string> = {
@@ -201,7 +201,7 @@ export class RulesRepository {
   static async deleteRule(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
     await em.execute('delete from orders.stock_event where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
-    await em.execute('delete from orders.rule_pending where company_id = ? and rule_id = ?', [companyId, ruleId]);
+    await clearPending(em, companyId, ruleId);
     await em.execute('delete from orders.kanban_rule where company_id = ? and id = ?', [companyId, ruleId]);
   }
 

@@ -20,7 +20,7 @@ import { ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { markPending } from '../requisition/last-decision';
+import { clearPending, markPending } from '../requisition/last-decision';
 import { RequisitionService } from '../requisition/requisition.service';
 import { assertMayReportStock, pageOf } from '../shared/access';
 import { KanbanRule } from './rule.entity';
@@ -249,7 +249,7 @@ export class RulesService {
     // A rule activated again is due like a new one.
     if (active) await markPending(em, rule.companyId, [rule.id], this.clock.now());
     // an inactive rule is not evaluated: nothing of it waits for a run
-    else await em.execute('delete from orders.rule_pending where company_id = ? and rule_id = ?', [rule.companyId, rule.id]);
+    else await clearPending(em, rule.companyId, rule.id);
   }
 
   private async assertScanCodeFree(em: EntityManager, code: string, ownId: number | null): Promise<void> {

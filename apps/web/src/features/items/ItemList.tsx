@@ -1,3 +1,4 @@
+import { Switch } from '@chakra-ui/react';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFrame } from '../lists/ListFrame';
@@ -12,33 +13,53 @@ interface Props extends Pick<ComponentProps<typeof ItemTable>, 'actions' | 'link
   create?: ComponentProps<typeof ListFrame>['create'];
   /** the thumbnail and the "Images" action open the item's images */
   images?: boolean;
+  /** the page's own title and filter label (default: the items list's) */
+  title?: string;
+  filterLabel?: string;
+  /** offers the "paused items only" switch */
+  pausedFilter?: boolean;
 }
 
 /**
  * The items of a customer, location or supplier page: the list (filter, show-all, sorting and pages on the server) in
  * its frame, the page's row actions, link or extra column, and the images dialog.
  */
-export function ItemList({ scope, testId, create, images = false, ...table }: Props) {
+export function ItemList({ scope, testId, create, images = false, title, filterLabel, pausedFilter = false, ...table }: Props) {
   const { t } = useTranslation();
   const list = useServerList<ItemSortKey>('name');
-  const { data, error, isFetching } = useItemsQuery({ scope, ...list.params });
+  const [paused, setPaused] = useState(false);
+  const { data, error, isFetching } = useItemsQuery({ scope, paused, ...list.params });
   // By id, so the dialog follows the list's refreshed row.
   const [imagesOf, setImagesOf] = useState<number | null>(null);
   const imagesItem = data?.items.find((i) => i.id === imagesOf);
   return (
     <>
       <ListFrame
-        title={t('items.title')}
+        title={title ?? t('items.title')}
         testId={testId}
         create={create}
         filter={list.filter}
         onFilter={list.setFilter}
-        filterLabel={t('items.filter')}
+        filterLabel={filterLabel ?? t('items.filter')}
         filterTestId="item-filter"
         all={list.all}
         onAll={list.setAll}
         error={error}
       >
+        {pausedFilter ? (
+          <Switch.Root
+            checked={paused}
+            onCheckedChange={(e) => {
+              setPaused(e.checked);
+              list.setPage(1);
+            }}
+            data-testid="paused-only"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('items.pausedOnly')}</Switch.Label>
+          </Switch.Root>
+        ) : null}
         <ItemTable
           rows={data?.items}
           page={data}
@@ -46,7 +67,7 @@ export function ItemList({ scope, testId, create, images = false, ...table }: Pr
           fetching={isFetching}
           sorting={list.sorting}
           onSort={list.setSorting}
-          filtered={list.filtered}
+          filtered={list.filtered || paused}
           onImages={images ? (row) => setImagesOf(row.id) : undefined}
           {...table}
         />
