@@ -432,6 +432,45 @@ async function visible(locatorOrPage, selector, timeout = 10_000) {
   return locator.first();
 }
 
+/**
+ * Picks an entry of a row's menu and answers what it brings. `trigger` opens the menu (a locator), `item` is the entry's
+ * selector; `expected` is the selector of what the pick opens (a dialog, a confirmation), or { until, message } for an
+ * entry that opens nothing (activate/deactivate): then only a click the menu ignored is repeated, never the action.
+ * Two CI runs in a hundred found an entry clicked and nothing picked (the menu still open, or closed by a dialog's focus
+ * handed back), right after a list had arrived or a dialog had closed; a person clicks slower than that. So the pick
+ * waits for no dialog and no list in flight, repeats a click while the entry is still shown, and, for a selector,
+ * opens the menu again if it closed without the result (four tries, each logged).
+ */
+async function pickRowAction(page, trigger, item, expected) {
+  const entry = page.locator(`${item} >> visible=true`);
+  const effect = typeof expected === 'string' ? page.locator(`${expected} >> visible=true`) : null;
+  await until(async () => (await page.locator('[role=dialog]:visible').count()) === 0, 'no dialog should be open before picking from a row menu');
+  for (let attempt = 1; ; attempt++) {
+    await until(async () => (await page.locator('table[aria-busy=true]').count()) === 0, 'the list should have arrived before picking from a row menu');
+    if ((await entry.count()) === 0) {
+      await trigger.click();
+      await visible(entry);
+    }
+    await entry.first().click();
+    const last = attempt >= 4;
+    if (effect) {
+      try {
+        await effect.first().waitFor({ state: 'visible', timeout: last ? 10_000 : 3_000 });
+        return effect.first();
+      } catch {
+        if (last) throw new Error(`expected ${expected} after picking ${item} from a row menu (4 tries; the menu is ${(await entry.count()) ? 'open' : 'closed'})`);
+      }
+    } else {
+      const picked = await until(async () => (await entry.count()) === 0, '', 2_000).then(() => true, () => false);
+      if (picked || last) {
+        await until(expected.until, expected.message);
+        return null;
+      }
+    }
+    console.log(`  (picked ${item} from a row menu without its effect, the menu ${(await entry.count()) ? 'still open' : 'closed'}; try ${attempt + 1})`);
+  }
+}
+
 async function absent(page, selector) {
   const count = await page.locator(selector).count();
   if (count) throw new Error(`expected no ${selector} in the DOM, found ${count}`);
@@ -1080,16 +1119,15 @@ for (const { kind, menu, path, words: allWords } of MASTER_DATA)
       const row = page.locator(rows, { hasText: name });
       await visible(row);
       // edit
-      await row.locator(`[data-testid^=${kind}-actions-]`).click();
-      await (await visible(page, testid('action-edit'))).click();
-      const edit = await visible(page, `[role=dialog]${testid(`${kind}-dialog`)}`);
+      const edit = await pickRowAction(page, row.locator(`[data-testid^=${kind}-actions-]`), testid('action-edit'), `[role=dialog]${testid(`${kind}-dialog`)}`);
       await edit.locator('input[name=city]').fill('Ulm');
       await edit.locator(testid(`${kind}-submit`)).click();
       await until(async () => (await text(row)).includes('Ulm'), 'the edited city should show in the list');
       // deactivate: gone from the list, back with show-all, marked inactive
-      await row.locator(`[data-testid^=${kind}-actions-]`).click();
-      await (await visible(page, testid('action-toggle'))).click();
-      await until(async () => (await row.count()) === 0, 'a deactivated entry should leave the list');
+      await pickRowAction(page, row.locator(`[data-testid^=${kind}-actions-]`), testid('action-toggle'), {
+        until: async () => (await row.count()) === 0,
+        message: 'a deactivated entry should leave the list',
+      });
       await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
       await visible(row);
       assert((await text(row)).includes(words.inactive), `the row should be marked "${words.inactive}"`);
@@ -1104,9 +1142,7 @@ for (const { kind, menu, path, words: allWords } of MASTER_DATA)
       if (!(await page.locator(rows, { hasText: name }).count()))
         await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
       // delete asks first
-      await row.locator(`[data-testid^=${kind}-actions-]`).click();
-      await (await visible(page, testid('action-delete'))).click();
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await pickRowAction(page, row.locator(`[data-testid^=${kind}-actions-]`), testid('action-delete'), testid('confirm-submit'))).click();
       await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.deleted), `the snackbar should say "${words.deleted}"`);
       await until(async () => (await row.count()) === 0, 'the deleted entry should leave the list');
     });
@@ -1381,6 +1417,7 @@ const helpers = {
   until,
   waitPath,
   visible,
+  pickRowAction,
   absent,
   assert,
   text,

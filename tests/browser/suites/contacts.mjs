@@ -32,7 +32,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, assert, text, loginPage, chooseLanguage, waitPath, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, assert, text, loginPage, chooseLanguage, waitPath, runAxe, screenshot } = h;
 
   for (const { kind, menu, filter } of OWNERS)
     for (const language of ['en', 'de']) {
@@ -84,9 +84,7 @@ export default function register(h) {
         await page.locator(testid('contact-filter')).fill(name);
         const row = page.locator(rows, { hasText: name });
         await visible(row);
-        await row.locator('[data-testid^=contact-actions-]').click();
-        await (await visible(page, testid('action-edit'))).click();
-        const edit = await visible(page, `[role=dialog]${testid('contact-dialog')}`);
+        const edit = await pickRowAction(page, row.locator('[data-testid^=contact-actions-]'), testid('action-edit'), `[role=dialog]${testid('contact-dialog')}`);
         await edit.locator('input[name=job_title]').fill('Einkauf Browser');
         await edit.locator(testid('contact-submit')).click();
         await until(

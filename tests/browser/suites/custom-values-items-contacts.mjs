@@ -6,9 +6,8 @@ const WORDS = {
   de: { title: 'Weitere Felder', number: 'Bitte eine Zahl eingeben', itemSaved: 'Artikel gespeichert', contactSaved: 'Der Kontakt wurde gespeichert.' },
 };
 
-
 export default function register(h) {
-  const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -75,9 +74,7 @@ export default function register(h) {
         await page.locator(testid('item-filter')).fill(sku);
         const row = page.locator(testid(`item-row-${item.id}`));
         await visible(row);
-        await row.locator('[data-testid^=item-actions-]').click();
-        await (await visible(page, testid('action-edit'))).click();
-        dialog = await visible(page, `[role=dialog]${testid('item-dialog')}`);
+        dialog = await pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid('action-edit'), `[role=dialog]${testid('item-dialog')}`);
         const shownWeight = dialog.locator(`input[name="custom.${weight}"]`);
         await until(async () => ['2.5', '2,5'].includes(await shownWeight.inputValue()), 'the stored weight should be shown');
         const hazardous = dialog.locator('input[name="custom.hazardous"]');
@@ -115,9 +112,7 @@ export default function register(h) {
         await page.locator(testid('contact-filter')).fill(name);
         const contactRow = page.locator(testid(`contact-row-${contact.id}`));
         await visible(contactRow);
-        await contactRow.locator('[data-testid^=contact-actions-]').click();
-        await (await visible(page, testid('action-edit'))).click();
-        dialog = await visible(page, `[role=dialog]${testid('contact-dialog')}`);
+        dialog = await pickRowAction(page, contactRow.locator('[data-testid^=contact-actions-]'), testid('action-edit'), `[role=dialog]${testid('contact-dialog')}`);
         const shownBadge = dialog.locator(`input[name="custom.${badge}"]`);
         await until(async () => (await shownBadge.inputValue()) === 'B-17', 'the stored badge should be shown');
         await shownBadge.fill('B-18');

@@ -20,7 +20,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -83,9 +83,7 @@ export default function register(h) {
         // edit: the stored values are shown; clearing one removes it
         await page.locator(testid('customer-filter')).fill(customer);
         const row = page.locator('[data-testid^=customer-row-]', { hasText: customer });
-        await row.locator('[data-testid^=customer-actions-]').click();
-        await (await visible(page, testid('action-edit'))).click();
-        dialog = await visible(page, `[role=dialog]${testid('customer-dialog')}`);
+        dialog = await pickRowAction(page, row.locator('[data-testid^=customer-actions-]'), testid('action-edit'), `[role=dialog]${testid('customer-dialog')}`);
         const industry = dialog.locator('select[name="custom.industry"]');
         await until(async () => (await industry.inputValue()) === 'Machinery', 'the stored industry should be shown');
         assert((await dialog.locator('input[name="custom.audit_date"]').inputValue()) === '2026-03-01', 'the stored date should be shown');

@@ -21,7 +21,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -98,9 +98,7 @@ export default function register(h) {
       await page.goBack();
       await page.locator(testid('customer-filter')).fill(name);
       await visible(row);
-      await row.locator('[data-testid^=customer-actions-]').click();
-      await (await visible(page, testid('action-delete'))).click();
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await pickRowAction(page, row.locator('[data-testid^=customer-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
       const second = page.locator(testid('confirm-dialog'), { hasText: words.hasImages });
       await visible(second);
       await second.locator(testid('confirm-submit')).click();

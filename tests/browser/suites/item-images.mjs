@@ -9,7 +9,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -77,9 +77,7 @@ export default function register(h) {
       );
 
       // Deleting an item with images asks a second time (the server answers 1002 first).
-      await row.locator('[data-testid^=item-actions-]').click();
-      await (await visible(page, testid('action-delete'))).click();
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
       const second = page.locator(testid('confirm-dialog'), { hasText: words.hasImages });
       await visible(second);
       await second.locator(testid('confirm-submit')).click();

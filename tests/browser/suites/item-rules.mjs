@@ -27,9 +27,8 @@ const WORDS = {
   },
 };
 
-
 export default function register(h) {
-  const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -61,14 +60,10 @@ export default function register(h) {
         await page.locator(testid('item-filter')).fill(stamp);
         const row = page.locator(testid(`item-row-${item.id}`));
         await visible(row);
-        const toggle = async () => {
-          await row.locator('[data-testid^=item-actions-]').click();
-          await (await visible(page, testid('action-toggle'))).click();
-        };
+        const toggle = (expected) => pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid('action-toggle'), expected);
 
         // disable: the warning lists both rules with their levels; cancel leaves the item enabled
-        await toggle();
-        let dialog = await visible(page, testid('item-rules-dialog'));
+        let dialog = await toggle(testid('item-rules-dialog'));
         const shown = await text(dialog);
         assert(shown.includes(words.disableTitle), `the dialog should say "${words.disableTitle}": ${shown}`);
         assert(shown.includes(item.name), 'the dialog should name the item');
@@ -87,8 +82,7 @@ export default function register(h) {
         assert(data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === false, 'the server should still have it enabled');
 
         // again, and confirm: the item is disabled
-        await toggle();
-        dialog = await visible(page, testid('item-rules-dialog'));
+        dialog = await toggle(testid('item-rules-dialog'));
         await dialog.locator(testid('item-rules-confirm')).click();
         await snackbarSays(page, words.disabledDone);
         await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === true, 'the server should have it disabled');
@@ -96,11 +90,11 @@ export default function register(h) {
         // enabling needs no warning; the item dialog's "disabled" box asks the same question
         await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
         await until(async () => (await text(row)).includes(words.disabled), 'the disabled item should be listed with "show all"');
-        await toggle();
-        await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === false, 'the item should be enabled again');
-        await row.locator('[data-testid^=item-actions-]').click();
-        await (await visible(page, testid('action-edit'))).click();
-        const form = await visible(page, `[role=dialog]${testid('item-dialog')}`);
+        await toggle({
+          until: async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === false,
+          message: 'the item should be enabled again',
+        });
+        const form = await pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid('action-edit'), `[role=dialog]${testid('item-dialog')}`);
         await form.locator('label', { has: page.locator('input[name=disabled]') }).click();
         await form.locator(testid('item-submit')).click();
         dialog = await visible(page, testid('item-rules-dialog'));
@@ -111,9 +105,7 @@ export default function register(h) {
         await until(async () => data(await api(page, 'GET', `${base}/item/${item.id}/`), 'reading the item').disabled === true, 'saving should disable it');
 
         // delete: the rules must go first (no confirm button), the item stays
-        await row.locator('[data-testid^=item-actions-]').click();
-        await (await visible(page, testid('action-delete'))).click();
-        await (await visible(page, testid('confirm-submit'))).click();
+        await (await pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
         dialog = await visible(page, testid('item-rules-dialog'));
         assert((await text(dialog)).includes(words.deleteTitle), `the dialog should say "${words.deleteTitle}"`);
         assert((await dialog.locator(testid('item-rules-confirm')).count()) === 0, 'deleting offers no "anyway"');

@@ -6,15 +6,12 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
 
-  async function rowAction(page, row, action) {
-    await row.locator('[data-testid^=item-actions-]').click();
-    await (await visible(page, testid(`action-${action}`))).click();
-  }
+  const rowAction = (page, row, action, expected) => pickRowAction(page, row.locator('[data-testid^=item-actions-]'), testid(`action-${action}`), expected);
 
   for (const language of ['en', 'de']) {
     const words = WORDS[language];
@@ -60,28 +57,23 @@ export default function register(h) {
       const row = page.locator('[data-testid^=item-row-]', { hasText: sku });
       await visible(row);
       // edit
-      await rowAction(page, row, 'edit');
-      const edit = await visible(page, `[role=dialog]${testid('item-dialog')}`);
+      const edit = await rowAction(page, row, 'edit', `[role=dialog]${testid('item-dialog')}`);
       await edit.locator('input[name=customer_sku]').fill('CUST-77');
       await edit.locator(testid('item-submit')).click();
       await until(async () => (await text(row)).includes('CUST-77'), 'the edited customer SKU should show in the list');
       // pause until a date, shown in the row; unpause
-      await rowAction(page, row, 'pause');
-      const pause = await visible(page, `[role=dialog]${testid('pause-dialog')}`);
+      const pause = await rowAction(page, row, 'pause', `[role=dialog]${testid('pause-dialog')}`);
       await pause.locator('input[name=paused_until]').fill('2099-06-30');
       await pause.locator(testid('pause-submit')).click();
       await until(async () => (await text(row)).includes(words.paused), `the row should say "${words.paused}"`);
-      await rowAction(page, row, 'pause');
-      await until(async () => !(await text(row)).includes(words.paused), 'the pause should end');
+      await rowAction(page, row, 'pause', { until: async () => !(await text(row)).includes(words.paused), message: 'the pause should end' });
       // disable: gone from the list, back with show-all, marked disabled
-      await rowAction(page, row, 'toggle');
-      await until(async () => (await row.count()) === 0, 'a disabled item should leave the list');
+      await rowAction(page, row, 'toggle', { until: async () => (await row.count()) === 0, message: 'a disabled item should leave the list' });
       await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
       await visible(row);
       assert((await text(row)).includes(words.disabled), `the row should be marked "${words.disabled}"`);
       // delete asks first
-      await rowAction(page, row, 'delete');
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await rowAction(page, row, 'delete', testid('confirm-submit'))).click();
       await snackbarSays(page, words.deleted);
       await until(async () => (await row.count()) === 0, 'the deleted item should leave the list');
     });

@@ -9,7 +9,6 @@ const WORDS = {
   de: { hasImages: 'hat noch Bilder', deleteWithImages: 'Mit Bildern löschen', deleted: 'wurde gelöscht' },
 };
 
-
 /** Uploads a PNG as an image of the location (POST /api/c/1/image/, multipart). */
 function uploadLocationImage(page, locationId, png) {
   return page.evaluate(
@@ -27,7 +26,7 @@ function uploadLocationImage(page, locationId, png) {
 }
 
 export default function register(h) {
-  const { test, testid, visible, until, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, assert, text, goto, loginPage, chooseLanguage, screenshot } = h;
 
   for (const language of ['en', 'de']) {
     const words = WORDS[language];
@@ -52,9 +51,7 @@ export default function register(h) {
         await page.locator(testid('location-filter')).fill(name);
         const row = page.locator('[data-testid^=location-row-]', { hasText: name });
         await visible(row);
-        await row.locator('[data-testid^=location-actions-]').click();
-        await (await visible(page, testid('action-delete'))).click();
-        await (await visible(page, testid('confirm-submit'))).click();
+        await (await pickRowAction(page, row.locator('[data-testid^=location-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
 
         // the second question names the images; nothing is deleted yet
         const second = page.locator(testid('confirm-dialog'), { hasText: words.hasImages });

@@ -19,7 +19,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   for (const language of ['en', 'de'])
     test(`locations: create, edit, deactivate, show all, delete, delivery days (${language})`, async (t) => {
@@ -71,9 +71,7 @@ export default function register(h) {
       await page.locator(testid('location-filter')).fill(name);
       const row = page.locator(rows, { hasText: name });
       await visible(row);
-      await row.locator('[data-testid^=location-actions-]').click();
-      await (await visible(page, testid('action-edit'))).click();
-      const edit = await visible(page, `[role=dialog]${testid('location-dialog')}`);
+      const edit = await pickRowAction(page, row.locator('[data-testid^=location-actions-]'), testid('action-edit'), `[role=dialog]${testid('location-dialog')}`);
       await edit.locator('input[name=nr]').fill('H1');
       await edit.locator(testid('location-submit')).click();
       const duplicate = language === 'en' ? 'Duplicate data' : 'Doppelte Daten';
@@ -142,15 +140,14 @@ export default function register(h) {
       await visible(page, testid('locations-page'));
       await page.locator(testid('location-filter')).fill(name);
       await visible(row);
-      await row.locator('[data-testid^=location-actions-]').click();
-      await (await visible(page, testid('action-toggle'))).click();
-      await until(async () => (await row.count()) === 0, 'a deactivated location should leave the list');
+      await pickRowAction(page, row.locator('[data-testid^=location-actions-]'), testid('action-toggle'), {
+        until: async () => (await row.count()) === 0,
+        message: 'a deactivated location should leave the list',
+      });
       await page.locator(`${testid('show-all')} label, ${testid('show-all')}`).first().click();
       await visible(row);
       assert((await text(row)).includes(words.inactive), `the row should be marked "${words.inactive}"`);
-      await row.locator('[data-testid^=location-actions-]').click();
-      await (await visible(page, testid('action-delete'))).click();
-      await (await visible(page, testid('confirm-submit'))).click();
+      await (await pickRowAction(page, row.locator('[data-testid^=location-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
       await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.deleted), `the snackbar should say "${words.deleted}"`);
       await until(async () => (await row.count()) === 0, 'the deleted location should leave the list');
     }, 90_000);

@@ -3,7 +3,6 @@
 // delivery) can continue from an order: `ruleOrdersAtLocation` answers the page on the order's detail.
 import { pageApi as api } from '../page-api.mjs';
 
-
 const WORDS = {
   en: {
     rulesTitle: 'Kanban rules',
@@ -36,7 +35,7 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
@@ -84,9 +83,7 @@ export default function register(h) {
     const row = page.locator(testid(`rule-row-${f.item.sku}`));
     await visible(row);
     // a stock below the threshold: the run orders, the decision shows translated
-    await row.locator(testid(`rule-actions-${f.item.sku}`)).click();
-    await (await visible(page, testid('rule-action-stock'))).click();
-    const stockDialog = await visible(page, `[role=dialog]${testid('rule-stock-dialog')}`);
+    const stockDialog = await pickRowAction(page, row.locator(testid(`rule-actions-${f.item.sku}`)), testid('rule-action-stock'), `[role=dialog]${testid('rule-stock-dialog')}`);
     await stockDialog.locator(testid('rule-stock-input')).fill('3');
     await stockDialog.locator(testid('rule-stock-submit')).click();
     await snackbarSays(page, words.ordered);
@@ -97,9 +94,7 @@ export default function register(h) {
     }
     await screenshot(page, `ordering-rules-${language}.png`);
     // the rule's history: the run's decision (started by the stock change) and the stock entry, translated
-    await row.locator(testid(`rule-actions-${f.item.sku}`)).click();
-    await (await visible(page, testid('rule-action-history'))).click();
-    const history = await visible(page, `[role=dialog]${testid('rule-history')}`);
+    const history = await pickRowAction(page, row.locator(testid(`rule-actions-${f.item.sku}`)), testid('rule-action-history'), `[role=dialog]${testid('rule-history')}`);
     const decision = history.locator(testid('rule-decision-row')).first();
     await until(async () => (await text(decision)).includes(words.ordered), `the history should show the decision "${words.ordered}"`);
     assert((await text(decision)).includes(words.stockChange), `the decision should be started by "${words.stockChange}"`);

@@ -21,32 +21,13 @@ const WORDS = {
 };
 
 export default function register(h) {
-  const { test, testid, visible, until, waitPath, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
+  const { test, testid, visible, pickRowAction, until, waitPath, assert, text, goto, loginPage, chooseLanguage, runAxe, screenshot } = h;
 
   const snackbarSays = (page, words) =>
     until(async () => (await text(page.locator(testid('snackbar')))).includes(words), `the snackbar should say "${words}"`);
 
-  /**
-   * Opens a row's menu and picks an action, then waits for what it should bring (a dialog). A menu opened while the
-   * page still settles (a dialog's exit animation handing the focus back, the filtered list arriving) can close again
-   * under the click: two CI runs found the menu's Edit clicked and no dialog. So: wait for no dialog and no fetching
-   * list, and if the expected result does not come, close what is open and pick again (at most three times).
-   */
-  async function openRowAction(page, row, kind, action, expected) {
-    for (let attempt = 1; ; attempt++) {
-      await until(async () => (await page.locator('[role=dialog]:visible').count()) === 0, 'the previous dialog should be gone');
-      await until(async () => (await page.locator('table[aria-busy=true]').count()) === 0, 'the list should have arrived');
-      await row.locator(`[data-testid^=${kind}-actions-]`).click();
-      await (await visible(page, testid(`action-${action}`))).click();
-      try {
-        return await visible(page, expected, attempt < 3 ? 3_000 : 10_000);
-      } catch (error) {
-        if (attempt >= 3) throw error;
-        console.log(`  (${kind} ${action}: no ${expected} after the menu click, attempt ${attempt}; picking again)`);
-        await page.keyboard.press('Escape');
-      }
-    }
-  }
+  const openRowAction = (page, row, kind, action, expected) =>
+    pickRowAction(page, row.locator(`[data-testid^=${kind}-actions-]`), testid(`action-${action}`), expected);
 
   for (const language of ['en', 'de']) {
     const words = WORDS[language];
