@@ -23,8 +23,8 @@ export const LOCATION_LEVEL: PathLevel = {
 
 /**
  * An id of the level's path, as `IdParam` reads it; undefined at a level whose path does not have it. Handlers declare
- * it `number`, as every id parameter: the route parameter's declared type makes the global ValidationPipe turn it into
- * a number before IdParam checks it, and OpenAPI documents it as a number.
+ * it `number`, as every id parameter: OpenAPI documents it as a number (the global validation pipe leaves route
+ * parameters as written; IdParam checks the digits and converts).
  */
 export function LevelId(level: PathLevel, name: 'customerID' | 'locationID'): ParameterDecorator {
   return level.params.includes(name) ? IdParam(name) : () => undefined;
