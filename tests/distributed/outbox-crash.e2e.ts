@@ -93,7 +93,7 @@ describe('outbox crash recovery (distributed)', () => {
     expect(inbox.rows).toHaveLength(1);
   });
 
-  it('deletes published events older than the retention at start, keeps newer ones and unpublished ones', async () => {
+  it('purges at start: published events past OUTBOX_RETENTION_HOURS, inbox entries past EVENT_RETENTION_HOURS and a day; the stream keeps events that long', async () => {
     const ids = { old: randomUUID(), recent: randomUUID(), unpublished: randomUUID() };
     const insert = (id: string, publishedHoursAgo: number | null, claimedFor = '0') =>
       db.query(
@@ -107,13 +107,27 @@ describe('outbox crash recovery (distributed)', () => {
     await insert(ids.recent, 100);
     // claimed far ahead: no relay publishes it during the test, and its age must not get it deleted
     await insert(ids.unpublished, null, '1 day');
+    const inbox = { old: randomUUID(), recent: randomUUID() };
+    const remember = (id: string, hoursAgo: number) =>
+      db.query(`insert into identity.inbox (consumer, event_id, processed_at) values ('purge-test', $1, now() - $2::int * interval '1 hour')`, [id, hoursAgo]);
+    await remember(inbox.old, 250);
+    await remember(inbox.recent, 200);
     const left = async () =>
       (await db.query<{ id: string }>('select id from identity.outbox where id = any($1)', [Object.values(ids)])).rows.map((r) => r.id).sort();
+    const remembered = async () =>
+      (await db.query<{ event_id: string }>(`select event_id from identity.inbox where consumer = 'purge-test'`)).rows.map((r) => r.event_id);
     expect(await left()).toHaveLength(3);
-    // a relay purges after its first drain, then hourly: restart with a retention of 150 hours
-    await restartIdentity({ OUTBOX_RETENTION_HOURS: '150' });
+    // a relay purges after its first drain, then hourly: restart with 150 hours for the outbox, 200 for the events
+    await restartIdentity({ OUTBOX_RETENTION_HOURS: '150', EVENT_RETENTION_HOURS: '200' });
     await eventually(async () => ((await left()).length === 2 ? true : undefined), 20_000, 'the purge of the old published event');
     expect(await left()).toEqual([ids.recent, ids.unpublished].sort());
+    // the inbox keeps 200 + 24 hours: the entry of 250 hours ago goes, the one of 200 stays
+    await eventually(async () => ((await remembered()).length === 1 ? true : undefined), 20_000, 'the purge of the old inbox entry');
+    expect(await remembered()).toEqual([inbox.recent]);
+    // the identity stream was changed to keep events 200 hours
+    const jsm = await nc.jetstreamManager();
+    expect((await jsm.streams.info(streamName())).config.max_age).toBe(200 * 3600 * 1e9);
     await db.query('delete from identity.outbox where id = any($1)', [Object.values(ids)]);
+    await db.query(`delete from identity.inbox where consumer = 'purge-test'`);
   });
 });

@@ -26,6 +26,11 @@ export interface NatsBusOptions {
   /** Connection name shown by the server. */
   name: string;
   requestTimeoutMs: number;
+  /**
+   * How long an event stream keeps its events (JetStream max_age; EVENT_RETENTION_HOURS). Set, a stream is created
+   * with it and an existing one with another age is changed to it; unset, streams keep events until deleted.
+   */
+  streamMaxAgeHours?: number;
 }
 
 /** One NATS connection per process, shared by the server, the client and the event publisher. */
@@ -62,14 +67,20 @@ export class NatsBus {
     if (!pending) {
       pending = (async () => {
         const jsm = await this.manager();
+        const hours = this.options.streamMaxAgeHours;
+        const maxAge = hours === undefined ? undefined : nanos(hours * 3600 * 1000);
         try {
-          await jsm.streams.info(name);
+          const info = await jsm.streams.info(name);
+          if (maxAge !== undefined && info.config.max_age !== maxAge) {
+            await jsm.streams.update(name, { ...info.config, max_age: maxAge });
+          }
         } catch {
           try {
             await jsm.streams.add({
               name,
               subjects: [this.subject(`evt.${service}.>`)],
               duplicate_window: nanos(10 * 60 * 1000),
+              ...(maxAge === undefined ? {} : { max_age: maxAge }),
             });
           } catch (error) {
             // Another process may have created it in the meantime.

@@ -33,6 +33,7 @@ export class OutboxMessage {
 
 /** Events a consumer has already processed: makes consumers idempotent under redelivery. */
 @Entity({ tableName: 'inbox' })
+@Index({ name: 'inbox_processed_at_idx', properties: ['processedAt'] })
 export class InboxEntry {
   @PrimaryKey({ type: 'text' })
   consumer!: string;

@@ -80,6 +80,11 @@ export interface OutboxConfig {
   immediate: boolean;
   /** How long a published event stays in the outbox (for looking into what was sent) before it is deleted. */
   retentionHours: number;
+  /**
+   * How long the event streams keep events (distributed mode) and so how long a consumer must remember what it
+   * processed: inbox rows older than this (and a day) are deleted, as no stream can deliver their events again.
+   */
+  eventRetentionHours: number;
 }
 
 export function readOutboxConfig(r: EnvReader): OutboxConfig {
@@ -87,6 +92,7 @@ export function readOutboxConfig(r: EnvReader): OutboxConfig {
     intervalMs: r.int('OUTBOX_RELAY_INTERVAL_MS', 1000, { min: 10 }),
     immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
     retentionHours: r.int('OUTBOX_RETENTION_HOURS', 168, { min: 1 }),
+    eventRetentionHours: r.int('EVENT_RETENTION_HOURS', 336, { min: 1 }),
   };
 }
 
@@ -217,20 +223,36 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Deletes published events older than the retention (in batches, through the index on published_at); unpublished
-   * ones stay whatever their age. Returns how many went.
+   * Deletes published events older than the retention (in batches, through the index on published_at; unpublished ones
+   * stay whatever their age) and inbox entries a day older than the event streams keep events. Returns how many went.
    */
-  async purge(): Promise<number> {
+  async purge(): Promise<{ outbox: number; inbox: number }> {
+    const outbox = await this.purgeRows(
+      (table) => `delete from ${table} where id in (select id from ${table} where published_at < now() - (? * interval '1 hour') limit ?)`,
+      OutboxMessage.name,
+      'outbox',
+      this.options.retentionHours,
+    );
+    const inbox = await this.purgeRows(
+      (table) =>
+        `delete from ${table} where (consumer, event_id) in
+           (select consumer, event_id from ${table} where processed_at < now() - (? * interval '1 hour') limit ?)`,
+      InboxEntry.name,
+      'inbox',
+      this.options.eventRetentionHours + 24,
+    );
+    return { outbox, inbox };
+  }
+
+  private async purgeRows(statement: (table: string) => string, entity: string, tableName: string, hours: number): Promise<number> {
     let total = 0;
     for (;;) {
       const deleted = await this.uow.write(async (em) => {
-        const table = this.table(em);
-        const rows = await em.execute<{ id: string }[]>(
-          `delete from ${table} where id in (select id from ${table}
-             where published_at < now() - (? * interval '1 hour') limit ?) returning id`,
-          [this.options.retentionHours, PURGE_BATCH],
+        const rows = await em.execute<{ n: string }[]>(
+          `with gone as (${statement(tableOf(em, entity, tableName))} returning 1) select count(*) as n from gone`,
+          [hours, PURGE_BATCH],
         );
-        return rows.length;
+        return Number(rows[0]?.n ?? 0);
       }, BOOKKEEPING);
       total += deleted;
       if (deleted < PURGE_BATCH) return total;

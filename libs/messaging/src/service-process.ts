@@ -4,10 +4,11 @@ import { EnvReader } from '@kanban/config';
 import { Database, DatabaseModule } from '@kanban/persistence';
 import { MessagingModule } from './messaging.module';
 import { NatsBus, NatsBusServer } from './nats';
+import { readOutboxConfig } from './outbox';
 
 /**
  * Distributed run of one service as its own process (no HTTP): reads DATABASE_URL, NATS_URL, BUS_PREFIX,
- * LOG_FORMAT and DB_POOL_MAX, opens PostgreSQL and NATS, serves the service's module over NATS and closes
+ * LOG_FORMAT, DB_POOL_MAX and EVENT_RETENTION_HOURS (the age of its event streams), opens PostgreSQL and NATS, serves the service's module over NATS and closes
  * all on SIGTERM/SIGINT. `module` gets the environment reader for the service's own variables (read them
  * before it returns: the reader then fails on unknown or malformed values).
  */
@@ -18,11 +19,12 @@ export async function runServiceProcess(service: string, module: (env: EnvReader
   const prefix = env.str('BUS_PREFIX', '');
   const logFormat = env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json');
   const poolMax = env.int('DB_POOL_MAX', 10, { min: 1, max: 200 });
+  const { eventRetentionHours } = readOutboxConfig(env);
   const serviceModule = module(env);
   env.done();
 
   const database = await Database.open({ kind: 'postgres', url: databaseUrl, poolMax });
-  const bus = await NatsBus.connect({ url: natsUrl, prefix, name: service, requestTimeoutMs: 10_000 });
+  const bus = await NatsBus.connect({ url: natsUrl, prefix, name: service, requestTimeoutMs: 10_000, streamMaxAgeHours: eventRetentionHours });
 
   @Module({
     imports: [DatabaseModule.forRoot(database), MessagingModule.forRoot({ kind: 'nats', bus }), serviceModule],

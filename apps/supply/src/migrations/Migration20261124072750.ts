@@ -1,0 +1,13 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261124072750 extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`create index "inbox_processed_at_idx" on "supply"."inbox" ("processed_at");`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop index "supply"."inbox_processed_at_idx";`);
+  }
+
+}
