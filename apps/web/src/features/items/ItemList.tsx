@@ -1,4 +1,3 @@
-import { Switch } from '@chakra-ui/react';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFrame } from '../lists/ListFrame';
@@ -6,6 +5,7 @@ import { useServerList } from '../lists/useServerList';
 import { ItemImagesDialog } from './ItemImages';
 import { ItemTable } from './ItemTable';
 import { type ItemListScope, type ItemSortKey, useItemsQuery } from './itemsApi';
+import { FilterSwitch } from '../lists/FilterSwitch';
 
 interface Props extends Pick<ComponentProps<typeof ItemTable>, 'actions' | 'link' | 'extra'> {
   scope: ItemListScope;
@@ -47,18 +47,15 @@ export function ItemList({ scope, testId, create, images = false, title, filterL
         error={error}
       >
         {pausedFilter ? (
-          <Switch.Root
+          <FilterSwitch
             checked={paused}
-            onCheckedChange={(e) => {
-              setPaused(e.checked);
+            onChange={(checked) => {
+              setPaused(checked);
               list.setPage(1);
             }}
-            data-testid="paused-only"
-          >
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('items.pausedOnly')}</Switch.Label>
-          </Switch.Root>
+            label={t('items.pausedOnly')}
+            testId="paused-only"
+          />
         ) : null}
         <ItemTable
           rows={data?.items}

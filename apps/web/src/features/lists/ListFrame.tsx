@@ -1,8 +1,9 @@
-import { Button, Card, Flex, Heading, Input, Stack, Switch } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../errors/ErrorBox';
 import { Icon } from '../menus/icons';
+import { FilterSwitch } from './FilterSwitch';
 
 interface Props {
   title: string;
@@ -61,11 +62,7 @@ export function ListFrame({
                 data-testid={filterTestId}
               />
               {onAll ? (
-                <Switch.Root checked={all} onCheckedChange={(e) => onAll(e.checked)} data-testid="show-all">
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>{t('lists.showAll')}</Switch.Label>
-                </Switch.Root>
+                <FilterSwitch checked={all ?? false} onChange={onAll} label={t('lists.showAll')} testId="show-all" />
               ) : null}
             </Flex>
             {error ? <ErrorBox error={error} /> : null}

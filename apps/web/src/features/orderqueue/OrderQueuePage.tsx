@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Button, Card, Checkbox, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Switch, Table, Tag, Text } from '@chakra-ui/react';
+import { Button, Card, Checkbox, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Table, Tag, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
 } from './orderQueueApi';
 import { QueueError, QueueStateBadge } from './QueueParts';
 import { useRowSelection } from '../lists/useRowSelection';
+import { FilterSwitch } from '../lists/FilterSwitch';
 
 const PER_PAGE = 25;
 const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];
@@ -151,18 +152,15 @@ export function OrderQueuePage() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Switch.Root
+              <FilterSwitch
                 checked={all}
-                onCheckedChange={(e) => {
-                  setAll(e.checked);
+                onChange={(checked) => {
+                  setAll(checked);
                   restart();
                 }}
-                data-testid="orderqueue-all"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('orderQueue.showTransmitted')}</Switch.Label>
-              </Switch.Root>
+                label={t('orderQueue.showTransmitted')}
+                testId="orderqueue-all"
+              />
               {customerID ? (
                 <Tag.Root size="lg" data-testid="orderqueue-customer-filter">
                   <Tag.Label>{t('orderQueue.customerFilter', { name: items[0]?.customer ?? customerID })}</Tag.Label>

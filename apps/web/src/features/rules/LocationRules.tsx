@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, Role } from '@kanban/access';
-import { Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Menu, Portal, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../app/apiError';
@@ -24,6 +24,7 @@ import {
   useSetStockMutation,
   useToggleRuleMutation,
 } from './rulesApi';
+import { FilterSwitch } from '../lists/FilterSwitch';
 
 type RuleAction = 'history' | 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
 const PER_PAGE = 25;
@@ -152,18 +153,15 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
                 aria-label={t('rules.filter')}
                 data-testid="rule-filter"
               />
-              <Switch.Root
+              <FilterSwitch
                 checked={all}
-                onCheckedChange={(e) => {
-                  setAll(e.checked);
+                onChange={(checked) => {
+                  setAll(checked);
                   setPage(1);
                 }}
-                data-testid="rule-show-all"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('lists.showAll')}</Switch.Label>
-              </Switch.Root>
+                label={t('lists.showAll')}
+                testId="rule-show-all"
+              />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
             <Table.ScrollArea>

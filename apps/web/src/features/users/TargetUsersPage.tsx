@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Badge, Box, Card, Flex, Heading, Input, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useServerList } from '../lists/useServerList';
 import { useViewer } from '../session/useViewer';
 import { userLabel } from './userTexts';
 import { type RestrictionKind, type TargetUserDto, type UserSort, useTargetUsersQuery } from './usersApi';
+import { FilterSwitch } from '../lists/FilterSwitch';
 
 function grantText(user: TargetUserDto, t: (key: string) => string): string {
   if (user.grants.length === 0) return t('users.target.unrestricted');
@@ -78,18 +79,15 @@ function TargetUsers({ kind }: { kind: RestrictionKind }) {
                 aria-label={t('users.filter')}
                 data-testid="user-filter"
               />
-              <Switch.Root
+              <FilterSwitch
                 checked={everyone}
-                onCheckedChange={(e) => {
-                  setEveryone(e.checked);
+                onChange={(checked) => {
+                  setEveryone(checked);
                   list.setPage(1);
                 }}
-                data-testid="target-users-everyone"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('users.target.everyone')}</Switch.Label>
-              </Switch.Root>
+                label={t('users.target.everyone')}
+                testId="target-users-everyone"
+              />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
             <Box overflowX="auto">

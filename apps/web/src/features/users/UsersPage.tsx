@@ -35,6 +35,7 @@ import {
   useUpdateUserMutation,
   useUsersQuery,
 } from './usersApi';
+import { FilterSwitch } from '../lists/FilterSwitch';
 
 /** /c/{companyID}/settings/user: the company's users, filtered, sorted and paged on the server. */
 export function UsersPage() {
@@ -137,18 +138,15 @@ export function UsersPage() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Switch.Root
+              <FilterSwitch
                 checked={restricted}
-                onCheckedChange={(e) => {
-                  setRestricted(e.checked);
+                onChange={(checked) => {
+                  setRestricted(checked);
                   list.setPage(1);
                 }}
-                data-testid="user-restricted-filter"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('users.onlyRestricted')}</Switch.Label>
-              </Switch.Root>
+                label={t('users.onlyRestricted')}
+                testId="user-restricted-filter"
+              />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
             <Box overflowX="auto">
