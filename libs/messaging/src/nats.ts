@@ -33,6 +33,15 @@ export interface NatsBusOptions {
   streamMaxAgeHours?: number;
 }
 
+/**
+ * How long a failed event waits before JetStream delivers it again: 5 s after the first delivery, doubling up to 10
+ * minutes. A durable event is never dropped (its consumer may wait out a database restart); one that keeps failing
+ * is retried every 10 minutes, logged with its delivery count, instead of every 5 s.
+ */
+export function redeliveryDelayMs(delivery: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, Math.min(delivery, 20) - 1), 600_000);
+}
+
 /** One NATS connection per process, shared by the server, the client and the event publisher. */
 export class NatsBus {
   private jsm?: JetStreamManager;
@@ -172,8 +181,10 @@ export class NatsBusServer extends BusServer {
           await this.handleEventMessage(pattern, envelope);
           msg.ack();
         } catch (error) {
-          this.log.warn(`event ${pattern} failed, redelivery in 5 s: ${(error as Error)?.message ?? String(error)}`);
-          msg.nak(5000);
+          const delivery = msg.info.redeliveryCount;
+          const delay = redeliveryDelayMs(delivery);
+          this.log.warn(`event ${pattern} failed (delivery ${delivery}), redelivery in ${delay / 1000} s: ${(error as Error)?.message ?? String(error)}`);
+          msg.nak(delay);
         }
       }
     })();
