@@ -96,7 +96,7 @@ export function readOutboxConfig(r: EnvReader): OutboxConfig {
   };
 }
 
-/** How often the relay deletes published events older than the retention. */
+/** How often the relay deletes published events and inbox entries past their retention. */
 export const OUTBOX_PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Rows deleted by one purge statement (a long backlog goes in several short transactions). */
 const PURGE_BATCH = 5000;
@@ -187,7 +187,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       if (batch.length === 0) {
         if (Date.now() - this.lastPurge >= OUTBOX_PURGE_EVERY_MS) {
           this.lastPurge = Date.now();
-          await this.purge().catch((error: Error) => this.log.warn(`purging published events failed: ${error.message}`));
+          await this.purge().catch((error: Error) => this.log.warn(`purging the outbox and inbox failed: ${error.message}`));
         }
         return total;
       }
