@@ -436,17 +436,38 @@ async function visible(locatorOrPage, selector, timeout = 10_000) {
  * Picks an entry of a row's menu and answers what it brings. `trigger` opens the menu (a locator), `item` is the entry's
  * selector; `expected` is the selector of what the pick opens (a dialog, a confirmation), or { until, message } for an
  * entry that opens nothing (activate/deactivate): then only a click the menu ignored is repeated, never the action.
- * Two CI runs in a hundred found an entry clicked and nothing picked (the menu still open, or closed by a dialog's focus
- * handed back), right after a list had arrived or a dialog had closed; a person clicks slower than that. So the pick
- * waits for no dialog and no list in flight, repeats a click while the entry is still shown, and, for a selector,
- * opens the menu again if it closed without the result (four tries, each logged).
+ * CI runs found an entry clicked and nothing picked, the menu still open: a list filter applies 300 ms after the last
+ * key (useDebounced), so a row already shown before could move when the filtered list arrived, and the menu with it,
+ * between the press and the release of the click. So the pick waits for no dialog, no list in flight and the trigger
+ * in the same place for half a second; a click the menu still ignored is repeated, and for a selector the menu is
+ * opened again if it closed without the result (four tries, each logged).
  */
+/** Waits until no list is in flight and the element has stayed in the same place for half a second. */
+async function settled(page, locator, ms = 500) {
+  let last = null;
+  let since = Date.now();
+  await until(
+    async () => {
+      const busy = await page.locator('table[aria-busy=true]').count();
+      const box = JSON.stringify(await locator.first().boundingBox());
+      if (busy || box !== last) {
+        last = box;
+        since = Date.now();
+        return false;
+      }
+      return Date.now() - since >= ms;
+    },
+    'the list should settle (nothing in flight, the row in place)',
+    15_000,
+  );
+}
+
 async function pickRowAction(page, trigger, item, expected) {
   const entry = page.locator(`${item} >> visible=true`);
   const effect = typeof expected === 'string' ? page.locator(`${expected} >> visible=true`) : null;
   await until(async () => (await page.locator('[role=dialog]:visible').count()) === 0, 'no dialog should be open before picking from a row menu');
   for (let attempt = 1; ; attempt++) {
-    await until(async () => (await page.locator('table[aria-busy=true]').count()) === 0, 'the list should have arrived before picking from a row menu');
+    await settled(page, trigger);
     if ((await entry.count()) === 0) {
       await trigger.click();
       await visible(entry);
