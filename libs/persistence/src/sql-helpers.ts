@@ -63,6 +63,17 @@ export function restrictedRowsCondition(
   return [sql, [...ids, ...ids, ...ids, ...ids, ...ids]];
 }
 
+/**
+ * Whether the caller may see a supplier over `<schema>.access_restriction`: a user with supplier restrictions sees only
+ * those suppliers, one without sees all (the callers answer 404 for a supplier the user may not see).
+ */
+export async function supplierVisible(em: EntityManager, schema: string, caller: { companyId: number; userId: number }, supplierId: number): Promise<boolean> {
+  const restricted = await em.execute<{ supplier_id: number }[]>(
+    `select supplier_id from ${schema}.access_restriction where company_id = ? and user_id = ? and supplier_id is not null`,
+    [caller.companyId, caller.userId],
+  );
+  return restricted.length === 0 || restricted.some((r) => Number(r.supplier_id) === supplierId);
+}
 
 /** A PostgreSQL array literal of a column's values (text elements quoted, JSON values as text, null as NULL). */
 function arrayLiteral(values: unknown[]): string {

@@ -19,7 +19,7 @@ import type {
   StatsScope,
 } from '@kanban/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { supplierVisible, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
 import { LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf } from '../requisition/last-decision';
 import { localTime } from '../requisition/schedule';
@@ -294,12 +294,8 @@ export class StatsService {
    * narrowed to a location. A supplier outside the caller's supplier restrictions is unknown (404), as in the supplies.
    */
   private async serviceFilter(em: EntityManager, caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery, from: string, to: string): Promise<[string, unknown[]]> {
-    if (scope.supplierId !== undefined) {
-      const restricted = await em.execute<{ supplier_id: number }[]>(
-        'select supplier_id from orders.access_restriction where company_id = ? and user_id = ? and supplier_id is not null',
-        [caller.companyId, caller.userId],
-      );
-      if (restricted.length > 0 && !restricted.some((r) => Number(r.supplier_id) === scope.supplierId)) throw new AppError(ProtocolCode.NotFound, 'supplier not found');
+    if (scope.supplierId !== undefined && !(await supplierVisible(em, 'orders', caller, scope.supplierId))) {
+      throw new AppError(ProtocolCode.NotFound, 'supplier not found');
     }
     return this.lineFilter(caller, scope, { location_id: query.location_id }, { from, to });
   }

@@ -7,15 +7,6 @@ import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 import { markTransmitted } from '../queue/queue.sql';
 
-/**
- * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
- * the order and marks its order queue entry transmitted (also when the supply existed and a requeued order
- * arrived again: `repeated`); evt.supply.delivery_changed marks the order's lines of the same pos delivered with the time the
- * supplier marked them (`delivered_at`), or back to what they were (confirmed after the update to OK, else open;
- * `delivered_at` null again) when taken back, and the order `delivered` when
- * all its lines are (back to confirmed/open otherwise), with an S history event. Each event is claimed once in
- * the inbox; a change older than the last applied one of the supply (its version) is ignored.
- */
 /** An S history event on the order (when the order exists in the company). */
 async function insertEvent(em: EntityManager, companyId: number, orderId: number, message: OrderEventMessage, userId: number | null, at: Date): Promise<void> {
   await em.execute(
@@ -25,6 +16,15 @@ async function insertEvent(em: EntityManager, companyId: number, orderId: number
   );
 }
 
+/**
+ * The orders service's side of supplies (docs/supplies.md): evt.supply.created writes an S history event on
+ * the order and marks its order queue entry transmitted (also when the supply existed and a requeued order
+ * arrived again: `repeated`); evt.supply.delivery_changed marks the order's lines of the same pos delivered with the time the
+ * supplier marked them (`delivered_at`), or back to what they were (confirmed after the update to OK, else open;
+ * `delivered_at` null again) when taken back, and the order `delivered` when
+ * all its lines are (back to confirmed/open otherwise), with an S history event. Each event is claimed once in
+ * the inbox; a change older than the last applied one of the supply (its version) is ignored.
+ */
 @BusController()
 export class SuppliesConsumer {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}

@@ -21,7 +21,7 @@ import {
   type SupplyStatus,
 } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { supplierVisible, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { assertMayMarkDelivered, containsPattern, pageOf, raw, visibleCondition } from '../shared/access';
 
 const SUPPLY_COLUMNS = `s.id, s.order_id, s.supplier_id, s.supplier_name, s.customer_id, s.customer_name, s.location_id, s.location_name,
@@ -101,13 +101,7 @@ export class SuppliesService {
 
   /** The supplier's supplies the caller may see; a supplier outside the caller's supplier restrictions is unknown (404). */
   private async scoped(em: EntityManager, caller: CompanyCaller, scope: SupplyScope): Promise<{ where: string[]; params: unknown[] }> {
-    const restricted = await em.execute<{ supplier_id: number }[]>(
-      'select supplier_id from supply.access_restriction where company_id = ? and user_id = ? and supplier_id is not null',
-      [caller.companyId, caller.userId],
-    );
-    if (restricted.length > 0 && !restricted.some((r) => Number(r.supplier_id) === scope.supplierId)) {
-      throw new AppError(ProtocolCode.NotFound, 'supplier not found');
-    }
+    if (!(await supplierVisible(em, 'supply', caller, scope.supplierId))) throw new AppError(ProtocolCode.NotFound, 'supplier not found');
     const where = ['s.company_id = ?', 's.supplier_id = ?'];
     const params: unknown[] = [caller.companyId, scope.supplierId];
     const [visible, visibleParams] = visibleCondition(caller, { customer: 's.customer_id', location: 's.location_id', supplier: 's.supplier_id' });
