@@ -1,9 +1,9 @@
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { PGliteDriver } from 'mikro-orm-pglite';
 import type { PGliteConnectionConfig } from 'mikro-orm-pglite';
 import { SharedPglite } from './shared-pglite';
+import { EmbeddedPgliteDriver } from './pglite-driver';
 
 /** Where the data lives: the in-process PostgreSQL of the embedded run, or a PostgreSQL server. */
 export type DatabaseConfig =
@@ -66,7 +66,7 @@ export class Database {
     const shared = this.pglite!;
     return {
       ...common,
-      driver: PGliteDriver as never,
+      driver: EmbeddedPgliteDriver as never,
       dbName: 'postgres',
       driverOptions: { connection: { pglite: () => shared.handle() } satisfies PGliteConnectionConfig },
     };
