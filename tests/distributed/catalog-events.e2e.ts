@@ -1,7 +1,7 @@
-import { connect, type NatsConnection } from 'nats';
+import { type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventually } from '@kanban/testing';
-import { login, NATS_URL, startSystem, type TestSystem } from '../support/system';
+import { login, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -15,7 +15,7 @@ describe('catalog events (distributed)', () => {
     system = await startSystem('distributed');
     db = new Client({ connectionString: system.distributed!.databaseUrl });
     await db.connect();
-    nc = await connect({ servers: NATS_URL });
+    nc = await system.distributed!.nats.connect();
   });
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
+import { type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventually } from '@kanban/testing';
-import { NATS_URL, startSystem, type TestSystem, waitReady } from '../support/system';
+import { startSystem, type TestSystem, waitReady } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -20,7 +20,7 @@ describe('outbox crash recovery (distributed)', () => {
     system = await startSystem('distributed');
     db = new Client({ connectionString: system.distributed!.databaseUrl });
     await db.connect();
-    nc = await connect({ servers: NATS_URL });
+    nc = await system.distributed!.nats.connect();
   });
 
   afterAll(async () => {

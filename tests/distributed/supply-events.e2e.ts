@@ -1,7 +1,7 @@
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { JSONCodec, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventually } from '@kanban/testing';
-import { login, NATS_URL, startSystem, type TestSystem, waitReady } from '../support/system';
+import { login, startSystem, type TestSystem, waitReady } from '../support/system';
 
 jest.setTimeout(240_000);
 
@@ -24,7 +24,7 @@ describe('supply events (distributed)', () => {
     system = await startSystem('distributed');
     db = new Client({ connectionString: system.distributed!.databaseUrl });
     await db.connect();
-    nc = await connect({ servers: NATS_URL });
+    nc = await system.distributed!.nats.connect();
     token = (await login(system, 'admin@demo.example')).token;
     company = (await system.api.get('/company', token)).body.Data[0].id as number;
     customerId = (await system.api.get(`/c/${company}/customer?q=K-10001`, token)).body.Data.items[0].id as number;

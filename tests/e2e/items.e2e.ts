@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@kanban/testing';
-import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
-import { NATS_URL, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher } from '@kanban/messaging';
+import { busAs, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -467,7 +467,8 @@ describe('backorders from evt.orders.backorder_changed', () => {
       await system.app!.get<EventPublisher>(EVENT_PUBLISHER).publish(envelope);
       return;
     }
-    const bus = await NatsBus.connect({ url: NATS_URL, prefix: system.distributed!.prefix, name: 'items-e2e', requestTimeoutMs: 5000 });
+    // As the orders service, whose events these are (its NATS user may publish them).
+    const bus = await busAs(system, 'orders');
     try {
       const publisher = new JetStreamEventPublisher(bus);
       await publisher.ensureStream('orders');

@@ -1,9 +1,8 @@
-import { connect } from 'nats';
 import sharp from 'sharp';
 import { BLOB_STORE, type BlobStore, NatsObjectBlobStore, objectStoreBucket } from '@kanban/images';
 import { pixelBomb } from '@kanban/testing';
 import { ordersSql } from '../support/orders-sql';
-import { meta, NATS_URL, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * An order's attachment and pictures (docs/replenishment.md "Attachments and pictures") in both run modes: upload,
@@ -71,7 +70,7 @@ async function fetchBytes(path: string, token: string) {
 /** The bytes under a blob key in the store the gateway uses, or null. */
 async function blob(key: string): Promise<Buffer | null> {
   if (system.app) return system.app.get<BlobStore>(BLOB_STORE, { strict: false }).get(key);
-  const nc = await connect({ servers: NATS_URL });
+  const nc = await system.distributed!.nats.connect();
   try {
     return await new NatsObjectBlobStore(nc, objectStoreBucket(system.distributed!.prefix, 'blobs')).get(key);
   } finally {

@@ -6,10 +6,22 @@ import {
   startDistributedSystem,
 } from '@kanban/testing';
 import { DEMO_API_KEYS, type EmbeddedSystem, startEmbedded } from '@kanban/app-server';
+import type { BusService } from '@kanban/contracts';
+import { NatsBus } from '@kanban/messaging';
 
 export type Mode = 'embedded' | 'distributed';
 
-export { NATS_URL, waitReady } from '@kanban/testing';
+export { waitReady } from '@kanban/testing';
+
+/**
+ * Distributed only: a bus connection to the run's own NATS as one of the services (its user and permissions), e.g.
+ * to publish an event as its producer would: `busAs(system, 'orders')` for `evt.orders.*`.
+ */
+export function busAs(system: TestSystem, service: BusService): Promise<NatsBus> {
+  const { nats, prefix } = system.distributed!;
+  const { user, password } = nats.credentials[service];
+  return NatsBus.connect({ url: nats.url, prefix, name: service, requestTimeoutMs: 5000, user, password });
+}
 
 export interface TestSystem {
   mode: Mode;

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     prefix: env.str('BUS_PREFIX', ''),
     name: 'gateway',
     requestTimeoutMs: env.int('BUS_TIMEOUT_MS', 10_000, { min: 100 }),
+    user: env.str('NATS_USER', '') || undefined,
+    password: env.str('NATS_PASSWORD', ''),
   });
   env.done();
 

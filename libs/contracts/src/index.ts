@@ -13,3 +13,4 @@ export * from './supplies';
 export * from './journal';
 export * from './orderqueue';
 export * from './stats';
+export * from './bus-access';

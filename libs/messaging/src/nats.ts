@@ -13,6 +13,7 @@ import {
   nanos,
   type Subscription,
 } from 'nats';
+import { busInboxPrefix } from '@kanban/contracts';
 import { BusServer } from './bus-server';
 import type { EventPublisher } from './event-publisher';
 import { type BusReply, type EventEnvelope, streamName, streamOf } from './wire';
@@ -31,6 +32,12 @@ export interface NatsBusOptions {
    * with it and an existing one with another age is changed to it; unset, streams keep events until deleted.
    */
   streamMaxAgeHours?: number;
+  /**
+   * The service's NATS user and password (NATS_USER, NATS_PASSWORD; the server's permissions are generated from
+   * BUS_ACCESS in libs/contracts). With a user the reply inbox is the service's own (`_INBOX_<name>`).
+   */
+  user?: string;
+  password?: string;
 }
 
 /**
@@ -56,7 +63,13 @@ export class NatsBus {
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
     // noAsyncTraces: no Error (a captured stack) per request for a timeout's message; bus failures become
     // AppErrors without the stack anyway (toAppError), and two captures per request were ~0.05 ms of CPU.
-    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+      ...(options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: busInboxPrefix(options.name) } : {}),
+    });
     return new NatsBus(nc, nc.jetstream(), options);
   }
 

@@ -7,7 +7,7 @@ import { NatsBus, NatsBusServer } from './nats';
 import { readOutboxConfig } from './outbox';
 
 /**
- * Distributed run of one service as its own process (no HTTP): reads DATABASE_URL, NATS_URL, BUS_PREFIX,
+ * Distributed run of one service as its own process (no HTTP): reads DATABASE_URL, NATS_URL, NATS_USER, NATS_PASSWORD, BUS_PREFIX,
  * LOG_FORMAT, DB_POOL_MAX and EVENT_RETENTION_HOURS (the age of its event streams), opens PostgreSQL and NATS, serves the service's module over NATS and closes
  * all on SIGTERM/SIGINT. `module` gets the environment reader for the service's own variables (read them
  * before it returns: the reader then fails on unknown or malformed values).
@@ -17,6 +17,8 @@ export async function runServiceProcess(service: string, module: (env: EnvReader
   const databaseUrl = env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']);
   const natsUrl = env.url('NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']);
   const prefix = env.str('BUS_PREFIX', '');
+  const natsUser = env.str('NATS_USER', '');
+  const natsPassword = env.str('NATS_PASSWORD', '');
   const logFormat = env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json');
   const poolMax = env.int('DB_POOL_MAX', 10, { min: 1, max: 200 });
   const { eventRetentionHours } = readOutboxConfig(env);
@@ -24,7 +26,7 @@ export async function runServiceProcess(service: string, module: (env: EnvReader
   env.done();
 
   const database = await Database.open({ kind: 'postgres', url: databaseUrl, poolMax });
-  const bus = await NatsBus.connect({ url: natsUrl, prefix, name: service, requestTimeoutMs: 10_000, streamMaxAgeHours: eventRetentionHours });
+  const bus = await NatsBus.connect({ url: natsUrl, prefix, name: service, requestTimeoutMs: 10_000, streamMaxAgeHours: eventRetentionHours, user: natsUser || undefined, password: natsPassword });
 
   @Module({
     imports: [DatabaseModule.forRoot(database), MessagingModule.forRoot({ kind: 'nats', bus }), serviceModule],

@@ -2,15 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { connect } from 'nats';
 import { Client } from 'pg';
 import { ApiClient, eventually } from './api-client';
 import { type ReceivedMail, SmtpSink } from './mail-sink';
+import { startNatsServer, type TestNatsServer } from './nats-server';
 
 /** Repository root (this file is libs/testing/src/distributed.ts, or its build in dist/). */
 export const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../../..' : '../../..');
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 /** Client keys the launched systems use (the embedded run's defaults). */
 export const TEST_API_KEYS = { web: 'kanban-web-demo-key', app: 'kanban-app-demo-key' };
 
@@ -26,6 +25,8 @@ export interface DistributedHandles {
   prefix: string;
   env: Record<string, string>;
   processes: Map<string, ServiceProcess>;
+  /** The run's own nats-server (users and permissions of BUS_ACCESS); `nats.connect()` connects as its admin. */
+  nats: TestNatsServer;
   /** `key`: the name the process is kept under (default `name`; another key starts a second replica). */
   start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
@@ -85,9 +86,14 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
   await sink.start();
   const port = await freePort();
   const prefix = `${id}.`;
+  // The run's own NATS (never the machine's shared one): its users and permissions are what the services get.
+  const nats = await startNatsServer({ prefix, port: await freePort() }).catch(async (error: unknown) => {
+    await sink.stop().catch(() => undefined);
+    throw error;
+  });
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
-    NATS_URL,
+    NATS_URL: nats.url,
     BUS_PREFIX: prefix,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_FORMAT: 'json',
@@ -111,9 +117,11 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
     prefix,
     env,
     processes,
+    nats,
     async start(name, extraEnv = {}, key = name) {
       const output: string[] = [];
-      const child = runNode(`dist/apps/${name}/src/main.js`, { ...env, ...extraEnv }, output);
+      const credentials = { NATS_USER: nats.credentials[name].user, NATS_PASSWORD: nats.credentials[name].password };
+      const child = runNode(`dist/apps/${name}/src/main.js`, { ...env, ...credentials, ...extraEnv }, output);
       const proc = { name, child, output };
       processes.set(key, proc);
       child.on('exit', (c, signal) => output.push(`[exited ${c ?? signal}]`));
@@ -131,15 +139,8 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
   const close = async () => {
     for (const name of [...processes.keys()]) await handles.kill(name, 'SIGTERM').catch(() => undefined);
     await sink.stop().catch(() => undefined);
-    const nc = await connect({ servers: NATS_URL });
-    const jsm = await nc.jetstreamManager();
-    // The run's event streams (<prefix>EVT_<service>) and object store buckets (OBJ_<prefix><bucket>).
-    const safePrefix = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-    for await (const stream of jsm.streams.list()) {
-      const name = stream.config.name;
-      if (name.startsWith(safePrefix) || name.startsWith(`OBJ_${safePrefix}`)) await jsm.streams.delete(name);
-    }
-    await nc.close();
+    // The server goes with its JetStream folder (the run's streams and object store).
+    await nats.stop();
     const cleanup = new Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
     // KEEP_TEST_DATABASE=<name>: the run's database is kept under that name (to EXPLAIN a benchmark's queries).

@@ -3,3 +3,4 @@ export * from './mail-sink';
 export * from './distributed';
 export * from './s3-server';
 export * from './test-images';
+export * from './nats-server';
