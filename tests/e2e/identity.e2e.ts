@@ -288,16 +288,16 @@ describe('profile', () => {
     const a = await login(system, 'changer@demo.example', 'changer-1');
     const b = await login(system, 'changer@demo.example', 'changer-1');
 
-    expect((await api().post('/user/changepass', { password: 'short', password_confirm: 'short' }, a.token)).body.Meta).toMatchObject({ code: 1000, field: 'password' });
-    expect((await api().post('/user/changepass', { password: 'long-enough', password_confirm: '' }, a.token)).body.Meta).toMatchObject({
+    expect((await api().post('/user/changepass', { current_password: 'changer-1', password: 'short', password_confirm: 'short' }, a.token)).body.Meta).toMatchObject({ code: 1000, field: 'password' });
+    expect((await api().post('/user/changepass', { current_password: 'changer-1', password: 'long-enough', password_confirm: '' }, a.token)).body.Meta).toMatchObject({
       code: 1000,
       message: 'Password confirm is required',
     });
-    expect((await api().post('/user/changepass', { password: 'long-enough', password_confirm: 'different1' }, a.token)).body.Meta).toMatchObject({
+    expect((await api().post('/user/changepass', { current_password: 'changer-1', password: 'long-enough', password_confirm: 'different1' }, a.token)).body.Meta).toMatchObject({
       code: 1000,
       message: 'Passwords do not match',
     });
-    expect((await api().post('/user/changepass', { password: 'long-enough', password_confirm: 'long-enough' }, a.token)).body.Meta.code).toBe(200);
+    expect((await api().post('/user/changepass', { current_password: 'changer-1', password: 'long-enough', password_confirm: 'long-enough' }, a.token)).body.Meta.code).toBe(200);
     expect((await api().post('/authenticate', { Email: 'changer@demo.example', Password: 'changer-1' }, undefined, webKey())).body.Meta.code).toBe(1026);
     await login(system, 'changer@demo.example', 'long-enough');
     expect((await api().post('/refresh_token', { RefreshToken: b.refresh_token })).body.Meta.code).toBe(1026);

@@ -11,6 +11,8 @@ export interface GatewayConfig {
   bodyLimit: string;
   logFormat: 'json' | 'text';
   authRateLimit: { limit: number; ttlMs: number };
+  /** Failed sign-ins per client address within the window before sign-ins from there answer 429. */
+  failedLoginLimit: { limit: number; windowMs: number };
   /** Where uploaded images are kept: a folder (BLOB_DIR) or the NATS object store (BLOB_BUCKET). */
   blobs: BlobStoreConfig;
   /** Largest accepted image upload in bytes (IMAGE_UPLOAD_LIMIT). */
@@ -38,6 +40,10 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     bodyLimit,
     logFormat: r.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json'),
     authRateLimit: { limit: r.int('AUTH_RATE_LIMIT', 30, { min: 1 }), ttlMs: 60_000 },
+    failedLoginLimit: {
+      limit: r.int('AUTH_FAILURE_LIMIT', 20, { min: 1 }),
+      windowMs: r.int('AUTH_FAILURE_WINDOW_S', 900, { min: 1, max: 86_400 }) * 1000,
+    },
     blobs: blobStoreConfig(r),
     imageUploadLimit: bytesOf(uploadLimit),
     readCache: { ttlMs: r.int('READ_CACHE_TTL_MS', 30_000, { min: 0, max: 3_600_000 }), maxEntries: r.int('READ_CACHE_ENTRIES', 2000, { min: 1 }) },

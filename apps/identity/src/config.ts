@@ -5,6 +5,10 @@ export interface IdentityConfig {
   jwtSecret: string;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /** A just-rotated refresh token presented again within this many seconds answers the same successor. */
+  refreshGraceS: number;
+  /** Absolute session lifetime from sign-in; refreshes never extend a session past it. */
+  sessionMaxAgeS: number;
   publicUrl: string;
   supportEmail: string;
   registrationOpen: boolean;
@@ -19,6 +23,8 @@ export function loadIdentityConfig(env: Env, defaults: Partial<Record<string, st
     jwtSecret,
     accessTokenTtlS: r.int('ACCESS_TOKEN_TTL_S', 900, { min: 5, max: 86_400 }),
     refreshTokenTtlS: r.int('REFRESH_TOKEN_TTL_S', 30 * 86_400, { min: 60 }),
+    refreshGraceS: r.int('REFRESH_GRACE_S', 30, { min: 0, max: 600 }),
+    sessionMaxAgeS: r.int('SESSION_MAX_AGE_S', 30 * 86_400, { min: 60 }),
     publicUrl: r.url('PUBLIC_URL', 'http://localhost:3000', ['http', 'https']).replace(/\/$/, ''),
     supportEmail: r.str('SUPPORT_EMAIL', 'support@kanban.example'),
     registrationOpen: r.bool('REGISTRATION_OPEN', true),

@@ -5,6 +5,7 @@ export const IdentitySubjects = {
   health: 'identity.health',
   authenticate: 'identity.auth.authenticate',
   refresh: 'identity.auth.refresh',
+  logout: 'identity.auth.logout',
   register: 'identity.auth.register',
   confirm: 'identity.auth.confirm',
   resetRequest: 'identity.auth.reset_request',

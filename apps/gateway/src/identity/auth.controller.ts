@@ -1,12 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
-import { AppError, ErrorCode } from '@kanban/access';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { type ClientKind, IdentitySubjects, type LoginResult } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { timingSafeEqual } from 'node:crypto';
 import { Public } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { FailedLoginLimiter } from './failed-logins';
 import { AuthenticateDto, RefreshDto, RegisterDto, ResetPasswordDto, TokenDto } from './identity.dto';
 
 @ApiTags('auth')
@@ -14,25 +15,53 @@ import { AuthenticateDto, RefreshDto, RegisterDto, ResetPasswordDto, TokenDto } 
 @Public()
 @UseGuards(ThrottlerGuard)
 export class AuthController {
+  private readonly failedLogins: FailedLoginLimiter;
+
   constructor(
     private readonly bus: ServiceBus,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.failedLogins = new FailedLoginLimiter(config.failedLoginLimit.limit, config.failedLoginLimit.windowMs);
+  }
 
   @Post('authenticate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in; answers user, token and refresh_token' })
   @ApiHeader({ name: 'X-API-Key', required: true, description: 'client key (web or app)' })
-  authenticate(@Body() body: AuthenticateDto, @Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<LoginResult> {
+  async authenticate(@Body() body: AuthenticateDto, @Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<LoginResult> {
     const client = this.clientOf(apiKey);
-    return this.bus.request(IdentitySubjects.authenticate, { email: body.Email, password: body.Password, client, ip });
+    // Failed sign-ins per address (AUTH_FAILURE_LIMIT in AUTH_FAILURE_WINDOW_S); each account also locks after 5.
+    if (this.failedLogins.blocked(ip)) {
+      throw new AppError(ProtocolCode.TooManyRequests, 'too many failed sign-ins from this address, try again later');
+    }
+    try {
+      return await this.bus.request<LoginResult>(IdentitySubjects.authenticate, { email: body.Email, password: body.Password, client, ip });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === ErrorCode.WrongCredentials || code === ErrorCode.TooManyTries) this.failedLogins.record(ip);
+      throw error;
+    }
   }
 
+  // Not counted by the sign-in throttle: a refresh is no guess (the token is 256 random bits), and an open
+  // tab refreshes on its own; a refresh refused for a throttle would end sessions instead of slowing attackers.
   @Post('refresh_token')
+  @SkipThrottle({ auth: true })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Trade a refresh token for new tokens (rotated; reuse revokes the session)' })
+  @ApiOperation({
+    summary: 'Trade a refresh token for new tokens (rotated; the same token again within REFRESH_GRACE_S answers the same successor, later it revokes the session)',
+  })
   refresh(@Body() body: RefreshDto): Promise<LoginResult> {
     return this.bus.request(IdentitySubjects.refresh, { refresh_token: body.RefreshToken });
+  }
+
+  @Post('logout')
+  @SkipThrottle({ auth: true })
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: revokes the session the refresh token belongs to (answers 200 for any token)' })
+  async logout(@Body() body: RefreshDto): Promise<null> {
+    await this.bus.request(IdentitySubjects.logout, { refresh_token: body.RefreshToken });
+    return null;
   }
 
   @Post('resetpass')

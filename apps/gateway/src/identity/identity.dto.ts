@@ -195,6 +195,12 @@ export class ProfileUpdateDto {
 }
 
 export class ChangePasswordDto {
+  @ApiProperty({ description: 'the password in use now; a wrong one answers 1026 naming current_password' })
+  @IsString()
+  @IsNotEmpty({ message: 'Current password is required' })
+  @MaxLength(200)
+  current_password!: string;
+
   @ApiProperty({ minLength: 8 })
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })

@@ -45,9 +45,9 @@ export class MeController {
 
   @Post('user/changepass')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change the own password; other sessions are signed out' })
+  @ApiOperation({ summary: 'Change the own password (current_password required, wrong: 1026); other sessions are signed out' })
   async changePassword(@CurrentCaller() caller: Caller, @Body() body: ChangePasswordDto): Promise<null> {
-    await this.bus.request(IdentitySubjects.changePassword, { caller, password: body.password });
+    await this.bus.request(IdentitySubjects.changePassword, { caller, current_password: body.current_password, password: body.password });
     return null;
   }
 

@@ -17,6 +17,12 @@ export class AuthHandler {
     return this.auth.refresh(request.refresh_token);
   }
 
+  @MessagePattern(IdentitySubjects.logout)
+  async logout(@Payload() request: { refresh_token: string }): Promise<null> {
+    await this.auth.logout(request.refresh_token);
+    return null;
+  }
+
   @MessagePattern(IdentitySubjects.register)
   register(@Payload() request: Parameters<AuthService['register']>[0]) {
     return this.auth.register(request);
@@ -41,8 +47,10 @@ export class AuthHandler {
   }
 
   @MessagePattern(IdentitySubjects.changePassword)
-  async changePassword(@Payload() request: { caller: Caller & { family?: string }; password: string }): Promise<null> {
-    await this.auth.changePassword(request.caller.userId, request.password, request.caller.family);
+  async changePassword(
+    @Payload() request: { caller: Caller & { family?: string }; current_password: string; password: string },
+  ): Promise<null> {
+    await this.auth.changePassword(request.caller.userId, request.current_password, request.password, request.caller.family);
     return null;
   }
 }

@@ -25,6 +25,7 @@ import {
   newOpaqueToken,
   parseOpaqueToken,
   secretMatches,
+  successorToken,
   verifyPassword,
 } from './secrets';
 
@@ -59,24 +60,46 @@ export class AuthService {
     }
     if (user.lockedAt) throw new AppError(ErrorCode.TooManyTries);
     if (!(await verifyPassword(user.passwordHash, request.password))) {
-      const failed = await this.uow.write(async (em) => {
-        const fresh = await em.findOneOrFail(User, user.id);
-        fresh.failedLogins += 1;
-        if (fresh.failedLogins >= MAX_FAILED_LOGINS) fresh.lockedAt = new Date();
-        return fresh.failedLogins;
-      });
-      throw new AppError(failed >= MAX_FAILED_LOGINS ? ErrorCode.TooManyTries : ErrorCode.WrongCredentials);
+      throw new AppError((await this.countFailure(user.id)) ? ErrorCode.TooManyTries : ErrorCode.WrongCredentials);
     }
     if (!user.emailConfirmedAt) throw new AppError(ErrorCode.NoPermission, 'e-mail address not confirmed');
     return this.uow.write(async (em) => {
+      // Reset the failure count in the same statement that checks the lock: parallel failures may have locked it.
+      const unlocked = await em.execute<{ id: number }[]>(
+        `update identity."user" set failed_logins = 0 where id = ? and locked_at is null returning id`,
+        [user.id],
+      );
+      if (unlocked.length === 0) throw new AppError(ErrorCode.TooManyTries);
       const fresh = await em.findOneOrFail(User, user.id);
-      fresh.failedLogins = 0;
       const memberships = await new MembershipRepository(em).allOfUser(user.id);
       if (request.client === 'app') this.assertAppUse(memberships);
-      return this.issue(em, fresh, memberships, request.client, crypto.randomUUID());
+      return this.issue(em, fresh, memberships, request.client, crypto.randomUUID(), new Date());
     });
   }
 
+  /**
+   * Counts a failed password check in one statement (parallel guesses cannot pass the limit between a read and a
+   * write) and locks the account at the limit. Answers whether the account is locked now.
+   */
+  private async countFailure(userId: number): Promise<boolean> {
+    const rows = await this.uow.write((em) =>
+      em.execute<{ failed_logins: number }[]>(
+        `update identity."user" set failed_logins = failed_logins + 1, ` +
+          `locked_at = case when failed_logins + 1 >= ? then now() else locked_at end ` +
+          `where id = ? and locked_at is null returning failed_logins`,
+        [MAX_FAILED_LOGINS, userId],
+      ),
+    );
+    // No row: locked already (by a parallel guess); the count stays where the lock left it.
+    return rows.length === 0 || Number(rows[0]!.failed_logins) >= MAX_FAILED_LOGINS;
+  }
+
+  /**
+   * Trades a refresh token for new tokens. The presented token is spent and a successor issued in its family.
+   * Presented again within the grace window (`REFRESH_GRACE_S`), it answers the same successor (derived from
+   * it, never stored) with a fresh access token, so an answer lost on the way logs nobody out; after the
+   * window, a spent token revokes the family. Membership, role and app grant are read anew every time.
+   */
   async refresh(token: string): Promise<LoginResult> {
     const parsed = parseOpaqueToken(token);
     if (!parsed) throw new AppError(ErrorCode.WrongCredentials, 'invalid refresh token');
@@ -85,20 +108,74 @@ export class AuthService {
       if (!stored || !secretMatches(parsed.secret, stored.secretHash) || stored.revokedAt) {
         return { error: 'invalid refresh token' } as const;
       }
-      if (stored.usedAt) {
-        // A spent token came back: someone else holds the family. End the whole session.
-        await em.nativeUpdate(RefreshToken, { familyId: stored.familyId, revokedAt: null }, { revokedAt: new Date() });
-        return { error: 'refresh token reuse detected, session revoked' } as const;
-      }
       if (stored.expiresAt.getTime() <= Date.now()) return { error: 'refresh token expired' } as const;
-      stored.usedAt = new Date();
+      const startedAt = stored.familyStartedAt ?? stored.createdAt;
+      if (startedAt.getTime() + this.config.sessionMaxAgeS * 1000 <= Date.now()) {
+        await this.revokeFamily(em, stored.familyId);
+        return { error: 'session expired, sign in again' } as const;
+      }
       const user = await em.findOne(User, stored.userId);
       if (!user || user.lockedAt) return { error: 'user not active' } as const;
       const memberships = await new MembershipRepository(em).allOfUser(user.id);
-      return { result: await this.issue(em, user, memberships, stored.clientKind, stored.familyId) } as const;
+      if (stored.clientKind === 'app' && !this.appUseAllowed(memberships)) {
+        await this.revokeFamily(em, stored.familyId);
+        return { error: 'app use no longer granted, session revoked' } as const;
+      }
+      if (stored.usedAt) {
+        const again = await this.successorWithinGrace(em, stored, parsed.secret);
+        if (again) {
+          return { result: this.answer(user, memberships, stored.clientKind, stored.familyId, again.token, again.expiresAt) } as const;
+        }
+        // A spent token came back after the grace window: someone else holds the family. End the whole session.
+        await this.revokeFamily(em, stored.familyId);
+        return { error: 'refresh token reuse detected, session revoked' } as const;
+      }
+      const next = successorToken(this.config.jwtSecret, parsed.secret);
+      stored.usedAt = new Date();
+      stored.successorId = next.id;
+      return { result: await this.issue(em, user, memberships, stored.clientKind, stored.familyId, startedAt, next) } as const;
     });
     if ('error' in outcome) throw new AppError(ErrorCode.WrongCredentials, outcome.error);
     return outcome.result;
+  }
+
+  /**
+   * The live successor of a spent token when it was spent within the grace window: follows the chain while each
+   * link was spent within the window too (two quick refreshes), each secret derived from the one before.
+   */
+  private async successorWithinGrace(
+    em: EntityManager,
+    spent: RefreshToken,
+    secret: string,
+  ): Promise<{ token: string; expiresAt: Date } | null> {
+    const graceMs = this.config.refreshGraceS * 1000;
+    let current = spent;
+    let currentSecret = secret;
+    for (let step = 0; step < 5; step++) {
+      if (!current.usedAt || !current.successorId || Date.now() - current.usedAt.getTime() > graceMs) return null;
+      const next = successorToken(this.config.jwtSecret, currentSecret, current.successorId);
+      const successor = await em.findOne(RefreshToken, current.successorId, { lockMode: 4 /* pessimistic write */ });
+      if (!successor || successor.revokedAt || !secretMatches(next.secret, successor.secretHash)) return null;
+      if (successor.expiresAt.getTime() <= Date.now()) return null;
+      if (!successor.usedAt) return { token: next.token, expiresAt: successor.expiresAt };
+      current = successor;
+      currentSecret = next.secret;
+    }
+    return null;
+  }
+
+  /** Logout: revokes the session (the family) the refresh token belongs to; unknown tokens change nothing. */
+  async logout(token: string): Promise<void> {
+    const parsed = parseOpaqueToken(token);
+    if (!parsed) return;
+    await this.uow.write(async (em) => {
+      const stored = await em.findOne(RefreshToken, parsed.id);
+      if (stored && secretMatches(parsed.secret, stored.secretHash)) await this.revokeFamily(em, stored.familyId);
+    });
+  }
+
+  private async revokeFamily(em: EntityManager, familyId: string): Promise<void> {
+    await em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
   }
 
   /** Revokes every session of a user except, optionally, the current family. */
@@ -109,11 +186,20 @@ export class AuthService {
     await em.nativeUpdate(RefreshToken, where, { revokedAt: new Date() });
   }
 
-  async changePassword(userId: number, password: string, family?: string): Promise<void> {
+  /** Changes the own password after checking the current one (a wrong one counts as a failed sign-in). */
+  async changePassword(userId: number, currentPassword: string, password: string, family?: string): Promise<void> {
+    const user = await this.uow.read((em) => em.findOneOrFail(User, userId));
+    const field = { field: 'current_password' };
+    if (user.lockedAt) throw new AppError(ErrorCode.TooManyTries, undefined, field);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      const locked = await this.countFailure(userId);
+      throw new AppError(locked ? ErrorCode.TooManyTries : ErrorCode.WrongCredentials, locked ? undefined : 'current password is wrong', field);
+    }
     const hash = await hashPassword(password);
     await this.uow.write(async (em) => {
-      const user = await em.findOneOrFail(User, userId);
-      user.passwordHash = hash;
+      const fresh = await em.findOneOrFail(User, userId);
+      fresh.passwordHash = hash;
+      fresh.failedLogins = 0;
       await this.revokeSessions(em, userId, family);
     });
   }
@@ -237,25 +323,34 @@ export class AuthService {
   }
 
   private assertAppUse(memberships: Membership[]): void {
+    if (!this.appUseAllowed(memberships)) throw new AppError(ErrorCode.NoPermission, 'Only Users and Customers are allowed');
+  }
+
+  private appUseAllowed(memberships: Membership[]): boolean {
     const counts: Record<SeatKind, number> = { user: 0, customer: 0, supplier: 0, readonly: 0 };
     for (const m of memberships) {
       const kind = seatKindOf(m.role);
       if (kind) counts[kind]++;
     }
-    if (!appUseAllowed(counts) || !memberships.some((m) => m.app)) {
-      throw new AppError(ErrorCode.NoPermission, 'Only Users and Customers are allowed');
-    }
+    return appUseAllowed(counts) && memberships.some((m) => m.app);
   }
 
+  /**
+   * Issues a refresh token (the given successor, or a new one) and an access token. The refresh token expires
+   * after REFRESH_TOKEN_TTL_S, but never later than SESSION_MAX_AGE_S after the family's sign-in.
+   */
   private async issue(
     em: EntityManager,
     user: User,
     memberships: Membership[],
     client: ClientKind,
     familyId: string,
+    familyStartedAt: Date,
+    opaque: { id: string; token: string; hash: string } = newOpaqueToken(),
   ): Promise<LoginResult> {
-    const opaque = newOpaqueToken();
-    const expiresAt = new Date(Date.now() + this.config.refreshTokenTtlS * 1000);
+    const expiresAt = new Date(
+      Math.min(Date.now() + this.config.refreshTokenTtlS * 1000, familyStartedAt.getTime() + this.config.sessionMaxAgeS * 1000),
+    );
     em.create(RefreshToken, {
       id: opaque.id,
       familyId,
@@ -263,7 +358,19 @@ export class AuthService {
       secretHash: opaque.hash,
       clientKind: client,
       expiresAt,
+      familyStartedAt,
     } as RefreshToken);
+    return this.answer(user, memberships, client, familyId, opaque.token, expiresAt);
+  }
+
+  private answer(
+    user: User,
+    memberships: Membership[],
+    client: ClientKind,
+    familyId: string,
+    refreshToken: string,
+    refreshExpiresAt: Date,
+  ): LoginResult {
     const token = this.tokens.sign(
       {
         sub: user.id,
@@ -277,9 +384,9 @@ export class AuthService {
     return {
       user: toUserDto(user),
       token,
-      refresh_token: opaque.token,
+      refresh_token: refreshToken,
       expires_in: this.config.accessTokenTtlS,
-      refresh_expires_at: expiresAt.toISOString(),
+      refresh_expires_at: refreshExpiresAt.toISOString(),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as argon2 from 'argon2';
 
 /** OWASP's argon2id parameters (19 MiB, 2 iterations, 1 lane). */
@@ -27,6 +27,16 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 export function newOpaqueToken(): { id: string; secret: string; token: string; hash: string } {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
+  return { id, secret, token: `${id}.${secret}`, hash: sha256(secret) };
+}
+
+/**
+ * The token issued in place of a spent one: a new id, and a secret derived from the spent token's secret with the
+ * server key (HMAC-SHA256). Only who holds the spent token (and the server) can compute it, and the database never
+ * holds it, so a repeated refresh within the grace window can answer the same successor again.
+ */
+export function successorToken(key: string, spentSecret: string, id: string = randomUUID()): { id: string; secret: string; token: string; hash: string } {
+  const secret = createHmac('sha256', key).update(`refresh-successor:${spentSecret}`).digest('base64url');
   return { id, secret, token: `${id}.${secret}`, hash: sha256(secret) };
 }
 
