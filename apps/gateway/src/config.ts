@@ -22,6 +22,11 @@ export interface GatewayConfig {
    * READ_CACHE_ENTRIES (default 2000).
    */
   readCache: { ttlMs: number; maxEntries: number };
+  /**
+   * Express `trust proxy` (TRUST_PROXY, default `loopback`): which proxies' X-Forwarded-For/-Proto count (client
+   * address of the rate limits, `req.secure` for HSTS). A number of hops, `true`, or addresses/subnets (comma-separated).
+   */
+  trustProxy: boolean | number | string;
 }
 
 export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, string>> = {}): GatewayConfig {
@@ -47,6 +52,7 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     blobs: blobStoreConfig(r),
     imageUploadLimit: bytesOf(uploadLimit),
     readCache: { ttlMs: r.int('READ_CACHE_TTL_MS', 30_000, { min: 0, max: 3_600_000 }), maxEntries: r.int('READ_CACHE_ENTRIES', 2000, { min: 1 }) },
+    trustProxy: trustProxyOf(r.str('TRUST_PROXY', 'loopback')),
   };
   r.check('API_KEY_APP', config.apiKeys.web !== config.apiKeys.app, 'must differ from API_KEY_WEB');
   r.done();
@@ -92,4 +98,11 @@ export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 /** The gateway process's messaging options: the read cache of catalog answers. */
 export function gatewayMessaging(config: GatewayConfig): MessagingOptions {
   return { readCache: { subjects: CATALOG_CACHEABLE_READS, changedSubject: CatalogBroadcasts.changed, ...config.readCache } };
+}
+
+/** TRUST_PROXY as Express takes it: `true`/`false`, a hop count, or addresses, subnets and names (loopback, uniquelocal). */
+function trustProxyOf(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

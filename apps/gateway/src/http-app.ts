@@ -8,6 +8,7 @@ import { ReadCache } from '@kanban/messaging';
 import type { GatewayConfig } from './config';
 import { writeError } from './http/exception.filter';
 import { readCacheFastPath } from './http/read-cache.fast-path';
+import { securityHeaders } from './security-headers';
 
 /**
  * Everything the HTTP app needs around the Nest routes; shared by the distributed gateway process and the
@@ -19,7 +20,9 @@ export function configureHttpApp(app: INestApplication, config: GatewayConfig): 
   express_.disable('x-powered-by');
   // Answers are envelopes built per call; no client revalidates them, and hashing each body cost CPU.
   express_.set('etag', false);
-  express_.set('trust proxy', 'loopback');
+  express_.set('trust proxy', config.trustProxy);
+  // First, so every answer carries them: errors of the body parsers, cached answers, files and the web app.
+  express_.use(securityHeaders());
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
