@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { type BackorderChanged, type BackorderDto, type CompanyCaller, ItemEvents } from '@kanban/contracts';
 import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { restrictedRowsCondition, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ItemBackorder } from './backorder.entity';
-import { assertParent, itemVisible } from './item-visibility';
+import { assertParent } from './item-visibility';
 
 /**
  * Keeps the catalog's read model of open backorders from evt.orders.backorder_changed (orders, issue 5):
@@ -49,7 +49,11 @@ export class BackordersConsumer {
 
 export type BackorderScope = { customerId: number; locationId?: number } | { supplierId: number };
 
-/** Open backorders (quantity above 0) of a customer, a location or a supplier's items, oldest first. */
+/**
+ * Open backorders (quantity above 0) of a customer, a location or a supplier's items, oldest first. Each row is
+ * narrowed by the caller's restrictions on its own customer and location (a user restricted to one location of a
+ * customer sees only that location's backorders, as in the location lists) and on its item's supplier.
+ */
 @Injectable()
 export class BackordersService {
   constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
@@ -71,7 +75,7 @@ export class BackordersService {
           params.push(scope.locationId);
         }
       }
-      const [visibleSql, visibleParams] = itemVisible('i', caller);
+      const [visibleSql, visibleParams] = restrictedRowsCondition('catalog', caller, { customer: 'b.customer_id', location: 'b.location_id', supplier: 'i.supplier_id' });
       const rows = await em.execute<Record<string, unknown>[]>(
         `select b.order_id, b.pos, b.customer_id, b.location_id, b.item_id, i.sku, i.name, i.supplier_id, b.quantity, b.since
            from catalog.item_backorder b join catalog.item i on i.id = b.item_id

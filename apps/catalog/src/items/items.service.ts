@@ -81,15 +81,19 @@ export class ItemsService {
       changed: (item) => ({ ...itemChanged(item), ...itemOrderingFields(item) }),
       visible: itemVisible,
       mayAccess: (em, caller, item) => itemAccessible(em, caller, item.id),
-      validate: (em, item) => this.validate(em, item),
+      validate: (em, item, caller) => this.validate(em, item, caller),
       imageOwner: 'item_id',
     });
   }
 
-  private async validate(em: EntityManager, item: Item): Promise<void> {
+  /**
+   * The catalog must be one of the company's and its supplier visible to the caller: a catalog of a supplier the
+   * caller's restrictions hide answers as an unknown one (1000 catalog_id), so an item is never put into it.
+   */
+  private async validate(em: EntityManager, item: Item, caller: CompanyCaller): Promise<void> {
     if (item.catalogId !== null) {
       const catalog = await em.findOne(Catalog, { id: item.catalogId }, { fields: ['id', 'supplierId'] });
-      if (!catalog) throw AppError.validation('catalog_id', 'unknown catalog');
+      if (!catalog || !(await mayAccess(em, 'supplier', caller, catalog.supplierId))) throw AppError.validation('catalog_id', 'unknown catalog');
       item.supplierId = catalog.supplierId;
     } else {
       item.supplierId = null;

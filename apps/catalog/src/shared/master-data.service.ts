@@ -88,8 +88,8 @@ export interface MasterDataDefinition<
   /** Optional: the restriction condition of lists and the check of single records (default: by kind on the id). */
   visible?(alias: string, caller: CompanyCaller, known?: KnownRestrictions): [string, unknown[]];
   mayAccess?(em: EntityManager, caller: CompanyCaller, record: E): Promise<boolean>;
-  /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059). */
-  validate?(em: EntityManager, record: E): Promise<void>;
+  /** Optional: checks of the whole record after the input is applied, in the transaction (1000, 1059), with the caller (restrictions). */
+  validate?(em: EntityManager, record: E, caller: CompanyCaller): Promise<void>;
   /**
    * The image owner field of this kind (e.g. customer_id): its DTOs get `images`, and deleting a record
    * that has images answers 1002 unless confirmed (then the images go too).
@@ -200,7 +200,7 @@ export class MasterDataService<
           ...(this.def.parent ? { [this.def.parent.property]: parentId } : {}),
         } as never);
         this.def.apply(record, input);
-        await this.def.validate?.(em, record);
+        await this.def.validate?.(em, record, caller);
         await em.flush();
         this.announce(em, record);
         await this.logChange(em, caller, record, null, this.def.toDto(record));
@@ -217,7 +217,7 @@ export class MasterDataService<
         await this.assertNrFree(em, input.nr, record.id, parentId);
         const before = this.def.toDto(record);
         this.def.apply(record, input);
-        await this.def.validate?.(em, record);
+        await this.def.validate?.(em, record, caller);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);

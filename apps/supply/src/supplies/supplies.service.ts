@@ -251,14 +251,14 @@ export class SuppliesService {
         where.push('s.customer_name ilike ?');
         params.push(containsPattern(q));
       }
-      const grouped = `select s.customer_id, (array_agg(s.customer_name order by s.created_at desc))[1] as customer, count(*)::int as supplies,
-                              count(*) filter (where s.status <> 'delivered')::int as open_supplies,
-                              (select count(distinct sl.item_id) from supply.supply_line sl join supply.supply s2 on s2.id = sl.supply_id
-                                where s2.company_id = s.company_id and s2.supplier_id = s.supplier_id and s2.customer_id = s.customer_id)::int as items,
+      // Counts, items and the last delivery over the supplies the caller may see (the where clause): a location the
+      // caller's restrictions hide adds nothing to its customer's row.
+      const grouped = `select s.customer_id, (array_agg(s.customer_name order by s.created_at desc))[1] as customer, count(distinct s.id)::int as supplies,
+                              count(distinct s.id) filter (where s.status <> 'delivered')::int as open_supplies,
+                              count(distinct sl.item_id)::int as items,
                               max(s.created_at) as last_supply_at,
-                              (select max(sl.delivered_at) from supply.supply_line sl join supply.supply s2 on s2.id = sl.supply_id
-                                where s2.company_id = s.company_id and s2.supplier_id = s.supplier_id and s2.customer_id = s.customer_id) as last_delivered_at
-                         from supply.supply s where ${where.join(' and ')}
+                              max(sl.delivered_at) as last_delivered_at
+                         from supply.supply s left join supply.supply_line sl on sl.supply_id = s.id where ${where.join(' and ')}
                         group by s.company_id, s.supplier_id, s.customer_id`;
       const rows = await em.execute<Record<string, unknown>[]>(
         `select * from (${grouped}) a order by ${sorts[sort]} ${direction}, customer_id limit ? offset ?`,
