@@ -8,6 +8,8 @@ import { ReadCache } from '@kanban/messaging';
 import type { GatewayConfig } from './config';
 import { writeError } from './http/exception.filter';
 import { readCacheFastPath } from './http/read-cache.fast-path';
+import { stateTextLimitsInOpenApi } from './http/text-limits';
+import { rejectUnsafeText } from './http/validation';
 import { securityHeaders } from './security-headers';
 
 /**
@@ -30,11 +32,14 @@ export function configureHttpApp(app: INestApplication, config: GatewayConfig): 
   express_.use(express.json({ limit: config.bodyLimit }));
   express_.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   express_.use((error: unknown, _req: Request, res: Response, next: NextFunction) => (error ? writeError(res, error, log) : next()));
+  // NUL characters and unpaired surrogates in body or query: 1000 naming the field, before any route.
+  express_.use(rejectUnsafeText((res, error) => writeError(res, error, log)));
 
   express_.use(requestLogger(log));
   const cache = readCacheOf(app);
   if (cache) express_.use(readCacheFastPath(cache, config.jwtSecret));
 
+  stateTextLimitsInOpenApi(); // every @MaxLength as maxLength in the document
   const document = SwaggerModule.createDocument(app, openApiConfig());
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 

@@ -36,7 +36,7 @@ export const IMAGE_OWNER_KINDS: Partial<Record<ImageOwnerField, ImageOwnerKind>>
 };
 
 export function ownerKind(field: ImageOwnerField): ImageOwnerKind {
-  const kind = IMAGE_OWNER_KINDS[field];
+  const kind = Object.hasOwn(IMAGE_OWNER_KINDS, field) ? IMAGE_OWNER_KINDS[field] : undefined;
   if (!kind) throw AppError.validation(field, 'images of this kind of entity are not available yet');
   return kind;
 }

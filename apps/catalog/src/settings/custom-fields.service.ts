@@ -108,7 +108,7 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
       const checked = new Map<number, ReturnType<typeof checkCustomValue>>();
       for (const field of fields) {
         try {
-          checked.set(field.id, checkCustomValue(field, input.values[field.key]));
+          checked.set(field.id, checkCustomValue(field, Object.hasOwn(input.values, field.key) ? input.values[field.key] : undefined));
         } catch (error) {
           errors.push({ field: `values.${field.key}`, message: (error as Error).message });
         }

@@ -48,12 +48,12 @@ export class ItemUpdateDto {
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(3650) transit_days?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) material_number?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) material_group?: string;
-  @ApiPropertyOptional({ description: '8 digits or empty' }) @IsOptional() @IsString() @Matches(/^(\d{8})?$/, { message: 'unspsc must be 8 digits' }) unspsc?: string;
+  @ApiPropertyOptional({ description: '8 digits or empty' }) @IsOptional() @IsString() @MaxLength(8) @Matches(/^(\d{8})?$/, { message: 'unspsc must be 8 digits' }) unspsc?: string;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'YYYY-MM-DD; from this day on the item is disabled' })
-  @IsOptional() @IsString() @Matches(DATE, { message: 'contract_end_date must be YYYY-MM-DD' }) contract_end_date?: string | null;
+  @IsOptional() @IsString() @MaxLength(10) @Matches(DATE, { message: 'contract_end_date must be YYYY-MM-DD' }) contract_end_date?: string | null;
   @ApiPropertyOptional({ description: 'days, 0 = none' }) @IsOptional() @IsInt() @Min(0) @Max(3650) subscription_interval?: number;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'paused up to and including this day (YYYY-MM-DD); null unpauses' })
-  @IsOptional() @IsString() @Matches(DATE, { message: 'paused_until must be YYYY-MM-DD' }) paused_until?: string | null;
+  @IsOptional() @IsString() @MaxLength(10) @Matches(DATE, { message: 'paused_until must be YYYY-MM-DD' }) paused_until?: string | null;
   @ApiPropertyOptional({ description: 'true disables, false enables (refused while the contract has ended)' }) @IsOptional() @IsBoolean() disabled?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() instant_delivery?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() purchaseable?: boolean;

@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, Param, type PipeTransform, type ValidationError, ValidationPipe } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import { AppError, ErrorCode, type FieldError } from '@kanban/access';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -14,9 +15,68 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
  * into numbers (16, 1000, -5, 0) before IdParam could look at the digits.
  */
 class RequestValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Route parameters and anything not read through the middleware (rejectUnsafeText) are checked here too.
+    if (metadata.type !== 'custom') {
+      const error = unsafeTextError(value, metadata.data ?? metadata.type);
+      if (error) throw error;
+    }
+    return super.transform(value, metadata);
+  }
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
   }
+}
+
+/** Deeper nesting than this in a body or query answers 1000 (`body`): no request needs it, and deep trees cost every walker. */
+export const MAX_NESTING = 32;
+
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text may not be stored or passed on: a NUL character (PostgreSQL text cannot hold it) or half a UTF-16 pair. */
+export function unsafeTextReason(text: string): string | null {
+  if (NUL.test(text)) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'must not contain unpaired UTF-16 surrogates';
+  return null;
+}
+
+/**
+ * The first text in a request body or query (values and keys, at any depth) that is not fit to store, as a 1000
+ * naming its field (`lines.0.name`), or too deep a nesting (`root`); null when all is well. Walks without recursion.
+ */
+export function unsafeTextError(value: unknown, root: string): AppError | null {
+  const stack: { value: unknown; field: string; depth: number }[] = [{ value, field: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, field, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      const reason = unsafeTextReason(current);
+      if (reason) return AppError.validation(field || root, reason);
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      if (depth >= MAX_NESTING) return AppError.validation(field || root, `nested more than ${MAX_NESTING} levels deep`);
+      for (const [key, child] of Object.entries(current)) {
+        const path = field ? `${field}.${key}` : key;
+        const reason = unsafeTextReason(key);
+        // The offending name itself, escaped (`\u0000`), so the field can be shown and logged.
+        if (reason) return AppError.validation(JSON.stringify(path).slice(1, -1), `field name ${reason}`);
+        stack.push({ value: child, field: path, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Express middleware behind the body parsers: NUL characters and unpaired surrogates anywhere in the body or the
+ * query answer 1000 naming the field before any route, pipe or service sees the request.
+ */
+export function rejectUnsafeText(onError: (response: Response, error: AppError) => void) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const error = unsafeTextError(req.body, 'body') ?? unsafeTextError(req.query, 'query');
+    if (error) onError(res, error);
+    else next();
+  };
 }
 
 /** DTO validation: a bad field answers 1000 and names the field. */

@@ -68,6 +68,7 @@ export class ResetPasswordDto {
   @ApiPropertyOptional()
   @ValidateIf((o: ResetPasswordDto) => !!o.token)
   @IsString()
+  @MaxLength(200)
   @EqualsField('password', { message: 'Passwords are not equal' })
   password_confirm?: string;
 }
@@ -93,6 +94,7 @@ export class RegisterDto {
 
   @ApiProperty()
   @IsString()
+  @MaxLength(200)
   @EqualsField('password', { message: 'Passwords are not equal' })
   password_confirm!: string;
 
@@ -213,6 +215,7 @@ export class ChangePasswordDto {
   @EqualsField('password', { message: 'Passwords do not match' })
   @IsNotEmpty({ message: 'Password confirm is required' })
   @IsString()
+  @MaxLength(200)
   password_confirm!: string;
 }
 
@@ -228,6 +231,7 @@ export class CompanyUpdateDto {
   @ApiPropertyOptional({ example: 'Europe/Berlin' })
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   @Matches(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/)
   timezone?: string;
 }
@@ -255,10 +259,13 @@ export class CompanyUserCreateDto extends CompanyUserUpdateDto {
   @ApiProperty({ description: 'role code 0-6' }) @IsInt() @Min(0) @Max(6) declare role: number;
 }
 
+/** How the user lists sort (users of the company, users of a customer, location or supplier). */
+const USER_SORTS = ['email', 'first_name', 'last_name', 'role', 'created_at'];
+
 export class ListQueryDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) sort?: string;
+  @ApiPropertyOptional({ enum: USER_SORTS }) @IsOptional() @IsIn(USER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ description: '1: only users with access restrictions' })
@@ -289,5 +296,5 @@ export class PlatformCompanyUpdateDto extends CompanyUpdateDto {
 
 export class PlatformCompanyCreateDto extends PlatformCompanyUpdateDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) declare name: string;
-  @ApiPropertyOptional({ description: 'existing user who becomes owner' }) @IsOptional() @IsEmail() owner_email?: string;
+  @ApiPropertyOptional({ description: 'existing user who becomes owner' }) @IsOptional() @IsEmail() @MaxLength(254) owner_email?: string;
 }

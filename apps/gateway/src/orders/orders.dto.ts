@@ -38,6 +38,7 @@ export class RuleCreateDto {
   @ApiPropertyOptional({ description: 'code of the bin label (unique in the company; default KR + id)', maxLength: 50 })
   @IsOptional()
   @IsString()
+  @MaxLength(50)
   @Matches(SCAN_CODE, { message: 'scan_code must be 1 to 50 letters, digits or . _ - /' })
   scan_code?: string;
   @ApiPropertyOptional({ description: 'default true' }) @IsOptional() @IsBoolean() active?: boolean;

@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { Response } from 'express';
 import {
   type CompanyCaller,
@@ -29,16 +29,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export class OrderStatsBodyDto {
   @ApiPropertyOptional({ description: 'first order day YYYY-MM-DD (default: 29 days before to)' })
   @IsOptional()
+  @MaxLength(10)
   @Matches(DAY, { message: 'from must be a day YYYY-MM-DD' })
   from?: string;
   @ApiPropertyOptional({ description: 'last order day YYYY-MM-DD (default: today in the company\'s time zone)' })
   @IsOptional()
+  @MaxLength(10)
   @Matches(DAY, { message: 'to must be a day YYYY-MM-DD' })
   to?: string;
   @ApiPropertyOptional({ description: 'company level only' }) @IsOptional() @IsInt() @Min(1) customer_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) location_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) supplier_id?: number;
-  @ApiPropertyOptional({ description: 'requisition, manual, ...' }) @IsOptional() @IsString() @Matches(/^[a-z_]{1,30}$/, { message: 'source must be an order source' }) source?: string;
+  @ApiPropertyOptional({ description: 'requisition, manual, ...' }) @IsOptional() @IsString() @MaxLength(30) @Matches(/^[a-z_]{1,30}$/, { message: 'source must be an order source' }) source?: string;
   @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) page?: number;
   @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(200) per_page?: number;
 }

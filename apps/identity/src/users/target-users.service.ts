@@ -75,7 +75,8 @@ export class TargetUsersService {
           ],
         });
       }
-      const sortKey = SORTABLE[query.sort ?? 'email'] ?? SORTABLE.email!;
+      // Own keys only: `constructor`, `__proto__` or `toString` must not reach Object.prototype.
+      const sortKey = query.sort !== undefined && Object.hasOwn(SORTABLE, query.sort) ? SORTABLE[query.sort]! : SORTABLE.email!;
       const [rows, total] = await qb
         .orderBy({ [sortKey]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)

@@ -124,7 +124,8 @@ export class UsersService {
       if (query.restricted) {
         qb.andWhere('exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)');
       }
-      const sortKey = SORTABLE[query.sort ?? 'email'] ?? SORTABLE.email!;
+      // Own keys only: `constructor`, `__proto__` or `toString` must not reach Object.prototype.
+      const sortKey = query.sort !== undefined && Object.hasOwn(SORTABLE, query.sort) ? SORTABLE[query.sort]! : SORTABLE.email!;
       const [rows, total] = await qb
         .orderBy({ [sortKey]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
         .limit(perPage)
