@@ -22,6 +22,7 @@ import { CustomFieldsController, StorageTypesController, UnitsController } from 
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
+import { InvitationsController } from './identity/invitations.controller';
 import { MeController } from './identity/me.controller';
 import { EntityImagesController } from './images/entity-images.controller';
 import { RestrictionTargets } from './users/restriction-targets';
@@ -53,7 +54,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,

@@ -6,6 +6,7 @@ import { Company } from './companies/company.entity';
 import { SupportRequest } from './companies/support-request.entity';
 import { IDENTITY_MIGRATIONS } from './migrations';
 import { AccessRestriction } from './users/access-restriction.entity';
+import { Invitation } from './users/invitation.entity';
 import { Membership } from './users/membership.entity';
 import { User } from './users/user.entity';
 import { UserImage } from './users/user-image.entity';
@@ -13,6 +14,6 @@ import { UserImage } from './users/user-image.entity';
 /** The identity service's schema: its entities and its migrations. */
 export const identityData: ServiceDataOptions = {
   service: 'identity',
-  entities: [Company, SupportRequest, User, UserImage, Membership, AccessRestriction, RefreshToken, ActionToken, ...MESSAGING_ENTITIES],
+  entities: [Company, SupportRequest, User, UserImage, Membership, Invitation, AccessRestriction, RefreshToken, ActionToken, ...MESSAGING_ENTITIES],
   migrations: IDENTITY_MIGRATIONS,
 };

@@ -9,6 +9,8 @@ import { CompaniesService } from './companies/companies.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityData } from './identity.data';
 import { MailConsumer } from './mail/mail.consumer';
+import { InvitationsHandler } from './users/invitations.handler';
+import { InvitationsService } from './users/invitations.service';
 import { UserNamesHandler } from './users/user-names.handler';
 import { TargetUsersHandler } from './users/target-users.handler';
 import { TargetUsersService } from './users/target-users.service';
@@ -25,12 +27,13 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler, InvitationsHandler],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },
         AuthService,
         UsersService,
+        InvitationsService,
         TargetUsersService,
         CompaniesService,
       ],

@@ -26,6 +26,10 @@ export const IdentitySubjects = {
   updateUser: 'identity.users.update',
   deleteUser: 'identity.users.delete',
   resendInvitation: 'identity.users.resend',
+  listInvitations: 'identity.invitations.list',
+  withdrawInvitation: 'identity.invitations.withdraw',
+  showInvitation: 'identity.invitations.show',
+  acceptInvitation: 'identity.invitations.accept',
   listRestrictions: 'identity.restrictions.list',
   addRestriction: 'identity.restrictions.add',
   removeRestriction: 'identity.restrictions.remove',
@@ -114,6 +118,32 @@ export interface CompanyUserDto extends UserDto {
   app: boolean;
   access_restrictions: number;
   invitation_pending: boolean;
+}
+
+/**
+ * An open invitation of an existing account (docs/users.md): `POST user/` answers it for an address that already has
+ * an account, and `GET user/invitation` lists them. Only what the inviting company may see: no names or other
+ * profile data of the person, no user id.
+ */
+export interface InvitationDto {
+  invitation_id: number;
+  email: string;
+  role: Role;
+  app: boolean;
+  invitation_pending: true;
+  invited_at: string;
+  expires_at: string;
+  /** the link is no longer valid (the admin may invite again) */
+  expired: boolean;
+}
+
+/** What the invited person sees of an invitation before accepting it (`GET invitation?token=`). */
+export interface InvitationPreviewDto {
+  company_id: number;
+  company: string;
+  role: Role;
+  app: boolean;
+  expires_at: string;
 }
 
 export interface CompanyDto {
@@ -211,7 +241,7 @@ export interface RestrictionDto {
 
 export interface MailRequested {
   to: string;
-  template: 'password_reset' | 'confirm_email' | 'invitation' | 'support_request';
+  template: 'password_reset' | 'confirm_email' | 'invitation' | 'join_invitation' | 'support_request';
   language: 'de' | 'en';
   params: Record<string, string>;
 }

@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query, HttpCode } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CompanyCaller, type CompanyUserDto, IdentitySubjects, type NamedRestrictionDto, type Page, type RestrictionDto } from '@kanban/contracts';
+import {
+  type CompanyCaller,
+  type CompanyUserDto,
+  IdentitySubjects,
+  type InvitationDto,
+  type NamedRestrictionDto,
+  type Page,
+  type RestrictionDto,
+} from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
@@ -27,9 +35,27 @@ export class CompanyUsersController {
   @Post()
   @HttpCode(200)
   @Access('admin')
-  @ApiOperation({ summary: 'Invite a user (an existing account joins the company)' })
-  create(@CompanyCtx() caller: CompanyCaller, @Body() body: CompanyUserCreateDto): Promise<CompanyUserDto> {
+  @ApiOperation({
+    summary:
+      'Invite a user: a new address becomes a member with a registration link; an existing account gets an invitation to accept and the answer is only that invitation (invitation_id, email, role, app, invitation_pending)',
+  })
+  create(@CompanyCtx() caller: CompanyCaller, @Body() body: CompanyUserCreateDto): Promise<CompanyUserDto | InvitationDto> {
     return this.bus.request(IdentitySubjects.createUser, { caller, input: body });
+  }
+
+  @Get('invitation')
+  @Access('user')
+  @ApiOperation({ summary: 'Open invitations of existing accounts (not members until they accept), newest first' })
+  invitations(@CompanyCtx() caller: CompanyCaller): Promise<InvitationDto[]> {
+    return this.bus.request(IdentitySubjects.listInvitations, { caller });
+  }
+
+  @Delete('invitation/:invitationID')
+  @Access('admin')
+  @ApiOperation({ summary: 'Withdraw an invitation (its link stops working)' })
+  async withdraw(@CompanyCtx() caller: CompanyCaller, @IdParam('invitationID') invitationId: number): Promise<null> {
+    await this.bus.request(IdentitySubjects.withdrawInvitation, { caller, invitationId });
+    return null;
   }
 
   @Get(':userID')

@@ -21,6 +21,16 @@ const TEMPLATES: Record<MailRequested['template'], Record<'de' | 'en', Template>
     en: { subject: 'You have been invited to {company}', text: 'Hello {first_name},\n\nyou have been given access to {company}. Open this link to sign in:\n\n{link}' },
     de: { subject: 'Einladung zu {company}', text: 'Hallo {first_name},\n\nSie haben Zugang zu {company} erhalten. Öffnen Sie diesen Link, um sich anzumelden:\n\n{link}' },
   },
+  join_invitation: {
+    en: {
+      subject: 'Invitation to {company}',
+      text: 'Hello {first_name},\n\nyou have been invited to join {company}. Sign in with your account and accept the invitation with this link (valid for 14 days):\n\n{link}\n\nIf you do not want to join, ignore this mail.',
+    },
+    de: {
+      subject: 'Einladung zu {company}',
+      text: 'Hallo {first_name},\n\nSie wurden eingeladen, {company} beizutreten. Melden Sie sich mit Ihrem Konto an und nehmen Sie die Einladung mit diesem Link an (14 Tage gültig):\n\n{link}\n\nMöchten Sie nicht beitreten, ignorieren Sie diese E-Mail.',
+    },
+  },
   support_request: {
     en: { subject: 'Support request #{request_id}: {subject}', text: 'From: {from}\nCompany: {company}\n\n{message}' },
     de: { subject: 'Supportanfrage #{request_id}: {subject}', text: 'Von: {from}\nFirma: {company}\n\n{message}' },

@@ -1,5 +1,6 @@
 import { type EntityManager, raw } from '@mikro-orm/postgresql';
-import { type SeatKind, seatKindOf, type Role } from '@kanban/access';
+import { AppError, ErrorCode, type SeatKind, seatKindOf, type Role } from '@kanban/access';
+import type { Company } from '../companies/company.entity';
 import { AccessRestriction } from './access-restriction.entity';
 import { Membership } from './membership.entity';
 
@@ -43,4 +44,21 @@ export class MembershipRepository {
   static claimsOf(memberships: Membership[]): Record<string, Role> {
     return Object.fromEntries(memberships.map((m) => [String(m.companyId), m.role]));
   }
+}
+
+/**
+ * Licence check (1058) in the bound company: the company's limit for the role's kind and for app users, with
+ * `current` (a membership whose role or app flag changes) not counted twice.
+ */
+export async function assertSeatFree(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
+  const counts = await new MembershipRepository(em).seatCounts();
+  const kind = seatKindOf(role);
+  if (current) {
+    const currentKind = seatKindOf(current.role);
+    if (currentKind) counts[currentKind]--;
+    if (current.app) counts.app--;
+  }
+  const limits = { user: company.maxUsers, customer: company.maxCustomers, supplier: company.maxSuppliers, readonly: company.maxReadonly };
+  if (kind && counts[kind] + 1 > limits[kind]) throw new AppError(ErrorCode.LicenseLimit);
+  if (app && counts.app + 1 > company.maxAppUsers) throw new AppError(ErrorCode.LicenseLimit);
 }

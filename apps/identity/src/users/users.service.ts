@@ -6,6 +6,7 @@ import {
   type CompanyCaller,
   type CompanyUserDto,
   IdentityEvents,
+  type InvitationDto,
   type ListQuery,
   type Page,
   type RestrictionDto,
@@ -21,8 +22,9 @@ import { AuthService, initialsOf, normalizeEmail } from '../auth/auth.service';
 import { Company } from '../companies/company.entity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { AccessRestriction } from './access-restriction.entity';
+import { InvitationsService } from './invitations.service';
 import { Membership } from './membership.entity';
-import { MembershipRepository } from './membership.repository';
+import { assertSeatFree, MembershipRepository } from './membership.repository';
 import { User } from './user.entity';
 import { UserImage } from './user-image.entity';
 import { toCompanyUserDto, toUserDto } from './user.mapper';
@@ -61,6 +63,7 @@ export class UsersService {
     @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
     private readonly auth: AuthService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly invitations: InvitationsService,
   ) {}
 
   async profile(userId: number): Promise<UserDto> {
@@ -144,30 +147,30 @@ export class UsersService {
     });
   }
 
-  async create(caller: CompanyCaller, input: CompanyUserInput): Promise<CompanyUserDto> {
+  /**
+   * Invites by e-mail: a new address gets an account, a membership and a registration link; an address that already
+   * has an account (of another company) gets an invitation to accept (InvitationsService) and is answered with only
+   * what this company may see of it.
+   */
+  async create(caller: CompanyCaller, input: CompanyUserInput): Promise<CompanyUserDto | InvitationDto> {
     if (!input.email) throw AppError.validation('email', 'is required');
     if (input.role === undefined || !isRole(input.role)) throw AppError.validation('role', 'must be a role code 0-6');
     const email = normalizeEmail(input.email);
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      let user = await em.findOne(User, { email });
-      if (user && (await em.count(Membership, { user }))) throw new AppError(ErrorCode.UserExists);
+      const existing = await em.findOne(User, { email });
+      if (existing && (await em.count(Membership, { user: existing }))) throw new AppError(ErrorCode.UserExists);
       const company = await em.findOneOrFail(Company, caller.companyId);
       await this.assertSeat(em, company, input.role!, !!input.app, null);
       if (input.app) assertAppRole(input.role!);
-      const isNew = !user;
-      if (!user) {
-        user = em.create(User, { email, initials: '' } as User);
-        applyProfile(user, input);
-        user.initials ||= initialsOf(user.firstName, user.lastName);
-      }
+      // An existing account is never added at once (nor its profile shown): it is invited and joins by accepting.
+      if (existing) return this.invitations.invite(em, caller, company, existing, input.role!, !!input.app);
+      const user = em.create(User, { email, initials: '' } as User);
+      applyProfile(user, input);
+      user.initials ||= initialsOf(user.firstName, user.lastName);
       const membership = em.create(Membership, { companyId: caller.companyId, user, role: input.role!, app: !!input.app } as Membership);
       await em.flush();
-      if (isNew) {
-        const token = await this.auth.createActionToken(em, user.id, 'invite');
-        this.auth.mail(em, user, 'invitation', { company: company.name, link: `${this.publicLink('register')}?token=${token}` });
-      } else {
-        this.auth.mail(em, user, 'invitation', { company: company.name, link: this.publicLink('login') });
-      }
+      const token = await this.auth.createActionToken(em, user.id, 'invite');
+      this.auth.mail(em, user, 'invitation', { company: company.name, link: `${this.publicLink('register')}?token=${token}` });
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: user.id, role: membership.role });
       return toCompanyUserDto(membership, 0);
     });
@@ -294,17 +297,8 @@ export class UsersService {
   }
 
   /** Licence check (1058): the company's limit for the role's kind and for app users. */
-  private async assertSeat(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
-    const counts = await new MembershipRepository(em).seatCounts();
-    const kind = seatKindOf(role);
-    if (current) {
-      const currentKind = seatKindOf(current.role);
-      if (currentKind) counts[currentKind]--;
-      if (current.app) counts.app--;
-    }
-    const limits = { user: company.maxUsers, customer: company.maxCustomers, supplier: company.maxSuppliers, readonly: company.maxReadonly };
-    if (kind && counts[kind] + 1 > limits[kind]) throw new AppError(ErrorCode.LicenseLimit);
-    if (app && counts.app + 1 > company.maxAppUsers) throw new AppError(ErrorCode.LicenseLimit);
+  private assertSeat(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
+    return assertSeatFree(em, company, role, app, current);
   }
 
   private publicLink(page: string): string {
