@@ -95,6 +95,8 @@ export function natsPermissions(service: BusService, prefix = '', blobBucket = '
     const bucket = `${safe(prefix)}${blobBucket}`;
     const name = `OBJ_${bucket}`;
     for (const subject of [
+      // the object store's get looks its stream up by subject (a list of names, nothing else)
+      '$JS.API.STREAM.NAMES',
       `$JS.API.STREAM.*.${name}`,
       `$JS.API.STREAM.MSG.*.${name}`,
       `$JS.API.DIRECT.GET.${name}`,
