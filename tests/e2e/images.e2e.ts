@@ -66,14 +66,15 @@ describe('profile image', () => {
     expect(meta).toMatchObject({ format: 'png', width: 3600, height: 2160 });
   });
 
-  it('serves sizes fitted inside NxN; 20 or less, or none, gives 128', async () => {
+  it('serves sizes fitted inside NxN, snapped up to the allowed sizes; 20 or less, or none, gives 128', async () => {
     for (const [query, width, height] of [
       ['', 128, 77],
       ['?size=10', 128, 77],
       ['?size=20', 128, 77],
       ['?size=', 128, 77],
-      ['?size=300', 300, 180],
-      ['?size=21', 21, 13],
+      ['?size=300', 384, 230],
+      ['?size=384', 384, 230],
+      ['?size=21', 32, 19],
       ['?size=99999', 3600, 2160],
     ] as const) {
       const { response, meta } = await fetchImage(`${firstUrl}${query}`);
@@ -96,7 +97,7 @@ describe('profile image', () => {
     const url = answer.body.Data.img.url as string;
     expect(url).toMatch(IMAGE_URL);
     expect(url).not.toBe(firstUrl);
-    expect((await fetchImage(`${url}?size=640`)).meta).toMatchObject({ width: 640, height: 480 });
+    expect((await fetchImage(`${url}?size=768`)).meta).toMatchObject({ width: 640, height: 480 });
     const old = await fetchImage(firstUrl);
     expect(old.response.status).toBe(404);
     firstUrl = url;

@@ -237,13 +237,13 @@ describe('pictures', () => {
     }
   });
 
-  it('answers a picture fitted like the other images: no size or 20 and less give 128', async () => {
+  it('answers a picture fitted like the other images: no size or 20 and less give 128, others snap to the allowed sizes', async () => {
     const url = added[0].url as string;
+    expect((await fetchBytes(`${url}?size=abc`, tokens.readonly)).code).toBe(1000);
     const cases: [string, number, number][] = [
       ['', 128, 96],
       ['?size=20', 128, 96],
-      ['?size=abc', 128, 96],
-      ['?size=400', 400, 300],
+      ['?size=400', 512, 384],
       ['?size=99999', 2880, 2160],
     ];
     for (const [query, width, height] of cases) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '@kanban/access';
-import { DEFAULT_IMAGE_SIZE, fitImage, prepareUpload, requestedSize } from './image-rules';
+import { DEFAULT_IMAGE_SIZE, fitImage, IMAGE_SIZES, prepareUpload, requestedSize } from './image-rules';
 
 function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff', channels: 3 | 4 = 3): Promise<Buffer> {
   const background = channels === 4 ? { r: 10, g: 120, b: 200, alpha: 0.5 } : { r: 10, g: 120, b: 200 };
@@ -58,16 +58,28 @@ describe('prepareUpload', () => {
 });
 
 describe('requestedSize', () => {
-  it('falls back to 128 for 20 or less, empty or not a number', () => {
-    for (const raw of [undefined, '', ' ', '0', '10', '20', '-5', 'abc', 20, null]) expect(requestedSize(raw)).toBe(DEFAULT_IMAGE_SIZE);
+  it('falls back to 128 for 20 or less, empty or missing', () => {
+    for (const raw of [undefined, '', ' ', '0', '10', '20', '-5', 20, null]) expect(requestedSize(raw)).toBe(DEFAULT_IMAGE_SIZE);
   });
 
-  it('takes sizes above 20, whole, at most 3840', () => {
-    expect(requestedSize('21')).toBe(21);
-    expect(requestedSize('300')).toBe(300);
-    expect(requestedSize('300.7')).toBe(300);
-    expect(requestedSize(['64', '500'])).toBe(64);
+  it('snaps sizes above 20 up to the next allowed size, at most 3840', () => {
+    expect(requestedSize('21')).toBe(32);
+    expect(requestedSize('64')).toBe(64);
+    expect(requestedSize('65')).toBe(96);
+    expect(requestedSize('300')).toBe(384);
+    expect(requestedSize(' 512 ')).toBe(512);
+    expect(requestedSize('3000')).toBe(3840);
     expect(requestedSize('100000')).toBe(3840);
+    expect(requestedSize(130)).toBe(192);
+    // whatever is asked, only IMAGE_SIZES come out: at most that many variants per image
+    const served = new Set(Array.from({ length: 5000 }, (_, i) => requestedSize(String(i))));
+    expect([...served].sort((a, b) => a - b)).toEqual([...IMAGE_SIZES]);
+  });
+
+  it('answers 1000 naming size for anything but a whole number', () => {
+    for (const raw of ['abc', '300.7', '1e3', '0x40', '64px', 'Infinity', 'NaN', ['64', '500'], { a: 1 }, 1.5, '9999999999']) {
+      expect(() => requestedSize(raw)).toThrow(expect.objectContaining({ code: ErrorCode.Validation, field: 'size' }));
+    }
   });
 });
 

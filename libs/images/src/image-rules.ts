@@ -7,6 +7,12 @@ export const MAX_IMAGE_HEIGHT = 2160;
 /** Spec 5 and 9: a requested size of 20 or less, or none, answers 128. */
 export const DEFAULT_IMAGE_SIZE = 128;
 export const MIN_IMAGE_SIZE = 20;
+/**
+ * The sizes an image is served in (`?size=`): a request is snapped up to the next of these, so one stored image has
+ * at most this many fitted variants (ImageVariants keeps each once made), whatever callers ask for. Steps of about
+ * 1.5x: an answer is at most that much larger than asked (and never larger than the stored image).
+ */
+export const IMAGE_SIZES = [32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3840] as const;
 /** Decompression bombs: a small file may declare a huge canvas. 100 megapixels covers any camera. */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -46,14 +52,25 @@ export async function prepareUpload(input: Buffer | undefined | null, field = 'f
 }
 
 /**
- * The size asked for in `?size=`: 20 or less, empty or not a number gives 128; larger than the largest
- * stored side gives that side (the stored image).
+ * The size served for `?size=`: missing, empty, or 20 or less gives 128 (spec); otherwise the next of IMAGE_SIZES at
+ * or above it (3840 at most). Anything but a whole number (`abc`, `1.5`, `1e3`, the parameter twice) answers 1000
+ * naming `size`.
  */
 export function requestedSize(raw: unknown): number {
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  const value = typeof text === 'number' ? text : typeof text === 'string' && text.trim() !== '' ? Number(text) : NaN;
-  if (!Number.isFinite(value) || value <= MIN_IMAGE_SIZE) return DEFAULT_IMAGE_SIZE;
-  return Math.min(Math.floor(value), MAX_IMAGE_WIDTH);
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return DEFAULT_IMAGE_SIZE;
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^\s*[-+]?\d{1,9}\s*$/.test(text)) {
+    throw AppError.validation('size', `must be a whole number of pixels (${IMAGE_SIZES.join(', ')}; 20 or less gives ${DEFAULT_IMAGE_SIZE})`);
+  }
+  const value = Number(text);
+  if (value <= MIN_IMAGE_SIZE) return DEFAULT_IMAGE_SIZE;
+  return IMAGE_SIZES.find((size) => size >= value) ?? IMAGE_SIZES[IMAGE_SIZES.length - 1]!;
+}
+
+/** Whether a stored image fits inside size x size already (then it is served as stored). */
+export async function imageFits(stored: Buffer, size: number): Promise<boolean> {
+  const { width, height } = await open(stored).metadata();
+  return width !== undefined && height !== undefined && width <= size && height <= size;
 }
 
 /** A stored image fitted inside size x size (never enlarged), in the stored format. */

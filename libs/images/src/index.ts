@@ -4,3 +4,4 @@ export * from './blob-store';
 export { FolderBlobStore } from './folder-blob-store';
 export { NatsObjectBlobStore } from './nats-object-blob-store';
 export { S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store';
+export * from './image-variants';

@@ -15,7 +15,7 @@ import {
   type SetUserImageRequest,
   type UserDto,
 } from '@kanban/contracts';
-import { BLOB_STORE, type BlobStore, fitImage, type ImageBytes, prepareUpload, requestedSize } from '@kanban/images';
+import { BLOB_STORE, type BlobStore, ImageVariants, prepareUpload, requestedSize, type ServedImage } from '@kanban/images';
 import { ServiceBus } from '@kanban/messaging';
 
 const KEY = /^[0-9a-f]{32}$/;
@@ -37,11 +37,14 @@ export function isServiceTimeout(error: unknown): boolean {
 @Injectable()
 export class ImagesService {
   private readonly log = new Logger('Images');
+  private readonly variants: ImageVariants;
 
   constructor(
     private readonly bus: ServiceBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-  ) {}
+  ) {
+    this.variants = new ImageVariants(blobs);
+  }
 
   /** Scales the upload, stores it under a new random key and makes it the caller's profile image. */
   async uploadProfileImage(caller: Caller, file: Buffer | undefined): Promise<UserDto> {
@@ -99,11 +102,20 @@ export class ImagesService {
     return reply;
   }
 
-  /** A stored image fitted inside size x size (`?size=`: 20 or less or none gives 128). */
-  async fitted(key: string, size: unknown): Promise<ImageBytes> {
-    const stored = KEY.test(key) ? await this.blobs.get(blobKey(key)) : null;
-    if (!stored) throw new AppError(ProtocolCode.NotFound, 'image not found');
-    return fitImage(stored, requestedSize(size));
+  /**
+   * A stored image fitted inside size x size (`?size=`: 20 or less or none gives 128, others snap up to the next of
+   * IMAGE_SIZES; not a whole number: 1000). Each variant is resized once and kept in the blob store (ImageVariants).
+   */
+  async fitted(key: string, size: unknown): Promise<ServedImage> {
+    const pixels = requestedSize(size);
+    const image = KEY.test(key) ? await this.variants.fitted(blobKey(key), pixels) : null;
+    if (!image) throw new AppError(ProtocolCode.NotFound, 'image not found');
+    return image;
+  }
+
+  /** The same for a full blob key (order pictures), or null when nothing is stored under it. */
+  fittedBlob(key: string, size: number): Promise<ServedImage | null> {
+    return this.variants.fitted(key, size);
   }
 
   private setImage(caller: Caller, image: SetUserImageRequest['image']): Promise<SetUserImageReply> {
@@ -116,10 +128,11 @@ export class ImagesService {
     await this.discardBlobs(keys.map(blobKey));
   }
 
-  /** The same for full blob keys (other folders than images/, e.g. order files). */
+  /** The same for full blob keys (other folders than images/, e.g. order files); their fitted variants go too. */
   async discardBlobs(blobKeys: string[]): Promise<void> {
     for (const key of blobKeys) {
       await this.blobs.delete(key).catch((error: unknown) => this.log.warn(`could not remove blob ${key}: ${String(error)}`));
+      await this.variants.discard(key).catch((error: unknown) => this.log.warn(`could not remove the variants of ${key}: ${String(error)}`));
     }
   }
 }

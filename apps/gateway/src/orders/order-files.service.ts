@@ -12,7 +12,7 @@ import {
   OrdersSubjects,
   type SetOrderAttachmentRequest,
 } from '@kanban/contracts';
-import { BLOB_STORE, type BlobStore, fitImage, type ImageBytes, prepareUpload, requestedSize } from '@kanban/images';
+import { BLOB_STORE, type BlobStore, prepareUpload, requestedSize, type ServedImage } from '@kanban/images';
 import { ServiceBus } from '@kanban/messaging';
 import { ImagesService, isServiceTimeout } from '../images/images.service';
 
@@ -127,12 +127,13 @@ export class OrderFilesService {
     return reply.image!;
   }
 
-  /** A picture fitted inside size x size (`?size=`: 20 or less or none gives 128). */
-  async image(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number, size: unknown): Promise<ImageBytes> {
+  /** A picture fitted inside size x size (`?size=` as for every image: snapped to IMAGE_SIZES, the variant kept). */
+  async image(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number, size: unknown): Promise<ServedImage> {
+    const pixels = requestedSize(size);
     const ref = await this.bus.request<OrderFileRef>(OrdersSubjects.getOrderImage, { caller, scope, orderId, imageId });
-    const data = await this.blobs.get(ref.key);
-    if (!data) throw new AppError(ProtocolCode.NotFound, 'the picture is gone');
-    return fitImage(data, requestedSize(size));
+    const image = await this.images.fittedBlob(ref.key, pixels);
+    if (!image) throw new AppError(ProtocolCode.NotFound, 'the picture is gone');
+    return image;
   }
 
   async removeImage(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number): Promise<OrderDto> {
