@@ -108,3 +108,55 @@ describe('roles and tenants', () => {
     expect((await api().get(journal())).status).toBe(401);
   });
 });
+
+describe('access restrictions', () => {
+  // Restrictions reach the orders service's copy through evt.identity.restrictions_changed: polled with a deadline.
+  async function restrict(body: Record<string, number>): Promise<number> {
+    return ok(await api().post(`/c/${demo}/accessrestriction`, { user_id: ids.writer, ...body }, tokens.admin)).id as number;
+  }
+  async function unrestrict(id: number): Promise<void> {
+    ok(await api().delete(`/c/${demo}/accessrestriction/${id}`, tokens.admin));
+  }
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const entryIds = async (token: string) => ok(await api().get(journal(), token)).items.map((e: { id: number }) => e.id) as number[];
+
+  it('a restricted user sees and acknowledges only the entries of their customers, locations and suppliers', async () => {
+    // One more unacknowledged entry of the demo customer (an order without a supplier: 2001).
+    const location = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Journal restricted' }, tokens.admin)).id;
+    const item = ok(await api().post(`/c/${demo}/customer/${customerId}/item`, { sku: 'JRN-R', name: 'Journal restricted item', order_unit: 'PCE' }, tokens.admin));
+    const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: location, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.admin));
+    ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.admin));
+    const all = await entryIds(tokens.admin);
+    expect(all).toHaveLength(4);
+    expect(await entryIds(tokens.writer)).toEqual(all);
+
+    const otherCustomer = ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items.find((c: { id: number }) => c.id !== customerId).id;
+    let restriction = await restrict({ customer_id: otherCustomer });
+    expect(await until(() => entryIds(tokens.writer), (list) => list.length === 0)).toEqual([]);
+    expect(ok(await api().get(journal(demo, UNACKNOWLEDGED), tokens.writer)).total).toBe(0);
+    expect(ok(await api().post(acknowledge(), { all: true }, tokens.writer))).toEqual({ acknowledged: 0 });
+    expect(ok(await api().post(acknowledge(), { ids: all }, tokens.writer))).toEqual({ acknowledged: 0 });
+    await unrestrict(restriction);
+
+    // Restricted to the new location: only its entry; acknowledging all reaches only it.
+    restriction = await restrict({ location_id: location });
+    const visible = await until(() => entryIds(tokens.writer), (list) => list.length === 1);
+    expect(visible).toEqual([all[0]]);
+    expect(ok(await api().post(acknowledge(), { all: true }, tokens.writer))).toEqual({ acknowledged: 1 });
+    await unrestrict(restriction);
+
+    // A supplier restriction: these orders have no supplier, so none of their entries.
+    const supplier = ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items[0].id;
+    restriction = await restrict({ supplier_id: supplier });
+    expect(await until(() => entryIds(tokens.writer), (list) => list.length === 0)).toEqual([]);
+    await unrestrict(restriction);
+    expect(await until(() => entryIds(tokens.writer), (list) => list.length === 4)).toEqual(all);
+  });
+});

@@ -17,6 +17,7 @@ import {
   type TimeZoneSource,
   upsertSubscription,
 } from '@kanban/app-orders';
+import { AppError, ErrorCode } from '@kanban/access';
 import { orderEventText } from '@kanban/contracts';
 import { Database, migrateService, UnitOfWork } from '@kanban/persistence';
 import { PG_ADMIN_URL } from '@kanban/testing';
@@ -426,20 +427,28 @@ describe('journal entries of runs', () => {
     expect(await linesOf(f.companyId)).toHaveLength(2);
   });
 
-  it('a failed run leaves nothing but its journal entry (2000), written in a transaction of its own', async () => {
+  it('a failed run leaves nothing but its journal entry (2000), written in a transaction of its own, without the database text', async () => {
     const f = await seed({}, 3, { stock: 0 });
     const clock = new FixedClock(new Date());
+    // A real database error inside the run: its text (relation names) goes to the log, never into the tenant's journal.
+    await expect(
+      runner(clock).run(f.companyId, 'stock', { beforeCommit: (em) => em.execute('select secret_column from orders.no_such_table').then(() => undefined) }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(await linesOf(f.companyId)).toHaveLength(0);
+    let journal = await journalOf(f.companyId);
+    expect(journal.map((j) => Number(j.code))).toEqual([2000]);
+    expect(journal[0]!.message).toBe('requisition run (stock) failed: unknown error (500)');
+    expect(journal[0]!.message).not.toMatch(/no_such_table|secret_column|relation/);
+    // An AppError's code and text are meant for users: they are kept.
     await expect(
       runner(clock).run(f.companyId, 'stock', {
         beforeCommit: async () => {
-          throw new Error('disk full');
+          throw new AppError(ErrorCode.InconsistentData, 'the location is gone');
         },
       }),
-    ).rejects.toThrow('disk full');
-    expect(await linesOf(f.companyId)).toHaveLength(0);
-    const journal = await journalOf(f.companyId);
-    expect(journal.map((j) => Number(j.code))).toEqual([2000]);
-    expect(journal[0]!.message).toBe('requisition run (stock) failed: disk full');
+    ).rejects.toThrow('the location is gone');
+    journal = await journalOf(f.companyId);
+    expect(journal.map((j) => j.message).sort()).toEqual(['requisition run (stock) failed: the location is gone (1017)', 'requisition run (stock) failed: unknown error (500)']);
     expect(await runner(clock).run(f.companyId, 'stock')).toMatchObject({ lines: 3 });
   });
 });

@@ -42,15 +42,20 @@ export function modeFromEnv(): Mode {
   return mode;
 }
 
-/** `demoHistory`: the demo data's replenishment history (README "Demo data"); off unless asked, tests count the demo company's orders. */
-export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?: boolean } = {}): Promise<TestSystem> {
-  if (mode === 'embedded') return startEmbeddedSystem(options.demoHistory ?? false);
+/**
+ * `demoHistory`: the demo data's replenishment history (README "Demo data"); off unless asked, tests count the demo company's orders.
+ * `env`: more variables for the services (embedded: the process's configuration; distributed: set in this test process's
+ * environment, which the service processes inherit).
+ */
+export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?: boolean; env?: Record<string, string> } = {}): Promise<TestSystem> {
+  if (mode === 'embedded') return startEmbeddedSystem(options.demoHistory ?? false, options.env);
+  Object.assign(process.env, options.env ?? {});
   return startDistributedSystem(options).then((system) => ({ ...system, mode, apiKeys: DEMO_API_KEYS }));
 }
 
-async function startEmbeddedSystem(demoHistory: boolean): Promise<TestSystem> {
+async function startEmbeddedSystem(demoHistory: boolean, env: Record<string, string> = {}): Promise<TestSystem> {
   const system = await startEmbedded(
-    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false' },
+    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false', ...env },
     false,
   );
   return {

@@ -4,6 +4,7 @@ import { servicePersistence } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from './config';
 import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
+import { DeadLettersConsumer } from './journal/dead-letters.consumer';
 import { JournalHandler } from './journal/journal.handler';
 import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
@@ -31,7 +32,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, StatsHandler, OrderQueueHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, StatsHandler, OrderQueueHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -6,6 +6,10 @@
 export const JournalSubjects = {
   list: 'orders.journal.list',
   acknowledge: 'orders.journal.acknowledge',
+  /** `{caller, id}`: runs a dead letter's event through its consumer again (JournalRetryResult) */
+  retry: 'orders.journal.retry',
+  /** `{caller, id}`: gives a dead letter's event up for good (JournalDiscardResult) */
+  discard: 'orders.journal.discard',
 } as const;
 
 /** The fields a journal filter may name, and its operations (spec: "field, operation gte or eq on acknowledged_at"). */
@@ -44,6 +48,19 @@ export interface JournalEntryDto {
   created_at: string;
   acknowledged_at: string | null;
   acknowledged_by: number | null;
+  /** true: a dead letter (code 2000: an event a service could not process), which staff may retry or discard */
+  dead_letter: boolean;
+}
+
+/** POST journal/{id}/retry: the entry is gone when `retried`; else `error` says why it failed again and it stays. */
+export interface JournalRetryResult {
+  retried: boolean;
+  error: { code: number; message: string } | null;
+}
+
+/** POST journal/{id}/discard: the dead letter and its entry are gone. */
+export interface JournalDiscardResult {
+  discarded: boolean;
 }
 
 /** POST journal/acknowledge: the entries by id, or all unacknowledged entries of the company. */

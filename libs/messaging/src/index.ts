@@ -6,6 +6,7 @@ export * from './in-process';
 export * from './nats';
 export * from './outbox.entity';
 export * from './outbox';
+export * from './dead-letters';
 export * from './messaging.module';
 export * from './bus-client';
 export * from './service-process';

@@ -1,8 +1,10 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { BROADCASTS, type Broadcasts, NatsBroadcasts } from './broadcasts';
+import { BusController } from './bus-exception.filter';
+import { type DeadLetterAction, DeadLetters, deadLetterRequests } from './dead-letters';
 import { BUS_CLIENT, EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
 import { InProcessClient, InProcessEventPublisher, type InProcessBroker } from './in-process';
 import { JetStreamEventPublisher, NatsBusClient, type NatsBus } from './nats';
@@ -73,13 +75,38 @@ export class MessagingModule {
   }
 }
 
-/** A service's outbox relay, on its own UnitOfWork. */
+/**
+ * A service's outbox relay, on its own UnitOfWork, and its dead letters (`DeadLetters`, for its durable consumers, with
+ * the handler of `<service>.dead_letters.retry` / `.discard`).
+ */
 export function serviceOutbox(options: OutboxRelayOptions): DynamicModule {
   @Module({})
   class ServiceOutboxModule {}
+  const subjects = deadLetterRequests(options.service);
+  @BusController()
+  class DeadLettersHandler {
+    constructor(private readonly deadLetters: DeadLetters) {}
+
+    @MessagePattern(subjects.retry)
+    retry(@Payload() input: DeadLetterAction) {
+      return this.deadLetters.retry(input);
+    }
+
+    @MessagePattern(subjects.discard)
+    discard(@Payload() input: DeadLetterAction) {
+      return this.deadLetters.discard(input);
+    }
+  }
   return {
     module: ServiceOutboxModule,
+    controllers: [DeadLettersHandler],
     providers: [
+      {
+        provide: DeadLetters,
+        useFactory: (uow: UnitOfWork) =>
+          new DeadLetters(uow, { service: options.service, maxFailures: options.maxFailures, failureFile: options.failureFile }),
+        inject: [unitOfWorkToken(options.service)],
+      },
       { provide: OUTBOX_RELAY_OPTIONS, useValue: options },
       {
         provide: OutboxRelay,
@@ -88,6 +115,6 @@ export function serviceOutbox(options: OutboxRelayOptions): DynamicModule {
         inject: [unitOfWorkToken(options.service), EVENT_PUBLISHER, OUTBOX_RELAY_OPTIONS],
       },
     ],
-    exports: [OutboxRelay],
+    exports: [OutboxRelay, DeadLetters],
   };
 }

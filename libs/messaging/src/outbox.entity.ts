@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 /** An event written in the same transaction as the change it announces; the relay publishes it. */
 @Entity({ tableName: 'outbox' })
@@ -45,4 +45,58 @@ export class InboxEntry {
   processedAt: Date = new Date();
 }
 
-export const MESSAGING_ENTITIES = [OutboxMessage, InboxEntry];
+/**
+ * A durable event one of the service's consumers failed on (docs/architecture.md "Dead letters"): counted from its
+ * first failure; after `EVENT_MAX_FAILURES` failures it is dead (`dead_at`), the consumer moves on and the row keeps
+ * what "retry now" needs (the envelope, the consumer) until someone retries or discards it.
+ */
+@Entity({ tableName: 'dead_letter' })
+@Unique({ name: 'dead_letter_consumer_event_unique', properties: ['consumer', 'eventId'] })
+@Index({ name: 'dead_letter_company_idx', properties: ['companyId', 'id'] })
+export class DeadLetter {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  /** the consumer's inbox name (`orders.items`) */
+  @Property({ type: 'text' })
+  consumer!: string;
+
+  @Property({ fieldName: 'event_id', type: 'uuid' })
+  eventId!: string;
+
+  @Property({ type: 'text' })
+  subject!: string;
+
+  /** the event's `company_id`, when it has one (then the company's journal shows it) */
+  @Property({ fieldName: 'company_id', type: 'int', nullable: true })
+  companyId: number | null = null;
+
+  /** the event envelope as delivered */
+  @Property({ type: 'json', columnType: 'json' })
+  payload!: unknown;
+
+  /** the last failure as thrown (operators only: may hold database text; never leaves the service) */
+  @Property({ type: 'text' })
+  error!: string;
+
+  /** the last failure as a tenant may see it: an AppError's code and message, else 500 "unknown error" */
+  @Property({ fieldName: 'error_code', type: 'int' })
+  errorCode!: number;
+
+  @Property({ fieldName: 'error_message', type: 'text' })
+  errorMessage!: string;
+
+  @Property({ type: 'int' })
+  failures!: number;
+
+  @Property({ fieldName: 'first_failed_at', type: 'datetime', length: 6 })
+  firstFailedAt!: Date;
+
+  @Property({ fieldName: 'last_failed_at', type: 'datetime', length: 6 })
+  lastFailedAt!: Date;
+
+  @Property({ fieldName: 'dead_at', type: 'datetime', length: 6, nullable: true })
+  deadAt: Date | null = null;
+}
+
+export const MESSAGING_ENTITIES = [OutboxMessage, InboxEntry, DeadLetter];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { EnvReader } from '@kanban/config';
 import type { RestrictionCopyColumns, UnitOfWork } from '@kanban/persistence';
 import { EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
-import { InboxEntry, OutboxMessage } from './outbox.entity';
+import { DeadLetter, InboxEntry, OutboxMessage } from './outbox.entity';
 import type { EventEnvelope } from './wire';
 
 /** Adds an event to the current transaction: it is published if, and only if, the transaction commits. */
@@ -85,6 +85,10 @@ export interface OutboxConfig {
    * processed: inbox rows older than this (and a day) are deleted, as no stream can deliver their events again.
    */
   eventRetentionHours: number;
+  /** Failures after which a consumer gives up on an event and keeps it as a dead letter (EVENT_MAX_FAILURES). */
+  maxFailures: number;
+  /** Tests only (EVENT_FAILURE_FILE): see DeadLetterOptions.failureFile. */
+  failureFile?: string;
 }
 
 export function readOutboxConfig(r: EnvReader): OutboxConfig {
@@ -93,6 +97,8 @@ export function readOutboxConfig(r: EnvReader): OutboxConfig {
     immediate: r.bool('OUTBOX_RELAY_IMMEDIATE', true),
     retentionHours: r.int('OUTBOX_RETENTION_HOURS', 168, { min: 1 }),
     eventRetentionHours: r.int('EVENT_RETENTION_HOURS', 336, { min: 1 }),
+    maxFailures: r.int('EVENT_MAX_FAILURES', 10, { min: 1, max: 1000 }),
+    failureFile: r.optional('EVENT_FAILURE_FILE'),
   };
 }
 
@@ -239,6 +245,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
            (select consumer, event_id from ${table} where processed_at < now() - (? * interval '1 hour') limit ?)`,
       InboxEntry.name,
       'inbox',
+      this.options.eventRetentionHours + 24,
+    );
+    // Failure counts of events that succeeded later elsewhere (another replica, after a restart); dead letters stay.
+    await this.purgeRows(
+      (table) =>
+        `delete from ${table} where id in (select id from ${table} where dead_at is null and last_failed_at < now() - (? * interval '1 hour') limit ?)`,
+      DeadLetter.name,
+      'dead_letter',
       this.options.eventRetentionHours + 24,
     );
     return { outbox, inbox };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { type BackorderChanged, type BackorderDto, type CompanyCaller, ItemEvents } from '@kanban/contracts';
-import { BusController, claimInbox, type EventEnvelope } from '@kanban/messaging';
+import { BusController, claimInbox, DeadLetters, type EventEnvelope } from '@kanban/messaging';
 import { restrictedRowsCondition, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ItemBackorder } from './backorder.entity';
 import { assertParent } from './item-visibility';
@@ -12,10 +12,22 @@ import { assertParent } from './item-visibility';
  */
 @BusController()
 export class BackordersConsumer {
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+  /** each event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    deadLetters: DeadLetters,
+  ) {
+    this.on = { changed: deadLetters.consumer<BackorderChanged>('catalog.backorders', (event) => this.apply(event)) };
+  }
 
   @EventPattern(ItemEvents.backorderChanged)
-  async changed(@Payload() event: EventEnvelope<BackorderChanged>): Promise<void> {
+  changed(@Payload() event: EventEnvelope<BackorderChanged>): Promise<void> {
+    return this.on.changed(event);
+  }
+
+  private async apply(event: EventEnvelope<BackorderChanged>): Promise<void> {
     const d = event.data;
     const changedAt = new Date(d.changed_at);
     await this.uow.forCompany(d.company_id).write(async (em) => {

@@ -1,17 +1,20 @@
-import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { IdentityEvents, type RestrictionsChanged } from '@kanban/contracts';
-import { BusController, type EventEnvelope, handleOnce, replaceRestrictionCopies } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './restriction-copy.entity';
 
 /** Keeps the catalog's copy of a user's access restrictions: each event replaces the user's set, once per event. */
 @BusController()
 export class RestrictionsConsumer {
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+  /** the event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(deadLetters: DeadLetters) {
+    this.on = { replace: deadLetters.once<RestrictionsChanged>('catalog.restrictions', (em, event) => replaceRestrictionCopies(em, RestrictionCopy, event.data)) };
+  }
 
   @EventPattern(IdentityEvents.restrictionsChanged)
-  async replace(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
-    await handleOnce(this.uow, 'catalog.restrictions', event, (em) => replaceRestrictionCopies(em, RestrictionCopy, event.data));
+  replace(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
+    return this.on.replace(event);
   }
 }

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
@@ -13,8 +12,7 @@ import {
   type SubscriptionChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
-import { BusController, type EventEnvelope, handleOnce, replaceRestrictionCopies } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './copies.entity';
 import { upsertSubscription } from '../subscriptions/subscriptions.sql';
 import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSupplier } from './copies';
@@ -27,41 +25,54 @@ import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSuppli
  */
 @BusController()
 export class CopiesConsumer {
-  constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
+  /** each event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(deadLetters: DeadLetters) {
+    this.on = {
+      item: deadLetters.once<ItemChangedForOrders>('orders.items', (em, event) => upsertItem(em, event.data, new Date(event.occurredAt))),
+      location: deadLetters.once<LocationChangedForOrders>('orders.locations', (em, event) => upsertLocation(em, event.data, new Date(event.occurredAt))),
+      customer: deadLetters.once<CustomerChangedForOrders>('orders.customers', (em, event) => upsertCustomer(em, event.data, new Date(event.occurredAt), !!event.data.deleted)),
+      supplier: deadLetters.once<SupplierChanged>('orders.suppliers', (em, event) => upsertSupplier(em, event.data, new Date(event.occurredAt), !!event.data.deleted)),
+      catalog: deadLetters.once<CatalogChanged>('orders.catalogs', (em, event) => upsertCatalog(em, event.data, new Date(event.occurredAt), !!event.data.deleted)),
+      subscription: deadLetters.once<SubscriptionChanged>('orders.subscriptions', (em, event) => upsertSubscription(em, event.data, new Date(event.occurredAt))),
+      restrictions: deadLetters.once<RestrictionsChanged>('orders.restrictions', (em, event) => replaceRestrictionCopies(em, RestrictionCopy, event.data)),
+    };
+  }
 
   @EventPattern(ItemEvents.itemChanged)
   item(@Payload() event: EventEnvelope<ItemChangedForOrders>): Promise<void> {
-    return handleOnce(this.uow, 'orders.items', event, (em) => upsertItem(em, event.data, new Date(event.occurredAt)));
+    return this.on.item(event);
   }
 
   @EventPattern(LocationEvents.locationChanged)
   location(@Payload() event: EventEnvelope<LocationChangedForOrders>): Promise<void> {
-    return handleOnce(this.uow, 'orders.locations', event, (em) => upsertLocation(em, event.data, new Date(event.occurredAt)));
+    return this.on.location(event);
   }
 
   @EventPattern(CatalogEvents.customerChanged)
   customer(@Payload() event: EventEnvelope<CustomerChangedForOrders>): Promise<void> {
-    return handleOnce(this.uow, 'orders.customers', event, (em) => upsertCustomer(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return this.on.customer(event);
   }
 
   @EventPattern(CatalogEvents.supplierChanged)
   supplier(@Payload() event: EventEnvelope<SupplierChanged>): Promise<void> {
-    return handleOnce(this.uow, 'orders.suppliers', event, (em) => upsertSupplier(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return this.on.supplier(event);
   }
 
   @EventPattern(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
-    return handleOnce(this.uow, 'orders.catalogs', event, (em) => upsertCatalog(em, event.data, new Date(event.occurredAt), !!event.data.deleted));
+    return this.on.catalog(event);
   }
 
   @EventPattern(ItemEvents.subscriptionChanged)
   subscription(@Payload() event: EventEnvelope<SubscriptionChanged>): Promise<void> {
-    return handleOnce(this.uow, 'orders.subscriptions', event, (em) => upsertSubscription(em, event.data, new Date(event.occurredAt)));
+    return this.on.subscription(event);
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */
   @EventPattern(IdentityEvents.restrictionsChanged)
   restrictions(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
-    return handleOnce(this.uow, 'orders.restrictions', event, (em) => replaceRestrictionCopies(em, RestrictionCopy, event.data));
+    return this.on.restrictions(event);
   }
 }

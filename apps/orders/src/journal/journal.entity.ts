@@ -4,8 +4,9 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 /**
  * A journal entry (spec: journal codes 2000-2007): something a run could not do, for a person to look at and
  * acknowledge. The context says where: the run, and the rule, order, customer and location when known.
- * Written in a transaction of its own when a run fails (so the entry outlives the rolled-back run), or by the
- * run's statement for rules it cannot order for lack of configuration (2001, 2002).
+ * Written in a transaction of its own when a run fails (so the entry outlives the rolled-back run), by the
+ * run's statement for rules it cannot order for lack of configuration (2001, 2002), and of the services' dead letters.
+ * Messages are safe for tenants: an AppError's text or "unexpected error", never an exception's raw text.
  */
 @Entity({ tableName: 'journal_entry' })
 @TenantOwned()
@@ -39,6 +40,16 @@ export class JournalEntry extends TenantEntity {
 
   @Property({ fieldName: 'location_id', type: 'int', nullable: true })
   locationId: number | null = null;
+
+  /**
+   * A dead letter (code 2000: a durable event a consumer gave up on, docs/architecture.md "Dead letters"): the service
+   * that keeps it and its id there; "retry now" and "discard" act on it and then delete this entry.
+   */
+  @Property({ fieldName: 'dead_letter_service', type: 'text', nullable: true })
+  deadLetterService: string | null = null;
+
+  @Property({ fieldName: 'dead_letter_id', type: 'bigint', nullable: true })
+  deadLetterId: string | null = null;
 
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt!: Date;

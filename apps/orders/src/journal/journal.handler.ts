@@ -16,4 +16,14 @@ export class JournalHandler {
   acknowledge(@Payload() p: { caller: CompanyCaller; input: JournalAcknowledgeInput }) {
     return this.journal.acknowledge(p.caller, p.input ?? {});
   }
+
+  @MessagePattern(JournalSubjects.retry)
+  retry(@Payload() p: { caller: CompanyCaller; id: number }) {
+    return this.journal.retry(p.caller, p.id);
+  }
+
+  @MessagePattern(JournalSubjects.discard)
+  discard(@Payload() p: { caller: CompanyCaller; id: number }) {
+    return this.journal.discard(p.caller, p.id);
+  }
 }

@@ -1,9 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type JournalCode } from '@kanban/access';
-import type { CompanyCaller, JournalAcknowledgeInput, JournalAcknowledgeResult, JournalEntryDto, JournalListQuery, Page } from '@kanban/contracts';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, JournalCode, ProtocolCode } from '@kanban/access';
+import type {
+  CompanyCaller,
+  JournalAcknowledgeInput,
+  JournalAcknowledgeResult,
+  JournalDiscardResult,
+  JournalEntryDto,
+  JournalListQuery,
+  JournalRetryResult,
+  Page,
+} from '@kanban/contracts';
+import { type DeadLettered, deadLetterRequests, type DeadLetterRetryResult, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { pageOf, raw } from '../shared/access';
+import { pageOf, raw, visibleCondition } from '../shared/access';
 import { parseJournalFilter } from './journal.filter';
 
 export interface JournalRecord {
@@ -29,18 +40,39 @@ function toDto(row: Record<string, unknown>): JournalEntryDto {
     created_at: raw.iso(row.created_at)!,
     acknowledged_at: raw.iso(row.acknowledged_at),
     acknowledged_by: raw.numOrNull(row.acknowledged_by),
+    dead_letter: row.dead_letter_id !== null && row.dead_letter_id !== undefined,
   };
 }
 
 /**
+ * Which entries a caller may see (spec 6 restrictions, as the other orders lists): an entry's customer and location,
+ * its supplier being its order's, else its rule's item's. A restricted caller does not see entries without them
+ * (a failed run of the whole company, dead letters): those are for staff without restrictions.
+ */
+function visibleEntries(caller: CompanyCaller): [string, unknown[]] {
+  return visibleCondition(caller, {
+    customer: 'j.customer_id',
+    location: 'j.location_id',
+    supplier: `coalesce((select o.supplier_id from orders.purchase_order o where o.id = j.order_id and o.company_id = j.company_id),
+                        (select i.supplier_id from orders.kanban_rule r join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
+                          where r.id = j.rule_id and r.company_id = j.company_id))`,
+  });
+}
+
+/**
  * The journal (docs/replenishment.md "Journal"): entries written when runs fail or meet rules they cannot
- * order for, listed newest first with the `filter` of the spec, acknowledged by id or all at once.
+ * order for, and of the services' dead letters, listed newest first with the `filter` of the spec (only what the
+ * caller's restrictions let them see), acknowledged by id or all at once; dead letters retried or discarded.
  */
 @Injectable()
 export class JournalService {
+  private readonly log = new Logger('Journal');
+
   constructor(
     @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    /** the services' dead letters are reached over the bus (absent only where a test builds the service by hand) */
+    @Optional() private readonly bus?: ServiceBus,
   ) {}
 
   /** Writes an entry in a transaction of its own (a failed run's transaction is gone; its entry stays). */
@@ -57,8 +89,9 @@ export class JournalService {
   async list(caller: CompanyCaller, query: JournalListQuery): Promise<Page<JournalEntryDto>> {
     const filter = parseJournalFilter(query.filter);
     const { page, perPage } = pageOf(query);
-    const where = ['j.company_id = ?', ...filter.where].join(' and ');
-    const params = [caller.companyId, ...filter.params];
+    const [visible, visibleParams] = visibleEntries(caller);
+    const where = ['j.company_id = ?', ...filter.where, visible].join(' and ');
+    const params = [caller.companyId, ...filter.params, ...visibleParams];
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const rows = await em.execute<Record<string, unknown>[]>(
         `select j.*, count(*) over () as total from orders.journal_entry j where ${where} order by j.id desc limit ? offset ?`,
@@ -83,14 +116,77 @@ export class JournalService {
       if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw AppError.validation('ids', 'ids are positive integers');
     }
     const now = this.clock.now();
+    const [visible, visibleParams] = visibleEntries(caller);
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       const rows = await em.execute<{ id: number }[]>(
-        `update orders.journal_entry set acknowledged_at = ?, acknowledged_by = ?
-          where company_id = ? and acknowledged_at is null ${all ? '' : `and id = any(cast(? as bigint[]))`}
-          returning id`,
-        all ? [now, caller.userId, caller.companyId] : [now, caller.userId, caller.companyId, `{${ids.join(',')}}`],
+        `update orders.journal_entry j set acknowledged_at = ?, acknowledged_by = ?
+          where j.company_id = ? and j.acknowledged_at is null ${all ? '' : `and j.id = any(cast(? as bigint[]))`} and ${visible}
+          returning j.id`,
+        all ? [now, caller.userId, caller.companyId, ...visibleParams] : [now, caller.userId, caller.companyId, `{${ids.join(',')}}`, ...visibleParams],
       );
       return { acknowledged: rows.length };
     });
+  }
+
+  /** Journal entry 2000 of a service's dead letter (evt.<service>.dead_letter), in the consumer's transaction. */
+  async recordDeadLetter(em: EntityManager, d: DeadLettered): Promise<void> {
+    const message = `event ${d.subject} could not be processed (${d.consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
+    await em.execute(
+      `insert into orders.journal_entry (company_id, code, message, dead_letter_service, dead_letter_id, created_at) values (?, ?, ?, ?, ?, ?)`,
+      [d.company_id, JournalCode.Unexpected, message.slice(0, 2000), d.service, d.dead_letter_id, this.clock.now()],
+    );
+  }
+
+  /**
+   * Runs a dead letter's event through its consumer again (the service that keeps it, over the bus; no transaction is
+   * open meanwhile): the entry goes when it succeeded and stays, with the answer's error, when it failed again.
+   */
+  async retry(caller: CompanyCaller, id: number): Promise<JournalRetryResult> {
+    const entry = await this.deadLetterEntry(caller, id);
+    const result = await this.onDeadLetter<DeadLetterRetryResult>(caller, entry, 'retry');
+    if (result.retried) await this.remove(caller, entry.id);
+    this.log.log(`company ${caller.companyId}: user ${caller.userId} retried dead letter ${entry.service}/${entry.deadLetterId}: ${result.retried ? 'processed' : 'failed again'}`);
+    return { retried: result.retried, error: result.error };
+  }
+
+  /** Gives a dead letter's event up for good: the service deletes it, then its entry goes. */
+  async discard(caller: CompanyCaller, id: number): Promise<JournalDiscardResult> {
+    const entry = await this.deadLetterEntry(caller, id);
+    await this.onDeadLetter<{ discarded: boolean }>(caller, entry, 'discard');
+    await this.remove(caller, entry.id);
+    this.log.warn(`company ${caller.companyId}: user ${caller.userId} discarded dead letter ${entry.service}/${entry.deadLetterId}`);
+    return { discarded: true };
+  }
+
+  /** A dead letter the service no longer has (retried or discarded by a call whose entry was not removed) takes its entry with it: 404. */
+  private async onDeadLetter<T>(caller: CompanyCaller, entry: { id: number; service: string; deadLetterId: number }, action: 'retry' | 'discard'): Promise<T> {
+    if (!this.bus) throw new AppError(ProtocolCode.Unavailable, 'no bus to reach the dead letter');
+    try {
+      return await this.bus.request<T>(deadLetterRequests(entry.service)[action], { company_id: caller.companyId, id: entry.deadLetterId });
+    } catch (error) {
+      if (error instanceof AppError && error.code === ProtocolCode.NotFound) {
+        await this.remove(caller, entry.id);
+        throw new AppError(ProtocolCode.NotFound, 'the dead letter is gone (retried or discarded before)');
+      }
+      throw error;
+    }
+  }
+
+  private async deadLetterEntry(caller: CompanyCaller, id: number): Promise<{ id: number; service: string; deadLetterId: number }> {
+    if (!Number.isInteger(id) || id < 1) throw new AppError(ProtocolCode.NotFound, 'no such journal entry');
+    const [visible, visibleParams] = visibleEntries(caller);
+    const [row] = await this.uow.forCompany(caller.companyId).read((em) =>
+      em.execute<{ id: string; dead_letter_service: string | null; dead_letter_id: string | null }[]>(
+        `select j.id, j.dead_letter_service, j.dead_letter_id from orders.journal_entry j where j.id = ? and j.company_id = ? and ${visible}`,
+        [id, caller.companyId, ...visibleParams],
+      ),
+    );
+    if (!row) throw new AppError(ProtocolCode.NotFound, 'no such journal entry');
+    if (row.dead_letter_service === null || row.dead_letter_id === null) throw AppError.validation('id', 'the entry is not a dead letter');
+    return { id: Number(row.id), service: row.dead_letter_service, deadLetterId: Number(row.dead_letter_id) };
+  }
+
+  private async remove(caller: CompanyCaller, id: number): Promise<void> {
+    await this.uow.forCompany(caller.companyId).write((em) => em.execute('delete from orders.journal_entry where id = ? and company_id = ?', [id, caller.companyId]));
   }
 }

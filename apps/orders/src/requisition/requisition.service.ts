@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunTrigger } from '@kanban/contracts';
 import { JournalCode } from '@kanban/access';
-import { OutboxRelay } from '@kanban/messaging';
+import { OutboxRelay, safeError } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
@@ -60,11 +60,14 @@ export class RequisitionService {
     try {
       return await this.runOnce(companyId, trigger, options);
     } catch (error) {
-      // The run rolled back whole; its journal entry is written in a transaction of its own, so it stays.
+      // The run rolled back whole; its journal entry is written in a transaction of its own, so it stays. Tenants see
+      // an AppError's code and text, or "unknown error": the exception (database text) goes to the log only.
+      const safe = safeError(error);
+      this.log.error(`company ${companyId}: requisition run (${trigger}) failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       await this.journal
         ?.record(companyId, {
           code: JournalCode.Unexpected,
-          message: `requisition run (${trigger}) failed: ${(error as Error).message}`.slice(0, 2000),
+          message: `requisition run (${trigger}) failed: ${safe.message} (${safe.code})`.slice(0, 2000),
           ruleId: options.ruleId ?? null,
         })
         .catch((e: unknown) => this.log.warn(`company ${companyId}: journal entry not written: ${(e as Error).message}`));

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type OrderEventMessage, orderEventMessage, type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
-import { BusController, type EventEnvelope, handleOnce } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, handleOnce } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 import { markTransmitted } from '../queue/queue.sql';
@@ -27,10 +27,25 @@ async function insertEvent(em: EntityManager, companyId: number, orderId: number
  */
 @BusController()
 export class SuppliesConsumer {
-  constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
+  /** each event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(
+    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
+    deadLetters: DeadLetters,
+  ) {
+    this.on = {
+      created: deadLetters.consumer<SupplyCreated>('orders.supply_created', (event) => this.applyCreated(event)),
+      deliveryChanged: deadLetters.consumer<SupplyDeliveryChanged>('orders.supply_delivery', (event) => this.applyDeliveryChanged(event)),
+    };
+  }
 
   @EventPattern(SupplyEvents.supplyCreated)
   created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
+    return this.on.created(event);
+  }
+
+  private applyCreated(event: EventEnvelope<SupplyCreated>): Promise<void> {
     const s = event.data;
     return handleOnce(this.uow, 'orders.supply_created', event, async (em) => {
       const message = orderEventMessage(s.repeated ? 'supply_repeated' : 'supply_created', { supply_id: s.id });
@@ -41,6 +56,10 @@ export class SuppliesConsumer {
 
   @EventPattern(SupplyEvents.deliveryChanged)
   deliveryChanged(@Payload() event: EventEnvelope<SupplyDeliveryChanged>): Promise<void> {
+    return this.on.deliveryChanged(event);
+  }
+
+  private applyDeliveryChanged(event: EventEnvelope<SupplyDeliveryChanged>): Promise<void> {
     const s = event.data;
     return handleOnce(this.uow, 'orders.supply_delivery', event, async (em) => {
       const applied = await em.execute<{ id: number }[]>(

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
@@ -12,8 +11,7 @@ import {
   type RestrictionsChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
-import { BusController, type EventEnvelope, handleOnce, replaceRestrictionCopies } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './copies.entity';
 import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSupplier } from './copies';
 
@@ -24,36 +22,48 @@ import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSuppli
  */
 @BusController()
 export class CopiesConsumer {
-  constructor(@Inject(unitOfWorkToken('supply')) private readonly uow: UnitOfWork) {}
+  /** each event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(deadLetters: DeadLetters) {
+    this.on = {
+      customer: deadLetters.once<CustomerChanged>('supply.customers', (em, event) => upsertCustomer(em, event.data, new Date(event.occurredAt))),
+      supplier: deadLetters.once<SupplierChanged>('supply.suppliers', (em, event) => upsertSupplier(em, event.data, new Date(event.occurredAt))),
+      location: deadLetters.once<LocationChanged>('supply.locations', (em, event) => upsertLocation(em, event.data, new Date(event.occurredAt))),
+      catalog: deadLetters.once<CatalogChanged>('supply.catalogs', (em, event) => upsertCatalog(em, event.data, new Date(event.occurredAt))),
+      item: deadLetters.once<ItemChanged>('supply.items', (em, event) => upsertItem(em, event.data, new Date(event.occurredAt))),
+      restrictions: deadLetters.once<RestrictionsChanged>('supply.restrictions', (em, event) => replaceRestrictionCopies(em, RestrictionCopy, event.data)),
+    };
+  }
 
   @EventPattern(CatalogEvents.customerChanged)
   customer(@Payload() event: EventEnvelope<CustomerChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.customers', event, (em) => upsertCustomer(em, event.data, new Date(event.occurredAt)));
+    return this.on.customer(event);
   }
 
   @EventPattern(CatalogEvents.supplierChanged)
   supplier(@Payload() event: EventEnvelope<SupplierChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.suppliers', event, (em) => upsertSupplier(em, event.data, new Date(event.occurredAt)));
+    return this.on.supplier(event);
   }
 
   @EventPattern(LocationEvents.locationChanged)
   location(@Payload() event: EventEnvelope<LocationChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.locations', event, (em) => upsertLocation(em, event.data, new Date(event.occurredAt)));
+    return this.on.location(event);
   }
 
   @EventPattern(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.catalogs', event, (em) => upsertCatalog(em, event.data, new Date(event.occurredAt)));
+    return this.on.catalog(event);
   }
 
   @EventPattern(ItemEvents.itemChanged)
   item(@Payload() event: EventEnvelope<ItemChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.items', event, (em) => upsertItem(em, event.data, new Date(event.occurredAt)));
+    return this.on.item(event);
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */
   @EventPattern(IdentityEvents.restrictionsChanged)
   restrictions(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
-    return handleOnce(this.uow, 'supply.restrictions', event, (em) => replaceRestrictionCopies(em, RestrictionCopy, event.data));
+    return this.on.restrictions(event);
   }
 }

@@ -8,7 +8,7 @@ import {
   type SupplyCreated,
   SupplyEvents,
 } from '@kanban/contracts';
-import { addToOutbox, BusController, claimInbox, type EventEnvelope, ServiceBus } from '@kanban/messaging';
+import { addToOutbox, BusController, claimInbox, DeadLetters, type EventEnvelope, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 
@@ -25,13 +25,23 @@ import { applySnapshot } from '../copies/copies';
 export class OrdersConsumer {
   private readonly log = new Logger('SupplyOrdersConsumer');
 
+  /** each event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
   constructor(
     @Inject(unitOfWorkToken('supply')) private readonly uow: UnitOfWork,
     private readonly bus: ServiceBus,
-  ) {}
+    deadLetters: DeadLetters,
+  ) {
+    this.on = { orderCreated: deadLetters.consumer<OrderCreated>('supply.orders', (event) => this.createSupply(event)) };
+  }
 
   @EventPattern(OrdersEvents.orderCreated)
-  async orderCreated(@Payload() event: EventEnvelope<OrderCreated>): Promise<void> {
+  orderCreated(@Payload() event: EventEnvelope<OrderCreated>): Promise<void> {
+    return this.on.orderCreated(event);
+  }
+
+  private async createSupply(event: EventEnvelope<OrderCreated>): Promise<void> {
     const order = event.data;
     if (order.supplier_id === null || order.supplier_id === undefined || !order.lines?.length) return;
     const supplierId = order.supplier_id;

@@ -1,0 +1,232 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Logger } from '@nestjs/common';
+import { existsSync, readFileSync } from 'node:fs';
+import { AppError, type ErrorBody, ProtocolCode } from '@kanban/access';
+import type { UnitOfWork } from '@kanban/persistence';
+import { addToOutbox, handleOnce } from './outbox';
+import { DeadLetter } from './outbox.entity';
+import { type EventEnvelope, toErrorBody } from './wire';
+
+/** The event a service publishes when one of its consumers gave up on an event: `evt.<service>.dead_letter`. */
+export function deadLetterSubject(service: string): string {
+  return `evt.${service}.dead_letter`;
+}
+
+/** The request subjects every consuming service serves for its dead letters. */
+export function deadLetterRequests(service: string): { retry: string; discard: string } {
+  return { retry: `${service}.dead_letters.retry`, discard: `${service}.dead_letters.discard` };
+}
+
+/** What `evt.<service>.dead_letter` carries (the orders service writes journal entry 2000 of it). */
+export interface DeadLettered {
+  company_id: number;
+  service: string;
+  dead_letter_id: number;
+  consumer: string;
+  /** the subject of the event that failed */
+  subject: string;
+  failures: number;
+  /** the last failure as a tenant may see it */
+  error: { code: number; message: string };
+}
+
+/** `<service>.dead_letters.retry` / `.discard`: one dead letter of a company. */
+export interface DeadLetterAction {
+  company_id: number;
+  id: number;
+}
+
+export interface DeadLetterRetryResult {
+  /** true: the consumer processed the event and the dead letter is gone; false: it failed again (`error`) */
+  retried: boolean;
+  error: { code: number; message: string } | null;
+}
+
+export interface DeadLetterOptions {
+  service: string;
+  /** failures after which an event is dead (EVENT_MAX_FAILURES) */
+  maxFailures: number;
+  /**
+   * Tests only (EVENT_FAILURE_FILE): while this file exists, each of its lines `<consumer> <text>` makes that
+   * consumer fail on events whose JSON contains the text, before its handler runs.
+   */
+  failureFile?: string;
+}
+
+/** The failure the test-only EVENT_FAILURE_FILE injects (an AppError: its text reaches the journal). */
+export const INJECTED_FAILURE = 'failure injected by EVENT_FAILURE_FILE';
+
+type Handler = (event: EventEnvelope) => Promise<void>;
+
+/**
+ * A service's dead letters. Every durable consumer runs through `consumer(name, handler)`: a failure is counted in
+ * `<schema>.dead_letter` (in a transaction of its own) and thrown on (the transport redelivers: JetStream after its
+ * backoff, the embedded relay at its next round) until the `maxFailures`-th, which marks the row dead, puts
+ * `evt.<service>.dead_letter` into the outbox in the same transaction and returns normally: the transport
+ * acknowledges and the events behind it flow. `retry` runs the stored envelope through the same handler again,
+ * `discard` deletes it. A failure that cannot even be counted (the database is down) is thrown on uncounted.
+ */
+export class DeadLetters {
+  private readonly log = new Logger('DeadLetters');
+  private readonly handlers = new Map<string, Handler>();
+  /** consumer + event id of failures counted by this process: their row goes when the event succeeds later */
+  private readonly failing = new Set<string>();
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly options: DeadLetterOptions,
+  ) {}
+
+  /** Registers a durable consumer under its inbox name; answers the handler to call from its @EventPattern. */
+  consumer<T>(name: string, handler: (event: EventEnvelope<T>) => Promise<void>): (event: EventEnvelope<T>) => Promise<void> {
+    if (this.handlers.has(name)) throw new Error(`consumer ${name} registered twice`);
+    this.handlers.set(name, handler as Handler);
+    return (event) => this.run(name, event as EventEnvelope);
+  }
+
+  /** A consumer that handles each event once (`handleOnce` on the service's UnitOfWork, the inbox under `name`). */
+  once<T extends { company_id: number }>(name: string, work: (em: EntityManager, event: EventEnvelope<T>) => Promise<void>): (event: EventEnvelope<T>) => Promise<void> {
+    return this.consumer<T>(name, (event) => handleOnce(this.uow, name, event, (em) => work(em, event)));
+  }
+
+  private async run(name: string, event: EventEnvelope): Promise<void> {
+    const key = `${name} ${event.id}`;
+    try {
+      this.injectedFailure(name, event);
+      await this.handlers.get(name)!(event);
+    } catch (error) {
+      let dead: boolean;
+      try {
+        dead = await this.failed(name, event, error);
+      } catch (recording) {
+        this.log.warn(`${name}: failure of event ${event.subject} ${event.id} not counted: ${(recording as Error)?.message ?? String(recording)}`);
+        throw error;
+      }
+      if (!dead) {
+        this.failing.add(key);
+        throw error;
+      }
+      this.failing.delete(key);
+      return;
+    }
+    if (this.failing.delete(key)) {
+      await this.uow
+        .write((em) => em.execute(`delete from ${this.table(em)} where consumer = ? and event_id = ? and dead_at is null`, [name, event.id]))
+        .catch((e: Error) => this.log.warn(`${name}: failure count of event ${event.id} not deleted: ${e.message}`));
+    }
+  }
+
+  /** Counts a failure; answers whether the event is dead now (then it was announced and is to be acknowledged). */
+  private async failed(name: string, event: EventEnvelope, error: unknown): Promise<boolean> {
+    const safe = safeError(error);
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const companyId = companyOf(event);
+    return this.uow.write(async (em) => {
+      const [row] = await em.execute<{ id: string; failures: number; dead_at: unknown }[]>(
+        `insert into ${this.table(em)} as d (consumer, event_id, subject, company_id, payload, error, error_code, error_message, failures, first_failed_at, last_failed_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, 1, now(), now())
+         on conflict (consumer, event_id) do update set failures = d.failures + 1, error = excluded.error, error_code = excluded.error_code,
+           error_message = excluded.error_message, payload = excluded.payload, last_failed_at = now()
+         returning id, failures, dead_at`,
+        [name, event.id, event.subject, companyId, JSON.stringify(event), detail.slice(0, 4000), safe.code, safe.message.slice(0, 500)],
+      );
+      const failures = Number(row!.failures);
+      if (failures < this.options.maxFailures && !row!.dead_at) {
+        this.log.warn(`${name}: event ${event.subject} ${event.id} failed (${failures} of ${this.options.maxFailures}): ${detail}`);
+        return false;
+      }
+      await em.execute(`update ${this.table(em)} set dead_at = coalesce(dead_at, now()) where id = ?`, [row!.id]);
+      this.log.error(
+        `${name}: event ${event.subject} ${event.id} failed ${failures} times, kept as dead letter ${row!.id}` +
+          `${companyId === null ? ' (no company: only operators see it)' : ''}; the consumer moves on: ${detail}`,
+      );
+      if (companyId !== null) this.announce(em, { companyId, id: Number(row!.id), name, subject: event.subject, failures, error: safe });
+      await em.flush();
+      return true;
+    });
+  }
+
+  private announce(em: EntityManager, d: { companyId: number; id: number; name: string; subject: string; failures: number; error: ErrorBody }): void {
+    addToOutbox<DeadLettered>(em, deadLetterSubject(this.options.service), {
+      company_id: d.companyId,
+      service: this.options.service,
+      dead_letter_id: d.id,
+      consumer: d.name,
+      subject: d.subject,
+      failures: d.failures,
+      error: { code: d.error.code, message: d.error.message },
+    });
+  }
+
+  /** Runs a dead letter of the company through its consumer again: gone when it succeeded, counted when it failed. */
+  async retry(input: DeadLetterAction): Promise<DeadLetterRetryResult> {
+    const row = await this.find(input);
+    const handler = this.handlers.get(row.consumer);
+    if (!handler) throw new AppError(ProtocolCode.NotFound, `no consumer ${row.consumer} in this service`);
+    const event = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as EventEnvelope;
+    try {
+      this.injectedFailure(row.consumer, event);
+      await handler(event);
+    } catch (error) {
+      const safe = safeError(error);
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.log.warn(`${row.consumer}: retry of dead letter ${row.id} (${event.subject} ${event.id}) failed: ${detail}`);
+      await this.uow.write((em) =>
+        em.execute(
+          `update ${this.table(em)} set failures = failures + 1, error = ?, error_code = ?, error_message = ?, last_failed_at = now() where id = ?`,
+          [detail.slice(0, 4000), safe.code, safe.message.slice(0, 500), row.id],
+        ),
+      );
+      return { retried: false, error: { code: safe.code, message: safe.message } };
+    }
+    await this.uow.write((em) => em.execute(`delete from ${this.table(em)} where id = ?`, [row.id]));
+    this.log.log(`${row.consumer}: dead letter ${row.id} (${event.subject} ${event.id}) retried successfully`);
+    return { retried: true, error: null };
+  }
+
+  /** Deletes a dead letter of the company: its event is given up for good. */
+  async discard(input: DeadLetterAction): Promise<{ discarded: boolean }> {
+    const row = await this.find(input);
+    await this.uow.write((em) => em.execute(`delete from ${this.table(em)} where id = ?`, [row.id]));
+    this.log.warn(`${row.consumer}: dead letter ${row.id} (${row.subject} ${row.event_id}) discarded`);
+    return { discarded: true };
+  }
+
+  private async find(input: DeadLetterAction): Promise<{ id: string; consumer: string; subject: string; event_id: string; payload: unknown }> {
+    if (!Number.isInteger(input?.id) || !Number.isInteger(input?.company_id)) throw AppError.validation('id', 'a dead letter id');
+    const [row] = await this.uow.read((em) =>
+      em.execute<{ id: string; consumer: string; subject: string; event_id: string; payload: unknown }[]>(
+        `select id, consumer, subject, event_id, payload from ${this.table(em)} where id = ? and company_id = ? and dead_at is not null`,
+        [input.id, input.company_id],
+      ),
+    );
+    if (!row) throw new AppError(ProtocolCode.NotFound, 'no such dead letter');
+    return row;
+  }
+
+  private injectedFailure(name: string, event: EventEnvelope): void {
+    const file = this.options.failureFile;
+    if (!file || !existsSync(file)) return;
+    const json = JSON.stringify(event.data);
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const [consumer, ...text] = line.trim().split(' ');
+      if (consumer === name && text.length > 0 && json.includes(text.join(' '))) throw new AppError(ProtocolCode.Internal, INJECTED_FAILURE);
+    }
+  }
+
+  private table(em: EntityManager): string {
+    const schema = em.getMetadata().get(DeadLetter.name).schema ?? em.config.get('schema') ?? 'public';
+    return `${em.getPlatform().quoteIdentifier(schema)}.dead_letter`;
+  }
+}
+
+/** What a tenant may see of a failure: an AppError's code and message; anything else (database text) is hidden. */
+export function safeError(error: unknown): ErrorBody {
+  const body = toErrorBody(error);
+  return { code: body.code, message: body.message };
+}
+
+function companyOf(event: EventEnvelope): number | null {
+  const id = (event.data as { company_id?: unknown } | null)?.company_id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
