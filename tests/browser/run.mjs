@@ -154,6 +154,8 @@ async function startServer() {
       // without the replenishment history: the suites check the orders they place
       DEMO_HISTORY: 'false',
       AUTH_RATE_LIMIT: '1000',
+      // access tokens of a minute: the sessions suite outlives one, and longer tests go through a renewal
+      ACCESS_TOKEN_TTL_S: '60',
       LOG_FORMAT: 'json',
       WEB_DIR: 'dist/web',
     },

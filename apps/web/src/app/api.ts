@@ -2,7 +2,8 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@re
 import type { LoginResult } from '@kanban/contracts';
 import { i18n } from '../i18n/i18n';
 import { snackbarShown } from '../features/layout/layoutSlice';
-import { loggedIn, loggedOut, type SessionState } from '../features/session/sessionSlice';
+import { loggedIn, loggedOut, sessionRestored, type SessionState } from '../features/session/sessionSlice';
+import { accessUsable, readTokens, type StoredTokens } from '../features/session/tokens';
 import { type ApiError, isEnvelope } from './apiError';
 
 /** The client key of the web app (X-API-Key); the embedded run's default, overridable at build time. */
@@ -44,21 +45,33 @@ const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = as
   return { error: { status, code: 0, message: '' } };
 };
 
-let refreshing: Promise<LoginResult | null> | null = null;
+/**
+ * A refresh's outcome: new tokens (`ok`), tokens another tab renewed meanwhile (`adopted`), the server refused the
+ * token (`refused`, 1026: the session is over), or no answer worth acting on (`unavailable`: network failure,
+ * 429, 5xx; the session stays and the refresh is tried again later).
+ */
+export type RefreshOutcome =
+  | { kind: 'ok'; result: LoginResult }
+  | { kind: 'adopted'; tokens: StoredTokens }
+  | { kind: 'refused' }
+  | { kind: 'unavailable' };
 
-/** Trades the refresh token for new tokens; one call at a time (the token rotates). */
-export function refreshSession(refreshToken: string): Promise<LoginResult | null> {
+/** The server's refusal of a refresh token (wrong, spent, revoked, expired). */
+const REFUSED = 1026;
+const REFRESH_LOCK = 'kanban.session.refresh';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Renews the tokens, one refresh at a time in this tab and across tabs (Web Locks): inside the lock the stored
+ * session is read again, and when another tab renewed it meanwhile its tokens are taken instead of spending the
+ * refresh token again. `known` is the refresh token this tab holds.
+ */
+export function renewSession(known: string): Promise<RefreshOutcome> {
   refreshing ??= (async () => {
     try {
-      const response = await fetch('/api/refresh_token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': WEB_API_KEY },
-        body: JSON.stringify({ RefreshToken: refreshToken }),
-      });
-      const body: unknown = await response.json();
-      return isEnvelope(body) && body.Meta.code === 200 ? (body.Data as LoginResult) : null;
-    } catch {
-      return null;
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      return locks ? await locks.request(REFRESH_LOCK, () => renewLocked(known)) : await renewLocked(known);
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -66,22 +79,67 @@ export function refreshSession(refreshToken: string): Promise<LoginResult | null
   return refreshing;
 }
 
+async function renewLocked(known: string): Promise<RefreshOutcome> {
+  const stored = readTokens();
+  if (stored && stored.refreshToken !== known && accessUsable(stored.token)) return { kind: 'adopted', tokens: stored };
+  return callRefresh(stored?.refreshToken ?? known);
+}
+
+async function callRefresh(refreshToken: string): Promise<RefreshOutcome> {
+  try {
+    const response = await fetch('/api/refresh_token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': WEB_API_KEY },
+      body: JSON.stringify({ RefreshToken: refreshToken }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (isEnvelope(body) && body.Meta.code === 200) return { kind: 'ok', result: body.Data as LoginResult };
+    if (isEnvelope(body) && body.Meta.code === REFUSED) return { kind: 'refused' };
+    return { kind: 'unavailable' };
+  } catch {
+    return { kind: 'unavailable' };
+  }
+}
+
+/** Sign-out: revokes the session on the server (best effort, survives the page going away). */
+export function revokeSession(refreshToken: string): void {
+  void fetch('/api/logout', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': WEB_API_KEY },
+    body: JSON.stringify({ RefreshToken: refreshToken }),
+  }).catch(() => undefined);
+}
+
+/** Applies a refresh's outcome to the store; answers whether the tab holds usable tokens afterwards. */
+export function applyRefresh(dispatch: (action: unknown) => unknown, outcome: RefreshOutcome): boolean {
+  switch (outcome.kind) {
+    case 'ok':
+      dispatch(loggedIn(outcome.result));
+      return true;
+    case 'adopted':
+      dispatch(sessionRestored(outcome.tokens));
+      return true;
+    case 'refused':
+      dispatch(loggedOut());
+      dispatch(snackbarShown({ message: i18n.t('session.tokenFailed'), variant: 'error' }));
+      return false;
+    case 'unavailable':
+      return false;
+  }
+}
+
 /**
- * An expired access token ("access token expired", 401) is refreshed once if the refresh token is still
- * valid and the call repeated; a failed refresh logs out with "Failed to login with token." (spec 4, 8).
+ * An expired access token ("access token expired", 401) is refreshed once and the call repeated; a refused
+ * refresh logs out with "Failed to login with token." (spec 4, 8); a refresh that got no answer (network, 429)
+ * keeps the session and answers the call's 401 (the session's timer tries again).
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   let result = await envelopeBaseQuery(args, api, extra);
   const session = (api.getState() as { session: SessionState }).session;
-  if (result.error && (result.error.code === 401 || result.error.status === 401) && session.refreshToken) {
-    const refreshed = await refreshSession(session.refreshToken);
-    if (refreshed) {
-      api.dispatch(loggedIn(refreshed));
-      result = await envelopeBaseQuery(args, api, extra);
-    } else {
-      api.dispatch(loggedOut());
-      api.dispatch(snackbarShown({ message: i18n.t('session.tokenFailed'), variant: 'error' }));
-    }
+  // 401 is the protocol code of a missing or expired access token; 1026 (also HTTP 401) is a refused credential.
+  if (result.error && result.error.code === 401 && session.refreshToken) {
+    if (applyRefresh(api.dispatch, await renewSession(session.refreshToken))) result = await envelopeBaseQuery(args, api, extra);
   }
   return result;
 };

@@ -1,11 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { layoutSlice } from '../features/layout/layoutSlice';
 import { contextCleared, contextSlice } from '../features/navigation/contextSlice';
 import { navigationSlice } from '../features/navigation/navigationSlice';
 import { RECENT_STORAGE_KEY, recentCleared, recentSlice, visited } from '../features/toolbar/recentSlice';
-import { loggedIn, loggedOut, sessionSlice } from '../features/session/sessionSlice';
-import { writeTokens } from '../features/session/tokens';
+import { loggedIn, loggedOut, sessionSlice, userUpdated } from '../features/session/sessionSlice';
+import { tokensOf, writeTokens } from '../features/session/tokens';
 import { api } from './api';
 
 const rootReducer = combineReducers({
@@ -23,14 +23,19 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   // Tokens are stored on login/refresh and removed on logout; the API cache goes with the session.
+  // Every tab reads them from there: a change arrives in the others as a storage event (SessionBoot).
   listener.startListening({
     actionCreator: loggedIn,
     effect: (action) => {
-      writeTokens({
-        token: action.payload.token,
-        refreshToken: action.payload.refresh_token,
-        refreshExpiresAt: action.payload.refresh_expires_at,
-      });
+      writeTokens(tokensOf(action.payload));
+    },
+  });
+  listener.startListening({
+    actionCreator: userUpdated,
+    effect: (_action, listenerApi) => {
+      const { session } = listenerApi.getState() as RootState;
+      if (session.token && session.refreshToken && session.refreshExpiresAt && session.user)
+        writeTokens({ token: session.token, refreshToken: session.refreshToken, refreshExpiresAt: session.refreshExpiresAt, user: session.user });
     },
   });
   listener.startListening({
@@ -66,3 +71,4 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/apiError';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { FormDialog } from '../forms/FormDialog';
 import { TextField } from '../forms/TextField';
@@ -7,23 +8,38 @@ import { isValid, passwordErrors } from '../forms/validation';
 import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
 import { useChangePasswordMutation } from './profileApi';
 
-const EMPTY = { password: '', password_confirm: '' };
+const EMPTY = { current_password: '', password: '', password_confirm: '' };
 
-/** Change password: required, at least 8; confirmation required and equal (spec 5). */
+/**
+ * Change password: the current password first (a wrong one answers 1026 naming `current_password`, shown at
+ * that field; the fifth wrong one locks the account, 1028); the new one required, at least 8; confirmation
+ * required and equal (spec 5).
+ */
 export function ChangePasswordDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.layout.dialog === 'password');
   const [change] = useChangePasswordMutation();
   const form = useForm(EMPTY);
-  const errors = passwordErrors(form.values.password, form.values.password_confirm);
+  const errors = {
+    current_password: form.values.current_password ? undefined : 'password.currentRequired',
+    ...passwordErrors(form.values.password, form.values.password_confirm),
+  };
   const close = () => {
     dispatch(dialogOpened(null));
     form.reset();
   };
   const submit = () =>
     form.submit(async () => {
-      await change(form.values).unwrap();
+      await change(form.values)
+        .unwrap()
+        .catch((error: unknown) => {
+          // The server's English message gives way to the translated text at the field.
+          if (isApiError(error) && error.field === 'current_password' && (error.code === 1026 || error.code === 1028)) {
+            throw { ...error, message: error.code === 1026 ? t('password.currentWrong') : t('errors.code.1028') };
+          }
+          throw error;
+        });
       close();
       dispatch(snackbarShown({ message: t('password.changed'), variant: 'success' }));
     });
@@ -39,6 +55,14 @@ export function ChangePasswordDialog() {
       failure={form.failure}
       onSubmit={submit}
     >
+      <TextField
+        {...form.field('current_password')}
+        type="password"
+        label={t('fields.currentPassword')}
+        error={errors.current_password}
+        required
+        autoComplete="current-password"
+      />
       <TextField
         {...form.field('password')}
         type="password"

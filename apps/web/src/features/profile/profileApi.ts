@@ -44,7 +44,7 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    changePassword: build.mutation<null, { password: string; password_confirm: string }>({
+    changePassword: build.mutation<null, { current_password: string; password: string; password_confirm: string }>({
       query: (body) => ({ url: '/user/changepass', method: 'POST', body }),
     }),
   }),

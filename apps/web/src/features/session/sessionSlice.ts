@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, UserDto } from '@kanban/contracts';
-import { type Claims, claimsOf } from './tokens';
+import { type Claims, claimsOf, type StoredTokens } from './tokens';
 
 export type SessionStatus = 'restoring' | 'authenticated' | 'anonymous';
 
@@ -35,6 +35,16 @@ export const sessionSlice = createSlice({
       state.user = r.user;
       state.claims = claimsOf(r.token);
     },
+    /** Tokens taken from storage: at start while the access token is valid, or renewed by another tab. */
+    sessionRestored(state, action: PayloadAction<StoredTokens>) {
+      const r = action.payload;
+      state.status = 'authenticated';
+      state.token = r.token;
+      state.refreshToken = r.refreshToken;
+      state.refreshExpiresAt = r.refreshExpiresAt;
+      if (r.user) state.user = r.user;
+      state.claims = claimsOf(r.token);
+    },
     userUpdated(state, action: PayloadAction<UserDto>) {
       state.user = action.payload;
     },
@@ -44,4 +54,4 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { loggedIn, loggedOut, userUpdated } = sessionSlice.actions;
+export const { loggedIn, loggedOut, sessionRestored, userUpdated } = sessionSlice.actions;

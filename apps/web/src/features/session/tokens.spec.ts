@@ -1,11 +1,15 @@
 import { Role } from '@kanban/access';
 import type { LoginResult } from '@kanban/contracts';
 import {
+  accessTimes,
+  accessUsable,
   afterLoginTarget,
   claimsOf,
   clearTarget,
+  parseTokens,
   peekTarget,
   readTokens,
+  refreshDueAt,
   refreshUsable,
   rememberTarget,
   type StoredTokens,
@@ -82,6 +86,26 @@ describe('refreshUsable: validity by the refresh token expiry (spec 5)', () => {
   });
 });
 
+describe('access token timing: reload without a refresh, renew ahead of expiry', () => {
+  const now = Date.parse('2026-01-01T12:00:00.000Z');
+  const at = (ms: number) => Math.floor(ms / 1000);
+  it('uses a stored access token while it is valid for a few more seconds', () => {
+    expect(accessUsable(token({ exp: at(now + 60_000) }), now)).toBe(true);
+    expect(accessUsable(token({ exp: at(now + 4_000) }), now)).toBe(false);
+    expect(accessUsable(token({ exp: at(now - 1_000) }), now)).toBe(false);
+    expect(accessUsable(token({ sub: 1 }), now)).toBe(false);
+    expect(accessUsable('x.y.z', now)).toBe(false);
+    expect(accessUsable(null, now)).toBe(false);
+  });
+  it('renews a minute before expiry, or a quarter of a short lifetime before it', () => {
+    expect(refreshDueAt(token({ iat: at(now), exp: at(now + 900_000) }))).toBe(now + 840_000);
+    expect(refreshDueAt(token({ iat: at(now), exp: at(now + 60_000) }))).toBe(now + 45_000);
+    expect(refreshDueAt(token({ exp: at(now + 900_000) }))).toBe(now + 840_000);
+    expect(refreshDueAt('garbage')).toBe(0);
+    expect(accessTimes(token({ iat: at(now), exp: at(now + 1000) }))).toEqual({ iat: now, exp: now + 1000 });
+  });
+});
+
 describe('claimsOf', () => {
   it('reads the role per company and the operator flag', () => {
     expect(claimsOf(token({ sub: 1, c: { 6: Role.Owner, 7: Role.Readonly } }))).toEqual({
@@ -129,6 +153,16 @@ describe('stored tokens and the remembered target', () => {
     expect(readTokens()).toBeNull();
   });
 
+  it('keeps the signed-in user with the tokens, and drops a user of the wrong shape', () => {
+    const user = { id: 7, email: 'a@b.example' } as unknown as StoredTokens['user'];
+    writeTokens({ ...stored, user });
+    expect(readTokens()).toEqual({ ...stored, user });
+    localStorage.setItem('kanban.session', JSON.stringify({ ...stored, user: 'nobody' }));
+    expect(readTokens()).toEqual({ ...stored, user: undefined });
+    expect(parseTokens(JSON.stringify(stored))).toEqual({ ...stored, user: undefined });
+    expect(parseTokens(null)).toBeNull();
+  });
+
   it('rejects stored values of the wrong shape', () => {
     localStorage.setItem('kanban.session', '{"token":"x"}');
     expect(readTokens()).toBeNull();
@@ -148,6 +182,7 @@ describe('stored tokens and the remembered target', () => {
       token: 't',
       refreshToken: 'r',
       refreshExpiresAt: '2030-01-01T00:00:00.000Z',
+      user: {},
     });
   });
 

@@ -1,20 +1,34 @@
 import type { Role } from '@kanban/access';
-import type { LoginResult } from '@kanban/contracts';
+import type { LoginResult, UserDto } from '@kanban/contracts';
 
-/** What survives a reload: the tokens and when the refresh token expires (spec 4, 5). */
+/**
+ * What survives a reload and is shared by the tabs: the tokens, when the refresh token expires (spec 4, 5),
+ * and the signed-in user (so a reload with a valid access token needs no call).
+ */
 export interface StoredTokens {
   token: string;
   refreshToken: string;
   refreshExpiresAt: string;
+  user?: UserDto;
 }
 
-const KEY = 'kanban.session';
+/** The localStorage key of the session; other tabs learn of changes through its storage event. */
+export const SESSION_KEY = 'kanban.session';
+const KEY = SESSION_KEY;
 const TARGET_KEY = 'kanban.target';
 
 export function readTokens(): StoredTokens | null {
   try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
+    return parseTokens(localStorage.getItem(KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session from its JSON text (as read, or as a storage event carries it); null when not of its shape. */
+export function parseTokens(raw: string | null): StoredTokens | null {
+  if (!raw) return null;
+  try {
     const value = JSON.parse(raw) as Partial<StoredTokens>;
     if (
       typeof value.token !== 'string' ||
@@ -22,7 +36,8 @@ export function readTokens(): StoredTokens | null {
       typeof value.refreshExpiresAt !== 'string'
     )
       return null;
-    return value as StoredTokens;
+    const user = value.user && typeof value.user === 'object' && typeof value.user.id === 'number' ? value.user : undefined;
+    return { token: value.token, refreshToken: value.refreshToken, refreshExpiresAt: value.refreshExpiresAt, user };
   } catch {
     return null;
   }
@@ -42,7 +57,32 @@ export function tokensOf(result: LoginResult): StoredTokens {
     token: result.token,
     refreshToken: result.refresh_token,
     refreshExpiresAt: result.refresh_expires_at,
+    user: result.user,
   };
+}
+
+/** The access token's expiry and issue time (ms) from its payload; null when it cannot be read. */
+export function accessTimes(token: string | null): { exp: number; iat: number | null } | null {
+  const payload = payloadOf(token);
+  if (!payload || typeof payload.exp !== 'number') return null;
+  return { exp: payload.exp * 1000, iat: typeof payload.iat === 'number' ? payload.iat * 1000 : null };
+}
+
+/** Whether the access token is still good for at least `marginMs` (a reload then needs no refresh). */
+export function accessUsable(token: string | null, now = Date.now(), marginMs = 5_000): boolean {
+  const times = accessTimes(token);
+  return times !== null && times.exp - marginMs > now;
+}
+
+/**
+ * When to refresh ahead of the access token's expiry: a minute before it, or a quarter of its lifetime before it
+ * when that is shorter; at once for a token that cannot be read.
+ */
+export function refreshDueAt(token: string | null): number {
+  const times = accessTimes(token);
+  if (!times) return 0;
+  const lifetime = times.iat !== null ? times.exp - times.iat : 4 * 60_000;
+  return times.exp - Math.min(60_000, Math.max(1_000, lifetime / 4));
 }
 
 /** Token validity is judged by the refresh token expiry time (spec 5). */
@@ -101,18 +141,23 @@ export interface Claims {
 
 /** Reads the access token payload (base64url JSON): `c` = {companyId: role}, `op` = 1 for the operator. */
 export function claimsOf(token: string | null): Claims {
-  const empty: Claims = { companies: {}, operator: false };
-  if (!token) return empty;
+  const payload = payloadOf(token) as { c?: Record<string, Role>; op?: number } | null;
+  if (!payload) return { companies: {}, operator: false };
+  return { companies: payload.c ?? {}, operator: payload.op === 1 };
+}
+
+function payloadOf(token: string | null): Record<string, unknown> | null {
+  if (!token) return null;
   const part = token.split('.')[1];
-  if (!part) return empty;
+  if (!part) return null;
   try {
     const base64 = part
       .replace(/-/g, '+')
       .replace(/_/g, '/')
       .padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const payload = JSON.parse(atob(base64)) as { c?: Record<string, Role>; op?: number };
-    return { companies: payload.c ?? {}, operator: payload.op === 1 };
+    const payload: unknown = JSON.parse(atob(base64));
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
   } catch {
-    return empty;
+    return null;
   }
 }

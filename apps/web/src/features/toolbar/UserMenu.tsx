@@ -2,6 +2,7 @@ import { Avatar, Box, Button, Code, Dialog, Link, Menu, Portal, Stack, Text } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { revokeSession } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened } from '../layout/layoutSlice';
 import { Icon } from '../menus/icons';
@@ -18,6 +19,7 @@ export function UserMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.session.user);
+  const refreshToken = useAppSelector((s) => s.session.refreshToken);
   const companyID = useAppSelector((s) => s.navigation.companyID);
   const { data: companies } = useMyCompaniesQuery();
   // The app is granted per membership (and only to users and customers, spec 6): in a company, that
@@ -38,6 +40,8 @@ export function UserMenu() {
         setAppDialog(true);
         break;
       case 'logout':
+        // The server revokes the session; the other tabs sign out when the stored tokens go.
+        if (refreshToken) revokeSession(refreshToken);
         dispatch(navigationCleared());
         dispatch(loggedOut());
         void navigate('/login', { replace: true });

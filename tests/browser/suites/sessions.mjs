@@ -1,0 +1,132 @@
+// Sessions across tabs (issue 14): two tabs of one browser reloaded 40 times each stay signed in without a refresh
+// per page load, still work past an access-token lifetime (the harness runs the server with a short
+// ACCESS_TOKEN_TTL_S), and a logout in one tab signs out the other and revokes the session on the server.
+
+export default function register(h) {
+  const { test, testid, until, waitPath, visible, assert, text, goto, loginPage, openUserMenu, sleep, localStorageItem, state } = h;
+
+  const payloadOf = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+  const stored = async (page) => JSON.parse((await localStorageItem(page, 'kanban.session')) ?? 'null');
+
+  /** Opens the customers list from the sidebar (client-side navigation with API calls) and waits for its rows. */
+  async function openCustomers(page) {
+    await (await visible(page, testid('menu-company.customers'))).click();
+    await waitPath(page, /^\/c\/1\/customer\/?$/);
+    await visible(page, '[data-testid^=customer-row-]', 15_000);
+  }
+
+  async function signedIn(page, label) {
+    await visible(page, testid('shell'), 15_000).catch(() => {
+      throw new Error(`${label}: the shell should show (signed in), the page is at ${page.url()}`);
+    });
+    assert(!new URL(page.url()).pathname.startsWith('/login'), `${label}: sent to /login`);
+  }
+
+  test(
+    'sessions: two tabs reloaded 40 times each stay signed in past the access token lifetime; logout signs out both',
+    async (t) => {
+      const a = await loginPage(t, 'writer@demo.example');
+      const b = await a.context().newPage();
+      b.setDefaultTimeout(10_000);
+      const refreshes = [];
+      a.context().on('request', (request) => {
+        if (request.url().endsWith('/api/refresh_token')) refreshes.push(Date.now());
+      });
+      const failed = [];
+      for (const page of [a, b])
+        page.on('response', async (response) => {
+          if (!response.url().endsWith('/api/refresh_token')) return;
+          // The body of an answer that arrived while its page reloaded cannot be read any more: judged by its status.
+          const body = await response.json().catch(() => null);
+          if (response.status() !== 200 || (body && body.Meta?.code !== 200))
+            failed.push(`${response.status()} ${JSON.stringify(body?.Meta)}`);
+        });
+      await goto(b, '/c/1/');
+      await signedIn(b, 'second tab');
+
+      const first = await stored(a);
+      const ttlMs = (payloadOf(first.token).exp - payloadOf(first.token).iat) * 1000;
+      assert(ttlMs <= 120_000, `the harness should run with a short access token lifetime, tokens last ${ttlMs / 1000} s`);
+
+      const reloadsFrom = Date.now();
+      for (let round = 0; round < 40; round++)
+        for (const [label, page] of [
+          ['first tab', a],
+          ['second tab', b],
+        ]) {
+          await page.reload({ waitUntil: 'domcontentloaded' });
+          await signedIn(page, `${label}, reload ${round + 1}`);
+        }
+      // A page load with a valid access token needs no refresh: at most one per lifetime (and one at a retry).
+      const reloadsTook = Date.now() - reloadsFrom;
+      assert(
+        refreshes.length <= Math.ceil(reloadsTook / ttlMs) * 2 + 2,
+        `80 page loads made ${refreshes.length} refresh calls (expected about one per access token lifetime)`,
+      );
+
+      // Past an access token lifetime with both tabs open, then navigate in both.
+      const before = refreshes.length;
+      await sleep(ttlMs + 3_000);
+      await openCustomers(a);
+      await openCustomers(b);
+      await signedIn(a, 'first tab after the access token lifetime');
+      await signedIn(b, 'second tab after the access token lifetime');
+      assert(refreshes.length > before, 'the tokens should have been renewed while the tabs were open');
+      assert(failed.length === 0, `refresh calls failed: ${failed.join('; ')}`);
+      for (const page of [a, b]) {
+        const snackbars = await page.locator(testid('snackbar')).allInnerTexts();
+        assert(!snackbars.some((s) => s.includes('Failed to login with token.')), `a tab says "Failed to login with token."`);
+      }
+      const inA = await stored(a);
+      const inB = await stored(b);
+      assert(inA?.refreshToken && inA.refreshToken === inB?.refreshToken, 'both tabs should hold the same stored session');
+
+      // Logout in one tab signs out the other; the server has revoked the session.
+      await openUserMenu(a);
+      await a.locator(testid('user-menu-logout')).click();
+      await waitPath(a, '/login');
+      await waitPath(b, '/login');
+      await visible(b, 'input[name=email]');
+      assert((await localStorageItem(b, 'kanban.session')) === null, 'the second tab should hold no session');
+      await until(async () => {
+        const response = await fetch(`${state.base}/api/refresh_token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ RefreshToken: inA.refreshToken }),
+        });
+        return (await response.json()).Meta.code === 1026;
+      }, 'the refresh token of the signed-out session should be refused (revoked on the server)');
+      const shown = await text(b.locator('body'));
+      assert(!shown.includes('Failed to login with token.'), 'a logout is no failed token: no such message');
+    },
+    300_000,
+  );
+
+  test('sessions: the password dialog asks for the current password, a wrong one is shown at its field (de)', async (t) => {
+    const { chooseLanguage, screenshot } = h;
+    const page = await loginPage(t, 'readonly@demo.example');
+    await chooseLanguage(page, 'de');
+    await openUserMenu(page);
+    await page.locator(testid('user-menu-password')).click();
+    const dialog = await visible(page, `[role=dialog]${testid('password-dialog')}`);
+    const current = dialog.locator('input[name=current_password]');
+    await visible(current);
+    const submit = dialog.locator('button[type=submit]');
+    await dialog.locator('input[name=password]').fill('neues-passwort-1');
+    await dialog.locator('input[name=password_confirm]').fill('neues-passwort-1');
+    assert(!(await submit.isEnabled()), 'saving should wait for the current password');
+    await current.fill('nicht-das-richtige');
+    await until(() => submit.isEnabled(), 'saving should be possible with all three fields filled');
+    await submit.click();
+    // The server answers 1026 naming current_password: the German text at that field, the dialog stays open.
+    const field = dialog.locator('[data-field=current_password], [role=group]:has(input[name=current_password])').first();
+    await until(
+      async () => (await text(dialog)).includes('Das aktuelle Passwort ist falsch.'),
+      async () => `the dialog should say "Das aktuelle Passwort ist falsch.", reads "${await text(dialog)}"`,
+    );
+    if (await field.count())
+      assert((await text(field)).includes('Das aktuelle Passwort ist falsch.'), `the message should be at the current password field, it reads "${await text(field)}"`);
+    assert((await current.getAttribute('aria-invalid')) === 'true', 'the current password field should be marked invalid');
+    await screenshot(page, 'password-dialog-de.png');
+  });
+}
