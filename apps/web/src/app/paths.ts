@@ -9,6 +9,7 @@ export type PageName =
   | 'error'
   | 'companies'
   | 'userProfile'
+  | 'invitation'
   | 'changelog'
   | 'platformDashboard'
   | 'companyDashboard'
@@ -82,6 +83,7 @@ export const PATHS: readonly PathDef[] = [
   // global
   { path: '/companies', page: 'companies', layout: 'shell', auth: 'session', title: 'companies.title' },
   { path: '/userProfile', page: 'userProfile', layout: 'shell', auth: 'session', title: 'profile.title' },
+  { path: '/invitation', page: 'invitation', layout: 'shell', auth: 'session', title: 'users.invitations.pageTitle' },
   { path: '/documentation/changelog', page: 'changelog', layout: 'shell', auth: 'session', title: 'changelog.title' },
   { path: '/platform', page: 'platformDashboard', layout: 'shell', auth: 'operator', title: 'platform.title' },
   // company

@@ -20,6 +20,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   error: named(() => import('../features/errors/ErrorPage'), 'ErrorPage'),
   companies: named(() => import('../features/companies/CompaniesPage'), 'CompaniesPage'),
   userProfile: named(() => import('../features/profile/UserProfilePage'), 'UserProfilePage'),
+  invitation: named(() => import('../features/users/InvitationPage'), 'InvitationPage'),
   changelog: named(() => import('../features/changelog/ChangelogPage'), 'ChangelogPage'),
   platformDashboard: named(() => import('../features/platform/PlatformDashboard'), 'PlatformDashboard'),
   customers: named(() => import('../features/customers/CustomersPage'), 'CustomersPage'),

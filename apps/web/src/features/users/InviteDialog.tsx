@@ -28,8 +28,9 @@ export function InviteDialog({ companyID, onClose }: { companyID: number; onClos
   };
   const submit = () =>
     form.submit(async () => {
+      let existing = false;
       try {
-        await invite({
+        const answer = await invite({
           companyID,
           body: {
             email: values.email.trim(),
@@ -39,12 +40,17 @@ export function InviteDialog({ companyID, onClose }: { companyID: number; onClos
             app,
           },
         }).unwrap();
+        // An address that already has an account is invited to accept; it joins only then.
+        existing = 'invitation_id' in answer;
       } catch (error) {
         // The catalogue text (1001 user exists, 1058 licence) or the app rule, translated.
         throw { ...(error as object), message: userErrorText(error, t) };
       }
       dispatch(
-        snackbarShown({ message: t('users.invited', { email: values.email.trim() }), variant: 'success' }),
+        snackbarShown({
+          message: t(existing ? 'users.invitedExisting' : 'users.invited', { email: values.email.trim() }),
+          variant: 'success',
+        }),
       );
       onClose();
     });

@@ -26,6 +26,7 @@ import { useServerList } from '../lists/useServerList';
 import { Icon } from '../menus/icons';
 import { useViewer } from '../session/useViewer';
 import { InviteDialog } from './InviteDialog';
+import { PendingInvitations } from './PendingInvitations';
 import { ROLES, userErrorText, userLabel } from './userTexts';
 import {
   type CompanyUserDto,
@@ -245,6 +246,7 @@ export function UsersPage() {
           </Stack>
         </Card.Body>
       </Card.Root>
+      <PendingInvitations companyID={companyID} isAdmin={isAdmin} />
       {inviting ? <InviteDialog companyID={companyID} onClose={() => setInviting(false)} /> : null}
       <ConfirmDialog
         open={deleting !== null}

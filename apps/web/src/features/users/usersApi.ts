@@ -1,5 +1,8 @@
 import type {
+  CompanyDto,
   CompanyUserDto,
+  InvitationDto,
+  InvitationPreviewDto,
   NamedRestrictionDto,
   Page,
   RestrictionDto,
@@ -9,7 +12,7 @@ import type {
 import { api } from '../../app/api';
 import { apiPath } from '../navigation/apiPath';
 
-export type { CompanyUserDto, NamedRestrictionDto, RestrictionKind, TargetUserDto };
+export type { CompanyUserDto, InvitationDto, InvitationPreviewDto, NamedRestrictionDto, RestrictionKind, TargetUserDto };
 
 export const USER_SORTS = ['email', 'first_name', 'last_name', 'role'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -55,6 +58,7 @@ export interface TargetUsersQuery extends TargetRef {
 }
 
 const LIST = { type: 'CompanyUser' as const, id: 'LIST' };
+const INVITATIONS = { type: 'CompanyUser' as const, id: 'INVITATIONS' };
 const restrictionsTag = (userID: number) => ({ type: 'CompanyUser' as const, id: `restrictions-${userID}` });
 
 export const usersApi = api.injectEndpoints({
@@ -73,9 +77,26 @@ export const usersApi = api.injectEndpoints({
       query: ({ companyID, userID }) => `${apiPath({ companyID }, `user/${userID}`)}/`,
       providesTags: (_r, _e, { userID }) => [{ type: 'CompanyUser', id: userID }],
     }),
-    inviteUser: build.mutation<CompanyUserDto, { companyID: number; body: UserInput }>({
+    /** A new address answers the new (pending) member; an existing account answers only its invitation. */
+    inviteUser: build.mutation<CompanyUserDto | InvitationDto, { companyID: number; body: UserInput }>({
       query: ({ companyID, body }) => ({ url: `${apiPath({ companyID }, 'user')}/`, method: 'POST', body }),
-      invalidatesTags: [LIST, 'LicenseStats'],
+      invalidatesTags: [LIST, INVITATIONS, 'LicenseStats'],
+    }),
+    /** GET user/invitation: open invitations of existing accounts (not members until they accept). */
+    invitations: build.query<InvitationDto[], { companyID: number }>({
+      query: ({ companyID }) => apiPath({ companyID }, 'user/invitation'),
+      providesTags: [INVITATIONS],
+    }),
+    withdrawInvitation: build.mutation<null, { companyID: number; invitationID: number }>({
+      query: ({ companyID, invitationID }) => ({ url: apiPath({ companyID }, `user/invitation/${invitationID}`), method: 'DELETE' }),
+      invalidatesTags: [INVITATIONS],
+    }),
+    /** The invited person's look at an invitation (GET /invitation?token=). */
+    invitation: build.query<InvitationPreviewDto, { token: string }>({
+      query: ({ token }) => ({ url: '/invitation', params: { token } }),
+    }),
+    acceptInvitation: build.mutation<CompanyDto, { token: string }>({
+      query: (body) => ({ url: '/invitation/accept', method: 'POST', body }),
     }),
     updateUser: build.mutation<CompanyUserDto, { companyID: number; userID: number; body: UserInput }>({
       query: ({ companyID, userID, body }) => ({
@@ -156,6 +177,10 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useResendInvitationMutation,
+  useInvitationsQuery,
+  useWithdrawInvitationMutation,
+  useInvitationQuery,
+  useAcceptInvitationMutation,
   useUserRestrictionsQuery,
   useAddRestrictionMutation,
   useRemoveRestrictionMutation,
