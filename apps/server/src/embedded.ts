@@ -39,6 +39,9 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const demo = reader.bool('DEMO_DATA', true);
   const demoHistory = reader.bool('DEMO_HISTORY', true);
   const logFormat = reader.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'text');
+  // Only this machine reaches the embedded run (demo logins, demo keys) unless HOST opens it (0.0.0.0: every interface).
+  const host = reader.str('HOST', '127.0.0.1');
+  reader.check('HOST', host.length > 0 && !/[\s/]/.test(host), 'must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0');
   reader.done();
   const inMemory = dataDirRaw === ':memory:';
   const dataDir = inMemory ? null : path.resolve(dataDirRaw);
@@ -83,11 +86,11 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   configureHttpApp(app, gatewayConfig);
   app.connectMicroservice({ strategy: new InProcessServer(broker) });
   await app.startAllMicroservices();
-  await app.listen(gatewayConfig.port, '0.0.0.0');
+  await app.listen(gatewayConfig.port, host);
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://${urlHost(host)}:${address.port}`,
     dataDir,
     mailDir,
     async close() {
@@ -105,4 +108,10 @@ async function persistentSecret(dir: string): Promise<string> {
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** How this process reaches its own server: a wildcard address through the loopback, an IPv6 address in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -26,6 +26,11 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- printf "%s:%s" $repository $tag -}}
 {{- end -}}
 
+{{/* Name of the Secret with the services' NATS passwords (NATS_PASSWORD_<SERVICE>). */}}
+{{- define "kanban.natsSecretName" -}}
+{{- .Values.nats.auth.existingSecret | default (printf "%s-nats" .Release.Name) -}}
+{{- end }}
+
 {{/* Name of the Secret with DATABASE_URL, JWT_SECRET, SMTP_URL, API_KEY_WEB, API_KEY_APP. */}}
 {{- define "kanban.secretName" -}}
 {{- .Values.secrets.existingSecret | default (printf "%s-secrets" .Release.Name) -}}
