@@ -129,4 +129,36 @@ export default function register(h) {
     assert((await current.getAttribute('aria-invalid')) === 'true', 'the current password field should be marked invalid');
     await screenshot(page, 'password-dialog-de.png');
   });
+
+  test('sessions: a refresh answered 429 or not at all keeps the session and is tried again', async (t) => {
+    const page = await loginPage(t, 'customer@demo.example');
+    const session = await stored(page);
+    // The access token is no use any more (expired), the refresh token still is; the refresh calls answer 429.
+    const expired = `e30.${Buffer.from(JSON.stringify({ exp: 1, iat: 0 })).toString('base64url')}.c2ln`;
+    let calls = 0;
+    await page.route('**/api/refresh_token', (route) => {
+      calls++;
+      if (calls === 2) return route.abort('connectionrefused');
+      return route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ Meta: { code: 429, message: 'too many requests, try again later' }, Data: null }),
+      });
+    });
+    await page.evaluate((value) => localStorage.setItem('kanban.session', value), JSON.stringify({ ...session, token: expired }));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await until(() => calls >= 1, 'the start should try a refresh');
+    await signedIn(page, 'after a refresh answered 429');
+    // The retry (after 5 s) fails at the network level: still signed in.
+    await until(() => calls >= 2, 'the refresh should be tried again', 15_000);
+    await sleep(500);
+    await signedIn(page, 'after a refresh without an answer');
+    assert((await stored(page))?.refreshToken === session.refreshToken, 'the stored session should stay as it was');
+    // The server answers again: the next retry renews the tokens.
+    await page.unroute('**/api/refresh_token');
+    await until(async () => (await stored(page))?.refreshToken !== session.refreshToken, 'a later retry should renew the tokens', 30_000);
+    await signedIn(page, 'after the renewal');
+    const snackbars = await page.locator(testid('snackbar')).allInnerTexts();
+    assert(!snackbars.some((s) => s.includes('Failed to login with token.')), 'no "Failed to login with token." for a 429');
+  }, 90_000);
 }
