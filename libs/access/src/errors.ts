@@ -88,9 +88,10 @@ export function httpStatusOf(code: AnyCode): number {
     case ErrorCode.TooManyTries:
       return 429;
     case ProtocolCode.Internal:
-    case ErrorCode.Database:
     case ErrorCode.PrintError:
       return 500;
+    // A database out of reach or a race lost after retries: try again later.
+    case ErrorCode.Database:
     case ProtocolCode.Unavailable:
       return 503;
     case ErrorCode.ServerMessage:
@@ -130,6 +131,8 @@ export interface ErrorBody {
   errors?: FieldError[];
   /** what the envelope's Data carries besides `errors` (e.g. the rules behind a 1007) */
   data?: Record<string, unknown>;
+  /** names the log line of a failure that is not the caller's (1006, 500); the envelope's Meta.correlation_id */
+  correlationId?: string;
 }
 
 /** The one exception type services throw: a catalogue code, a message, optionally the offending field. */
@@ -138,14 +141,20 @@ export class AppError extends Error {
   readonly field?: string;
   readonly errors?: FieldError[];
   readonly data?: Record<string, unknown>;
+  readonly correlationId?: string;
 
-  constructor(code: AnyCode, message?: string, details?: { field?: string; errors?: FieldError[]; data?: Record<string, unknown> }) {
+  constructor(
+    code: AnyCode,
+    message?: string,
+    details?: { field?: string; errors?: FieldError[]; data?: Record<string, unknown>; correlationId?: string },
+  ) {
     super(message ?? defaultMessage(code));
     this.name = 'AppError';
     this.code = code;
     this.field = details?.field ?? details?.errors?.[0]?.field;
     this.errors = details?.errors;
     this.data = details?.data;
+    this.correlationId = details?.correlationId;
   }
 
   static validation(field: string, message: string): AppError {
@@ -157,11 +166,12 @@ export class AppError extends Error {
     if (this.field) body.field = this.field;
     if (this.errors) body.errors = this.errors;
     if (this.data) body.data = this.data;
+    if (this.correlationId) body.correlationId = this.correlationId;
     return body;
   }
 
   static fromBody(body: ErrorBody): AppError {
-    return new AppError(body.code, body.message, { field: body.field, errors: body.errors, data: body.data });
+    return new AppError(body.code, body.message, { field: body.field, errors: body.errors, data: body.data, correlationId: body.correlationId });
   }
 }
 

@@ -7,3 +7,4 @@ export * from './migrate';
 export * from './sql-helpers';
 export * from './bound-query';
 export * from './copies.entity';
+export * from './db-errors';

@@ -1,5 +1,35 @@
+import { Logger } from '@nestjs/common';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { databaseFailureOf } from './db-errors';
 import { tenantEm } from './tenant';
+
+/** How often a write transaction runs at most when it loses a race (serialization failure 40001, deadlock 40P01). */
+export const WRITE_ATTEMPTS = 4;
+
+const log = new Logger('UnitOfWork');
+
+/**
+ * Runs a transaction again, with a fresh entity manager each time, while it fails with a serialization failure or a
+ * deadlock (at most {@link WRITE_ATTEMPTS} runs, waiting a random 10-40 ms, doubling, between them). Anything else, and
+ * the last failure, is thrown as it is (the bus maps it: 1006 for a race lost every time).
+ */
+export async function retryingTransaction<T>(run: () => Promise<T>, what = 'write', wait = defaultWait): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || databaseFailureOf(error) !== 'retry') throw error;
+      const code = (error as { code?: string }).code;
+      log.warn(`${what}: transaction failed with ${code} (attempt ${attempt} of ${WRITE_ATTEMPTS}), running it again`);
+      await wait(attempt);
+    }
+  }
+}
+
+function defaultWait(attempt: number): Promise<void> {
+  const ms = (10 + Math.random() * 30) * 2 ** (attempt - 1);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** Told after a write transaction committed: the company it was bound to, or null (any company may have changed). */
 export type CommitListener = (companyId: number | null) => void;
@@ -22,9 +52,15 @@ export class UnitOfWork {
     return work(this.orm.em.fork() as EntityManager);
   }
 
-  /** `bookkeeping`: the transaction changes nothing readers see (the outbox relay's claims): no listener is told. */
+  /**
+   * A transaction; run again when it loses a race (see {@link retryingTransaction}), so `work` must not do anything
+   * outside the entity manager that cannot be repeated (no bus calls inside a transaction anyway).
+   * `bookkeeping`: the transaction changes nothing readers see (the outbox relay's claims): no listener is told. */
   async write<T>(work: (em: EntityManager) => Promise<T>, options: { bookkeeping?: boolean } = {}): Promise<T> {
-    const result = await (this.orm.em.fork() as EntityManager).transactional((em) => work(em as EntityManager));
+    const result = await retryingTransaction(
+      () => (this.orm.em.fork() as EntityManager).transactional((em) => work(em as EntityManager)),
+      this.orm.config.get('contextName'),
+    );
     if (!options.bookkeeping) this.committed(null);
     return result;
   }
@@ -40,8 +76,9 @@ export class UnitOfWork {
     return {
       read: (work) => work(tenantEm(this.orm.em.fork() as EntityManager, companyId)),
       write: async (work) => {
-        const result = await tenantEm(this.orm.em.fork() as EntityManager, companyId).transactional((em) =>
-          work(tenantEm(em as EntityManager, companyId)),
+        const result = await retryingTransaction(
+          () => tenantEm(this.orm.em.fork() as EntityManager, companyId).transactional((em) => work(tenantEm(em as EntityManager, companyId))),
+          this.orm.config.get('contextName'),
         );
         this.committed(companyId);
         return result;

@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import { AppError, ErrorCode, httpStatusOf, ProtocolCode } from '@kanban/access';
 import type { Logger as LoggerType } from '@nestjs/common';
@@ -17,13 +18,23 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
 /** Writes any failure as an envelope; also used by the express error handler behind the body parsers. */
 export function writeError(response: Response, exception: unknown, log: LoggerType): void {
   const error = toHttpError(exception);
-  if (error.code === ProtocolCode.Internal) {
-    log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  let correlationId: string | undefined;
+  if (error.code === ProtocolCode.Internal || error.code === ErrorCode.Database) {
+    // A service's failure keeps the id its own log line carries; one of the gateway's own gets a new id here.
+    correlationId = error.correlationId ?? randomUUID();
+    const request = response.req as { method?: string; originalUrl?: string } | undefined;
+    const where = request ? `${request.method} ${request.originalUrl?.split('?')[0]}` : 'request';
+    const detail = error.correlationId ? `${error.code} ${error.message} (from the service)` : describe(exception);
+    log.error(`${where} failed [correlation_id=${correlationId}]: ${detail}`);
   }
   if (response.headersSent) return;
   const parser = exception as { type?: string };
   const status = parser?.type === 'entity.too.large' ? 413 : httpStatusOf(error.code);
-  response.status(status).json(failure(error.code, error.message, error.field, error.errors, error.data));
+  response.status(status).json(failure(error.code, error.message, error.field, error.errors, error.data, correlationId));
+}
+
+function describe(exception: unknown): string {
+  return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
 }
 
 export function toHttpError(exception: unknown): AppError {
