@@ -34,6 +34,7 @@ sync(['tools/scripts/create-database.mjs']);
 sync(['dist/apps/server/src/migrate.js']);
 
 const children = [];
+let natsServer;
 let stopping = false;
 const passwords = {};
 if (env.NATS_URL) {
@@ -56,7 +57,7 @@ if (env.NATS_URL) {
     console.error(`nats-server exited (${code ?? signal}); stopping the others`);
     stop();
   });
-  children.push(server);
+  natsServer = server;
   env.NATS_URL = `nats://127.0.0.1:${port}`;
   for (let i = 0; !(await reachable(port)); i++) {
     if (i > 100) {
@@ -88,8 +89,12 @@ for (const name of services) {
 function stop() {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 3000).unref();
+  const running = children.filter((child) => child.exitCode === null);
+  for (const child of running) child.kill('SIGTERM');
+  // NATS last, once the services have closed their connections (or after 3 s)
+  const stopNats = () => natsServer?.exitCode === null && natsServer.kill('SIGTERM');
+  void Promise.race([Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))), new Promise((resolve) => setTimeout(resolve, 3000))]).then(stopNats);
+  setTimeout(() => process.exit(0), 4000).unref();
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

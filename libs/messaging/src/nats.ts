@@ -118,8 +118,11 @@ export class NatsBus {
     return pending;
   }
 
+  /** Drains the connection; a second call while it drains waits for the close (the gateway's SIGTERM and the module's shutdown both close it). */
   async close(): Promise<void> {
-    if (!this.nc.isClosed()) await this.nc.drain();
+    if (this.nc.isClosed()) return;
+    if (this.nc.isDraining()) await this.nc.closed();
+    else await this.nc.drain();
   }
 }
 
