@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
-# Makes sure the servers the distributed suites use are up (PostgreSQL 127.0.0.1:5432, NATS with JetStream
-# 127.0.0.1:4222); starts the machine's own ones if they are installed but stopped. Fails if one stays down.
+# Makes sure what the distributed suites use is there: the PostgreSQL server on 127.0.0.1:5432 (started if it is
+# installed but stopped) and the nats-server binary (NATS_SERVER_PATH, default /usr/sbin/nats-server): each test run
+# starts a nats-server of its own with the services' users and permissions, never the machine's shared one.
+# Fails if one is missing.
 set -u
 up() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+nats="${NATS_SERVER_PATH:-/usr/sbin/nats-server}"
 if ! up 5432 && command -v pg_ctlcluster >/dev/null 2>&1; then
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
 fi
-if ! up 4222 && [ -x /usr/sbin/nats-server ]; then
-  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js \
-    -sd /var/lib/nats-server -l /var/log/nats-server.log || true
-fi
+[ -x "$nats" ] || echo "services: nats-server not found at $nats (apt-get install nats-server, or set NATS_SERVER_PATH)" >&2
 for i in $(seq 1 50); do
-  if up 5432 && up 4222; then echo "services: PostgreSQL and NATS reachable"; exit 0; fi
+  if up 5432 && [ -x "$nats" ]; then echo "services: PostgreSQL reachable, nats-server at $nats"; exit 0; fi
   sleep 0.2
 done
 up 5432 || echo "services: PostgreSQL is not reachable on 127.0.0.1:5432" >&2
-up 4222 || echo "services: NATS is not reachable on 127.0.0.1:4222" >&2
 exit 1

@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, as CI runs it. Build, type check (server and web), lint, migration check, then jest (unit,
 // end-to-end against the embedded system and against the distributed one), then the browser tests.
-// The distributed suites need PostgreSQL (127.0.0.1:5432) and NATS with JetStream (127.0.0.1:4222); they
+// The distributed suites need PostgreSQL (127.0.0.1:5432) and the nats-server binary (each run starts its own); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
