@@ -41,7 +41,7 @@ export class ImagesController {
   @Get(':key')
   @Public()
   @ApiParam({ name: 'key', description: 'the random key from img.url' })
-  @ApiQuery({ name: 'size', required: false, type: Number, description: 'fit inside size x size pixels; 20 or less, or none, gives 128' })
+  @ApiQuery({ name: 'size', required: false, type: Number, description: 'fit inside size x size pixels, snapped up to 32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048 or 3840; 20 or less, or none, gives 128; not a whole number answers 1000' })
   @ApiOkResponse({
     description: 'the image in its stored format; an unknown key answers the 404 envelope',
     content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),

@@ -145,7 +145,7 @@ function orderFilesController(path: string, scopeParams: string[]): Type<unknown
 
     @Get(':orderID/image/:imageID')
     @Access('customer')
-    @ApiQuery({ name: 'size', required: false, type: Number, description: 'fit inside size x size pixels; 20 or less, or none, gives 128' })
+    @ApiQuery({ name: 'size', required: false, type: Number, description: 'fit inside size x size pixels, snapped up to 32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048 or 3840; 20 or less, or none, gives 128; not a whole number answers 1000' })
     @ApiOkResponse({ description: 'the picture in its stored format', content: binary(['image/jpeg', 'image/png', 'image/webp']) })
     @ApiOperation({ summary: 'A picture of the order, fitted inside size x size', description: WHO })
     async image(
