@@ -1,18 +1,24 @@
 import { Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { applyRefresh, renewSession } from '../../app/api';
 import { errorText } from '../../app/apiError';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { FormMessage } from '../forms/FormMessage';
 import { useAcceptInvitationMutation, useInvitationQuery } from './usersApi';
 
 /**
  * /invitation?token=…: the mailed link of an invitation of an existing account (docs/users.md). Signed in (the route
- * guard sends others to the sign-in first and back here), the person sees the company and role and accepts; the app
- * then starts again, so the renewed session carries the new company, and opens it.
+ * guard sends others to the sign-in first and back here), the person sees the company and role and accepts; the
+ * session is then renewed (the new access token names the company) and the company opens, or the company list when
+ * the renewal got no answer (the session's own timer renews it later).
  */
 export function InvitationPage() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const refreshToken = useAppSelector((s) => s.session.refreshToken);
   const token = useSearchParams()[0].get('token') ?? '';
   const { data, error, isLoading } = useInvitationQuery({ token }, { skip: !token });
   const [accept, accepting] = useAcceptInvitationMutation();
@@ -21,8 +27,10 @@ export function InvitationPage() {
     setFailure(null);
     accept({ token })
       .unwrap()
-      // A full load: the session is renewed on start, and the new token names the company.
-      .then((company) => window.location.assign(`/c/${company.id}/`))
+      .then(async (company) => {
+        const renewed = refreshToken !== null && applyRefresh(dispatch, await renewSession(refreshToken));
+        void navigate(renewed ? `/c/${company.id}/` : '/companies');
+      })
       .catch((e: unknown) => setFailure(errorText(e, t)));
   };
   return (

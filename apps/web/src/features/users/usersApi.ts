@@ -97,6 +97,7 @@ export const usersApi = api.injectEndpoints({
     }),
     acceptInvitation: build.mutation<CompanyDto, { token: string }>({
       query: (body) => ({ url: '/invitation/accept', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Company', id: 'LIST' }],
     }),
     updateUser: build.mutation<CompanyUserDto, { companyID: number; userID: number; body: UserInput }>({
       query: ({ companyID, userID, body }) => ({
