@@ -125,6 +125,21 @@ describe('a durable event that keeps failing', () => {
     expect(meta(await api().post(`/v2/c/${demo}/journal/${entry.id}/retry`, {}, tokens.writer))).toMatchObject({ code: 404 });
   });
 
+  it("another service's dead letter (the supply service's copy of customers) is retried there", async () => {
+    writeFileSync(failureFile, `supply.customers DLSUPPLY-${tag}\n`);
+    await rename(0, `DLSUPPLY-${tag} one`);
+    const [supply] = await until('the supply dead letter', () => deadLetters(), (list) => list.length === 1);
+    expect(supply!.message).toBe(
+      'event evt.catalog.customer_changed could not be processed (supply.customers, 3 attempts): failure injected by EVENT_FAILURE_FILE (500)',
+    );
+    // The orders service's own consumer of the same event was not held up.
+    expect(await copiedName(0)).toBe(`DLSUPPLY-${tag} one`);
+    expect(ok(await api().post(`/v2/c/${demo}/journal/${supply!.id}/retry`, {}, tokens.admin))).toMatchObject({ retried: false });
+    rmSync(failureFile);
+    expect(ok(await api().post(`/v2/c/${demo}/journal/${supply!.id}/retry`, {}, tokens.admin))).toEqual({ retried: true, error: null });
+    expect(await deadLetters()).toEqual([]);
+  });
+
   it('discard gives the event up: the entry is gone and the change never arrives', async () => {
     fail(`DLDISCARD-${tag}`);
     await rename(1, `DLDISCARD-${tag} two`);

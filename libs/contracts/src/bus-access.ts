@@ -46,8 +46,9 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
     broadcasts: { publish: [CatalogBroadcasts.changed], subscribe: [CatalogBroadcasts.changed] },
   },
   // orders asks the catalog for snapshots and identity for the companies' time zones; it consumes every service's
-  // evt.<service>.dead_letter (journal entries), its own included
-  orders: { calls: ['identity', 'catalog'], consumes: ['identity', 'catalog', 'supply', 'orders'], broadcasts: { publish: [], subscribe: [] } },
+  // evt.<service>.dead_letter (journal entries), its own included, and asks the service that keeps a dead letter to
+  // retry or discard it (<service>.dead_letters.*; its own without the bus)
+  orders: { calls: ['identity', 'catalog', 'supply'], consumes: ['identity', 'catalog', 'supply', 'orders'], broadcasts: { publish: [], subscribe: [] } },
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
 };
 

@@ -131,11 +131,16 @@ export class DeadLetters {
         [name, event.id, event.subject, companyId, JSON.stringify(event), detail.slice(0, 4000), safe.code, safe.message.slice(0, 500)],
       );
       const failures = Number(row!.failures);
-      if (failures < this.options.maxFailures && !row!.dead_at) {
+      if (row!.dead_at) {
+        // Delivered again after it was given up (deliveries are at least once): acknowledged, announced only once.
+        this.log.warn(`${name}: event ${event.subject} ${event.id} (dead letter ${row!.id}) delivered again and failed: acknowledged`);
+        return true;
+      }
+      if (failures < this.options.maxFailures) {
         this.log.warn(`${name}: event ${event.subject} ${event.id} failed (${failures} of ${this.options.maxFailures}): ${detail}`);
         return false;
       }
-      await em.execute(`update ${this.table(em)} set dead_at = coalesce(dead_at, now()) where id = ?`, [row!.id]);
+      await em.execute(`update ${this.table(em)} set dead_at = now() where id = ?`, [row!.id]);
       this.log.error(
         `${name}: event ${event.subject} ${event.id} failed ${failures} times, kept as dead letter ${row!.id}` +
           `${companyId === null ? ' (no company: only operators see it)' : ''}; the consumer moves on: ${detail}`,

@@ -11,7 +11,7 @@ import type {
   JournalRetryResult,
   Page,
 } from '@kanban/contracts';
-import { type DeadLettered, deadLetterRequests, type DeadLetterRetryResult, ServiceBus } from '@kanban/messaging';
+import { type DeadLettered, DeadLetters, deadLetterRequests, type DeadLetterRetryResult, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { pageOf, raw, visibleCondition } from '../shared/access';
@@ -73,6 +73,8 @@ export class JournalService {
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     /** the services' dead letters are reached over the bus (absent only where a test builds the service by hand) */
     @Optional() private readonly bus?: ServiceBus,
+    /** the orders service's own dead letters, reached without the bus */
+    @Optional() private readonly deadLetters?: DeadLetters,
   ) {}
 
   /** Writes an entry in a transaction of its own (a failed run's transaction is gone; its entry stays). */
@@ -158,11 +160,19 @@ export class JournalService {
     return { discarded: true };
   }
 
-  /** A dead letter the service no longer has (retried or discarded by a call whose entry was not removed) takes its entry with it: 404. */
+  /**
+   * The service that keeps the dead letter acts on it: its `<service>.dead_letters.*` request, or directly for the orders
+   * service's own. A dead letter the service no longer has (retried or discarded by a call whose entry was not removed)
+   * takes its entry with it: 404.
+   */
   private async onDeadLetter<T>(caller: CompanyCaller, entry: { id: number; service: string; deadLetterId: number }, action: 'retry' | 'discard'): Promise<T> {
-    if (!this.bus) throw new AppError(ProtocolCode.Unavailable, 'no bus to reach the dead letter');
+    const input = { company_id: caller.companyId, id: entry.deadLetterId };
     try {
-      return await this.bus.request<T>(deadLetterRequests(entry.service)[action], { company_id: caller.companyId, id: entry.deadLetterId });
+      if (entry.service === 'orders' && this.deadLetters) {
+        return (action === 'retry' ? await this.deadLetters.retry(input) : await this.deadLetters.discard(input)) as T;
+      }
+      if (!this.bus) throw new AppError(ProtocolCode.Unavailable, 'no bus to reach the dead letter');
+      return await this.bus.request<T>(deadLetterRequests(entry.service)[action], input);
     } catch (error) {
       if (error instanceof AppError && error.code === ProtocolCode.NotFound) {
         await this.remove(caller, entry.id);

@@ -8,7 +8,14 @@ import { ErrorBox } from '../errors/ErrorBox';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { Pager } from '../lists/ListControls';
-import { type JournalEntryDto, type JournalView, useAcknowledgeJournalMutation, useJournalQuery } from './journalApi';
+import {
+  type JournalEntryDto,
+  type JournalView,
+  useAcknowledgeJournalMutation,
+  useDiscardJournalEntryMutation,
+  useJournalQuery,
+  useRetryJournalEntryMutation,
+} from './journalApi';
 import { useRowSelection } from '../lists/useRowSelection';
 
 const PER_PAGE = 25;
@@ -27,7 +34,8 @@ function contextOf(entry: JournalEntryDto, t: (key: string, options?: Record<str
 
 /**
  * /c/{companyID}/journal: errors of runs and transmissions (journal codes 2000-2007), unacknowledged or all,
- * paged on the server; acknowledging the selected entries or all of them asks first.
+ * paged on the server; acknowledging the selected entries or all of them asks first. Dead letters (events a service
+ * could not process) offer "Retry now" and "Discard" (which asks first).
  */
 export function JournalPage() {
   const { t } = useTranslation();
@@ -40,6 +48,9 @@ export function JournalPage() {
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const { data, error, isFetching } = useJournalQuery({ companyID, view, page, per_page: PER_PAGE });
   const [acknowledge, { isLoading: acknowledging, error: acknowledgeError }] = useAcknowledgeJournalMutation();
+  const [retry, { isLoading: retrying, error: retryError }] = useRetryJournalEntryMutation();
+  const [discard, { isLoading: discarding, error: discardError }] = useDiscardJournalEntryMutation();
+  const [toDiscard, setToDiscard] = useState<number | null>(null);
   const items = data?.items ?? [];
   const open = items.filter((e) => e.acknowledged_at === null);
 
@@ -56,6 +67,26 @@ export function JournalPage() {
       clear();
     } finally {
       setConfirm(null);
+    }
+  };
+  const retryNow = async (id: number) => {
+    const result = await retry({ companyID, id }).unwrap().catch(() => null);
+    if (!result) return;
+    dispatch(
+      result.retried
+        ? snackbarShown({ message: t('journal.retried'), variant: 'success' })
+        : snackbarShown({ message: t('journal.retryFailed', { message: result.error?.message ?? '' }), variant: 'error' }),
+    );
+  };
+  const discardNow = async () => {
+    if (toDiscard === null) return;
+    try {
+      await discard({ companyID, id: toDiscard }).unwrap();
+      dispatch(snackbarShown({ message: t('journal.discarded'), variant: 'success' }));
+    } catch {
+      // shown by the ErrorBox above the table
+    } finally {
+      setToDiscard(null);
     }
   };
   const allOnPage = allSelected(open);
@@ -87,6 +118,8 @@ export function JournalPage() {
             </ButtonGroup>
             {error ? <ErrorBox error={error} /> : null}
             {acknowledgeError ? <ErrorBox error={acknowledgeError} /> : null}
+            {retryError ? <ErrorBox error={retryError} /> : null}
+            {discardError ? <ErrorBox error={discardError} /> : null}
             {items.length === 0 && !isFetching ? (
               <Text color="gray.600" data-testid="journal-empty">
                 {view === 'open' ? t('journal.emptyOpen') : t('journal.empty')}
@@ -137,7 +170,25 @@ export function JournalPage() {
                           {CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : ''}
                         </Table.Cell>
                         <Table.Cell whiteSpace="normal" minW="16rem">
-                          {entry.message}
+                          {entry.dead_letter ? (
+                            <Stack gap="2" data-testid={`journal-dead-letter-${entry.id}`}>
+                              <Text fontWeight="semibold">{t('journal.deadLetter')}</Text>
+                              <Text>{entry.message}</Text>
+                              <Text fontSize="sm" color="gray.600">
+                                {t('journal.deadLetterHint')}
+                              </Text>
+                              <Flex gap="2" wrap="wrap">
+                                <Button size="xs" colorPalette="blue" loading={retrying} disabled={discarding} onClick={() => void retryNow(entry.id)} data-testid={`journal-retry-${entry.id}`}>
+                                  {t('journal.retry')}
+                                </Button>
+                                <Button size="xs" variant="outline" colorPalette="red" disabled={retrying || discarding} onClick={() => setToDiscard(entry.id)} data-testid={`journal-discard-${entry.id}`}>
+                                  {t('journal.discard')}
+                                </Button>
+                              </Flex>
+                            </Stack>
+                          ) : (
+                            entry.message
+                          )}
                         </Table.Cell>
                         <Table.Cell fontSize="sm" color="gray.600" whiteSpace="normal" minW="8rem">
                           {contextOf(entry, t)}
@@ -161,6 +212,15 @@ export function JournalPage() {
         busy={acknowledging}
         onConfirm={() => void run()}
         onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={toDiscard !== null}
+        title={t('journal.confirmDiscardTitle')}
+        text={t('journal.confirmDiscard', { id: toDiscard ?? '' })}
+        confirmLabel={t('journal.discard')}
+        busy={discarding}
+        onConfirm={() => void discardNow()}
+        onClose={() => setToDiscard(null)}
       />
     </Stack>
   );

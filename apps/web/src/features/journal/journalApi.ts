@@ -1,4 +1,12 @@
-import type { JournalAcknowledgeInput, JournalAcknowledgeResult, JournalEntryDto, JournalFilter, Page } from '@kanban/contracts';
+import type {
+  JournalAcknowledgeInput,
+  JournalAcknowledgeResult,
+  JournalDiscardResult,
+  JournalEntryDto,
+  JournalFilter,
+  JournalRetryResult,
+  Page,
+} from '@kanban/contracts';
 import { api } from '../../app/api';
 
 export type { JournalEntryDto };
@@ -32,7 +40,17 @@ export const journalApi = api.injectEndpoints({
       query: ({ companyID, body }) => ({ url: journalUrl(companyID, '/acknowledge'), method: 'POST', body }),
       invalidatesTags: [{ type: 'Journal', id: 'LIST' }],
     }),
+    /** A dead letter's event through its consumer again (staff); the entry goes when it was processed. */
+    retryJournalEntry: build.mutation<JournalRetryResult, { companyID: number; id: number }>({
+      query: ({ companyID, id }) => ({ url: journalUrl(companyID, `/${id}/retry`), method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Journal', id: 'LIST' }],
+    }),
+    /** A dead letter's event given up for good (staff); the entry goes. */
+    discardJournalEntry: build.mutation<JournalDiscardResult, { companyID: number; id: number }>({
+      query: ({ companyID, id }) => ({ url: journalUrl(companyID, `/${id}/discard`), method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Journal', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useJournalQuery, useAcknowledgeJournalMutation } = journalApi;
+export const { useJournalQuery, useAcknowledgeJournalMutation, useRetryJournalEntryMutation, useDiscardJournalEntryMutation } = journalApi;
