@@ -124,6 +124,26 @@ describe('sort and order parameters', () => {
   });
 });
 
+describe('numbers', () => {
+  it.each([1e308, 1_000_001, 2 ** 53])('page %d answers 1000 naming page (lists, statistics details)', async (page) => {
+    const details = await api().post(`/c/${demo}/stats/orders/details`, { page }, tokens.admin);
+    expect({ status: details.status, ...meta(details) }).toMatchObject({ status: 422, code: 1000, field: 'page' });
+    const list = await api().get(`/c/${demo}/customer/?page=${page}`, tokens.writer);
+    expect(meta(list)).toMatchObject({ code: 1000, field: 'page' });
+  });
+
+  it('the last page allowed answers an empty page', async () => {
+    const list = ok(await api().get(`/c/${demo}/customer/?page=1000000`, tokens.writer));
+    expect(list.items).toEqual([]);
+  });
+
+  it('the location report refuses a missing location with the envelope', async () => {
+    const customers = ok(await api().get(`/c/${demo}/customer/?per_page=1`, tokens.writer));
+    const answer = await api().post(`/c/${demo}/customer/${customers.items[0].id}/report/location`, { location_id: null }, tokens.admin);
+    expect(meta(answer)).toMatchObject({ code: 1000, field: 'location_id' });
+  });
+});
+
 describe('maximum lengths', () => {
   it.each([
     ['customer name', `/c/${'{demo}'}/customer/`, { name: 'x'.repeat(201) }, 'name'],

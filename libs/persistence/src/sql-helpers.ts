@@ -10,9 +10,9 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Page and page size of a list query: page at least 1, 1..200 rows per page (default 50). */
+/** Page and page size of a list query: page 1..1,000,000 (the gateway refuses more), 1..200 rows per page (default 50). */
 export function pageOf(query: { page?: number; per_page?: number }): { page: number; perPage: number } {
-  const page = Math.max(1, Math.floor(Number(query.page ?? 1)) || 1);
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(query.page ?? 1)) || 1));
   const perPage = Math.min(200, Math.max(1, Math.floor(Number(query.per_page ?? 50)) || 50));
   return { page, perPage };
 }

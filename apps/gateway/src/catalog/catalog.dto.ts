@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CUSTOMER_COUNTRIES, CUSTOMER_SORTS, SUPPLIER_SORTS } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 const COUNTRY_OR_EMPTY = ['', ...CUSTOMER_COUNTRIES];
 const FLAG = ['0', '1', 'true', 'false'];
@@ -55,7 +56,7 @@ export class CustomerListQueryDto {
   @ApiPropertyOptional({ description: 'part of name, number or city' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ enum: CUSTOMER_SORTS }) @IsOptional() @IsIn(CUSTOMER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -97,6 +98,6 @@ export class SupplierListQueryDto {
   @ApiPropertyOptional({ description: 'part of name, number or city' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ enum: SUPPLIER_SORTS }) @IsOptional() @IsIn(SUPPLIER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }

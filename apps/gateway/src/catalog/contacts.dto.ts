@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { CONTACT_GENDERS, CONTACT_SORTS } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 /** Empty or an e-mail address (one @, no spaces, a dot in the domain): the service checks the same. */
 const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,7 +60,7 @@ export class ContactListQueryDto {
   q?: string;
   @ApiPropertyOptional({ enum: CONTACT_SORTS }) @IsOptional() @IsIn(CONTACT_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -78,6 +79,6 @@ export class ChangeListQueryDto {
   @IsOptional()
   @IsISO8601()
   to?: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }

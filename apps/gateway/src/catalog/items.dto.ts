@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CATALOG_SORTS, ITEM_MATCHES, ITEM_SORTS, type ItemMatch } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 const FLAG = ['0', '1', 'true', 'false'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,7 +23,7 @@ export class CatalogListQueryDto {
   @ApiPropertyOptional({ description: 'part of name, contract name or external id' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ enum: CATALOG_SORTS }) @IsOptional() @IsIn(CATALOG_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -80,6 +81,6 @@ export class ItemListQueryDto {
   @IsOptional() @IsIn(ITEM_MATCHES) match?: ItemMatch;
   @ApiPropertyOptional({ enum: ITEM_SORTS }) @IsOptional() @IsIn(ITEM_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }

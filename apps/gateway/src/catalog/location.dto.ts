@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CUSTOMER_COUNTRIES, LOCATION_SORTS, REQUISITION_SLOTS, WEEKDAYS, type RequisitionSlot, type TakePicture, type Weekday } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 const COUNTRY_OR_EMPTY = ['', ...CUSTOMER_COUNTRIES];
 const FLAG = ['0', '1', 'true', 'false'];
@@ -112,6 +113,6 @@ export class LocationListQueryDto {
   @ApiPropertyOptional({ description: 'part of name, number or city' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ enum: LOCATION_SORTS }) @IsOptional() @IsIn(LOCATION_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }

@@ -24,12 +24,13 @@ import {
   STORAGE_TYPE_SORTS,
   UNIT_SORTS,
 } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 const FLAG = ['0', '1', 'true', 'false'];
 
 class PageQueryDto {
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 

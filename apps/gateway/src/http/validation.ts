@@ -29,6 +29,9 @@ class RequestValidationPipe extends ValidationPipe {
   }
 }
 
+/** The highest page number a list accepts (`page`): far beyond any list, and (page - 1) x per_page stays a safe integer. */
+export const MAX_PAGE = 1_000_000;
+
 /** Deeper nesting than this in a body or query answers 1000 (`body`): no request needs it, and deep trees cost every walker. */
 export const MAX_NESTING = 32;
 

@@ -18,6 +18,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Equals as EqualsField } from './equals-field';
+import { MAX_PAGE } from '../http/validation';
 
 const COUNTRIES = ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'FR', 'LU', 'NL', 'PL'];
 const LANGUAGES = ['de', 'en'];
@@ -263,7 +264,7 @@ export class CompanyUserCreateDto extends CompanyUserUpdateDto {
 const USER_SORTS = ['email', 'first_name', 'last_name', 'role', 'created_at'];
 
 export class ListQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
   @ApiPropertyOptional({ enum: USER_SORTS }) @IsOptional() @IsIn(USER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';

@@ -15,6 +15,7 @@ import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
+import { MAX_PAGE } from '../http/validation';
 
 export class JournalListQueryDto {
   @ApiPropertyOptional({
@@ -26,7 +27,7 @@ export class JournalListQueryDto {
   @IsString()
   @MaxLength(2000)
   filter?: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 

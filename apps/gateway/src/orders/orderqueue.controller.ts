@@ -21,6 +21,7 @@ import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { flag } from '../catalog/catalog.dto';
 import { IdParam } from '../http/validation';
+import { MAX_PAGE } from '../http/validation';
 
 const FLAG = ['0', '1', 'true', 'false'];
 
@@ -30,7 +31,7 @@ export class OrderQueueListQueryDto {
   @ApiPropertyOptional({ description: 'part of the customer, location or supplier name, or the order id' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
   @ApiPropertyOptional({ enum: ORDER_QUEUE_SORTS, description: 'default created_at (newest first)' }) @IsOptional() @IsIn(ORDER_QUEUE_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 

@@ -18,6 +18,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { DECISION_REASONS, RULE_SORTS } from '@kanban/contracts';
+import { MAX_PAGE } from '../http/validation';
 
 const FLAG = ['0', '1', 'true', 'false'];
 const MAX_QUANTITY = 1_000_000_000;
@@ -57,12 +58,12 @@ export class RuleListQueryDto {
   @ApiPropertyOptional({ enum: DECISION_REASONS, description: 'rules whose last decision has this reason' }) @IsOptional() @IsIn(DECISION_REASONS) reason?: string;
   @ApiPropertyOptional({ enum: RULE_SORTS, description: 'default: location' }) @IsOptional() @IsIn(RULE_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
 export class PageQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -96,7 +97,7 @@ export class OrderListQueryDto {
   @Type(() => Number)
   @IsIn([0, 1, -1])
   extstatus?: 0 | 1 | -1;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 

@@ -22,6 +22,7 @@ import { CompanyCtx } from '../auth/request-user';
 import { COMPANY_LEVEL, CUSTOMER_LEVEL, LevelId, levelController, type PathLevel } from '../http/levels';
 import { IdParam } from '../http/validation';
 import { locationReportFileName, renderLocationReport } from './location-report.pdf';
+import { MAX_PAGE } from '../http/validation';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,7 +42,7 @@ export class OrderStatsBodyDto {
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) location_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) supplier_id?: number;
   @ApiPropertyOptional({ description: 'requisition, manual, ...' }) @IsOptional() @IsString() @MaxLength(30) @Matches(/^[a-z_]{1,30}$/, { message: 'source must be an order source' }) source?: string;
-  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -78,7 +79,7 @@ export class RulesCheckQueryDto {
   @Min(1)
   @Max(3650)
   days?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
@@ -88,7 +89,7 @@ export class ServiceReportBodyDto {
   @IsIn(SERVICE_PERIODS)
   period?: (typeof SERVICE_PERIODS)[number];
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) location_id?: number;
-  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional({ description: 'details only' }) @IsOptional() @IsInt() @Min(1) @Max(200) per_page?: number;
 }
 
