@@ -59,11 +59,14 @@ describe('entity images in an S3-compatible store (distributed)', () => {
     expect(stored && (await sharp(stored).metadata())).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
     const served = await fetch(`${system.url}${answer.body.Data.url}?size=100`);
     expect(served.status).toBe(200);
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 75 });
+    // 100 snaps up to 128; the variant is kept in the bucket beside the image
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 96 });
+    expect(await bucket.get(`variants/images/${key}/128`)).not.toBeNull();
 
     expect((await system.api.delete(`/c/${company}/customer/${customer}`, token)).body.Meta.code).toBe(1002);
     expect((await system.api.delete(`/c/${company}/customer/${customer}?confirm=1`, token)).body.Meta.code).toBe(200);
     expect(await bucket.get(`images/${key}`)).toBeNull();
+    expect(await bucket.get(`variants/images/${key}/128`)).toBeNull();
     expect((await fetch(`${system.url}${answer.body.Data.url}`)).status).toBe(404);
   });
 });
