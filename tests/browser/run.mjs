@@ -45,6 +45,9 @@ const SERVER_MAIN = path.join(root, 'dist/apps/server/src/main.js');
 const WEB_DIR = path.join(root, 'dist/web');
 const TMP = path.join(root, 'tmp/browser');
 const SHOTS = path.join(TMP, 'screenshots');
+// The test-only EVENT_FAILURE_FILE of the server (docs/architecture.md "Dead letters"): the journal suite writes a line
+// into it to make a real consumer fail until its event becomes a dead letter (after EVENT_MAX_FAILURES, 3 here).
+process.env.EVENT_FAILURE_FILE ??= path.join(TMP, 'event-failures.txt');
 const FAILURES = path.join(TMP, 'failures');
 const EN_JSON = path.join(root, 'apps/web/src/i18n/locales/en.json');
 const AXE = path.join(root, 'node_modules/axe-core/axe.min.js');
@@ -156,6 +159,8 @@ async function startServer() {
       AUTH_RATE_LIMIT: '1000',
       // access tokens of a minute: the sessions suite outlives one, and longer tests go through a renewal
       ACCESS_TOKEN_TTL_S: '60',
+      // dead letters after 3 failures (the journal suite; about 3 s in the embedded run)
+      EVENT_MAX_FAILURES: '3',
       LOG_FORMAT: 'json',
       WEB_DIR: 'dist/web',
     },

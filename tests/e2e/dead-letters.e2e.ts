@@ -80,7 +80,7 @@ describe('a durable event that keeps failing', () => {
     [entry] = await until('the dead letter', () => deadLetters(), (list) => list.length === 1);
     expect(entry).toMatchObject({ code: 2000, dead_letter: true, customer_id: null });
     expect(entry!.message).toBe(
-      'event evt.catalog.customer_changed could not be processed (orders.customers, 3 attempts): failure injected by EVENT_FAILURE_FILE (500)',
+      'event evt.catalog.customer_changed could not be processed by the orders service (customers, 3 attempts): failure injected by EVENT_FAILURE_FILE (500)',
     );
     expect(await copiedName(0)).toBe(`DL ${tag} 1`);
     // The consumer moved on: a later change of another customer reaches the orders service.
@@ -130,7 +130,7 @@ describe('a durable event that keeps failing', () => {
     await rename(0, `DLSUPPLY-${tag} one`);
     const [supply] = await until('the supply dead letter', () => deadLetters(), (list) => list.length === 1);
     expect(supply!.message).toBe(
-      'event evt.catalog.customer_changed could not be processed (supply.customers, 3 attempts): failure injected by EVENT_FAILURE_FILE (500)',
+      'event evt.catalog.customer_changed could not be processed by the supply service (customers, 3 attempts): failure injected by EVENT_FAILURE_FILE (500)',
     );
     // The orders service's own consumer of the same event was not held up.
     expect(await copiedName(0)).toBe(`DLSUPPLY-${tag} one`);

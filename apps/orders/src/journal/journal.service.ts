@@ -132,7 +132,8 @@ export class JournalService {
 
   /** Journal entry 2000 of a service's dead letter (evt.<service>.dead_letter), in the consumer's transaction. */
   async recordDeadLetter(em: EntityManager, d: DeadLettered): Promise<void> {
-    const message = `event ${d.subject} could not be processed (${d.consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
+    const consumer = d.consumer.startsWith(`${d.service}.`) ? d.consumer.slice(d.service.length + 1) : d.consumer;
+    const message = `event ${d.subject} could not be processed by the ${d.service} service (${consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
     await em.execute(
       `insert into orders.journal_entry (company_id, code, message, dead_letter_service, dead_letter_id, created_at) values (?, ?, ?, ?, ?, ?)`,
       [d.company_id, JournalCode.Unexpected, message.slice(0, 2000), d.service, d.dead_letter_id, this.clock.now()],
