@@ -57,10 +57,21 @@ beforeAll(async () => {
   userIds = demoLogins.ids;
   demo = demoLogins.demo;
   other = demoLogins.other;
-  // The user the user calls change and delete (never a demo login), and the company the platform calls change.
+  // The user the user calls change and delete (never a demo login; a customer user, so restrictions fit), and the
+  // company the platform calls change.
+  // Seats enough for the users the fuzz invites (each valid invitation takes one; a full licence answers 1058).
+  const seats = {
+    max_users: 10_000,
+    max_customers: 10_000,
+    max_suppliers: 10_000,
+    max_readonly: 10_000,
+    max_app_users: 10_000,
+  };
+  const licence = await system.api.patch(`/platform/companies/${demo}`, { license: seats }, tokens.operator);
+  if (licence.body.Meta.code !== 200) throw new Error(`demo licence: ${JSON.stringify(licence.body.Meta)}`);
   const user = await system.api.post(
     `/c/${demo}/user`,
-    { email: 'fuzz-target@example.com', role: 2 },
+    { email: 'fuzz-target@example.com', role: 4 },
     tokens.admin,
   );
   targetUserId = user.body.Data?.id;
@@ -91,7 +102,9 @@ afterAll(async () => {
   process.stdout.write(
     `\nfuzz (${system?.mode}): ${callsTried.size} calls × ${inputsTried} inputs tried, ${answered5xx} answered 5xx` +
       (unresolved.size ? `; path parameters without a real id (1 used): ${[...unresolved].join(', ')}` : '') +
-      '\n',
+      '\n' +
+      `fuzz (${system?.mode}): valid bodies refused (their calls' checks go deeper with a better one): ` +
+      `${[...validRefused].map(([call, meta]) => `${call} ${meta}`).join('; ') || 'none'}\n`,
   );
   await system?.close();
 });
@@ -175,7 +188,7 @@ function expectNoProblems(problems: Problem[]) {
 // ---------------------------------------------------------------- path parameters
 
 const idCache = new Map<string, number | undefined>();
-/** ids created by the fuzz's own valid POSTs, by collection URL: the deletes take these, never the demo data */
+/** ids created by the fuzz's own POSTs, by collection URL: the deletes take these, never the demo data */
 const created = new Map<string, number[]>();
 
 /** The first id a GET list answers (`Data.items[]` or `Data[]`), cached. */
@@ -215,7 +228,7 @@ async function specialParam(
 
 /**
  * Real values for the path parameters of `op` in `company`, found through the GET lists (see specialParam); with
- * `preferCreated` the last one is what the fuzz's own valid POST created there, when it did.
+ * `preferCreated` the last one is what the fuzz's own POSTs created there, when they did.
  */
 async function resolvePath(
   op: Operation,
@@ -236,8 +249,10 @@ async function resolvePath(
     const collection = fill(segments.slice(0, i).join('/'), values);
     const mine = created.get(collection);
     const last = !segments.slice(i + 1).some((segment) => segment.startsWith('{'));
-    const id =
-      preferCreated && last && mine?.length ? mine[mine.length - 1] : await firstId(collection, token);
+    let id = preferCreated && last && mine?.length ? mine[mine.length - 1] : await firstId(collection, token);
+    // A customer or supplier below another list (the supplier's assortment per customer): one of the company's.
+    if (id === undefined && (name === 'customerID' || name === 'supplierID'))
+      id = await firstId(`/c/${company}/${name.slice(0, -2)}`, token);
     if (id === undefined) unresolved.add(`${name} (${company === demo ? 'demo' : 'other'}: ${collection})`);
     values[name] = String(id ?? 1);
   }
@@ -317,7 +332,21 @@ function validValue(schema: Schema | undefined, name = ''): unknown {
   }
 }
 
-const validBody = (op: Operation) => validValue(op.body) as Record<string, unknown>;
+/** What a valid body needs beyond its required properties, by call. */
+const VALID_EXTRAS: Record<string, () => Record<string, unknown>> = {
+  'POST /c/{companyID}/accessrestriction': () => ({ customer_id: bodyIds.customer_id }),
+  'POST /c/{companyID}/user': () => ({ role: 2 }),
+  'POST /platform/companies': () => ({ name: `Fuzz ${++counter} AG` }),
+  'PATCH /c/{companyID}/customer/{customerID}/location/{locationID}/delivery': () => ({
+    delivery_days: ['monday'],
+  }),
+  'POST /v2/c/{companyID}/journal/acknowledge': () => ({ all: true }),
+};
+
+const validBody = (op: Operation) => ({
+  ...(validValue(op.body) as Record<string, unknown>),
+  ...VALID_EXTRAS[opName(op)]?.(),
+});
 
 /** The bad (and one valid) bodies for a write call. */
 function bodyInputs(op: Operation): Input[] {
@@ -620,16 +649,20 @@ async function fuzzWrite(op: Operation, problems: Problem[]) {
       body: input.raw !== undefined ? { raw: input.raw } : 'body' in input ? { body: input.body } : undefined,
     });
   }
+  const remember = (answer: { code?: number; data?: any }) => {
+    if (op.method === 'POST' && answer.code === 200 && typeof answer.data?.id === 'number') {
+      created.set(url, [...(created.get(url) ?? []), answer.data.id]);
+    }
+  };
   await pool(jobs, destructive ? 1 : CONCURRENCY, async (job) => {
-    await send(op, job.label, job.url, job.token, problems, job.body);
+    const answer = await send(op, job.label, job.url, job.token, problems, job.body);
+    if (job.url === url && job.token === token) remember(answer);
   });
   // The valid call last (a delete removes what the others tried on); what it creates is what the deletes take.
   const answer = await send(op, 'valid', url, token, problems, valid());
   if (answer.code === 200) validAccepted.add(opName(op));
   else validRefused.set(opName(op), JSON.stringify(answer.meta));
-  if (op.method === 'POST' && answer.code === 200 && typeof answer.data?.id === 'number') {
-    created.set(url, [...(created.get(url) ?? []), answer.data.id]);
-  }
+  remember(answer);
   if (destructive && op.query.includes('confirm'))
     await send(op, 'valid, confirmed', withQuery(url, 'confirm=1'), token, problems);
 }
