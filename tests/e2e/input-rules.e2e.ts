@@ -124,7 +124,7 @@ describe('sort and order parameters', () => {
   });
 });
 
-describe('numbers', () => {
+describe('numbers and nulls', () => {
   it.each([1e308, 1_000_001, 2 ** 53])('page %d answers 1000 naming page (lists, statistics details)', async (page) => {
     const details = await api().post(`/c/${demo}/stats/orders/details`, { page }, tokens.admin);
     expect({ status: details.status, ...meta(details) }).toMatchObject({ status: 422, code: 1000, field: 'page' });
@@ -135,6 +135,13 @@ describe('numbers', () => {
   it('the last page allowed answers an empty page', async () => {
     const list = ok(await api().get(`/c/${demo}/customer/?page=1000000`, tokens.writer));
     expect(list.items).toEqual([]);
+  });
+
+  it('null for a name that cannot be empty answers 1000 naming it (a new user: was 500)', async () => {
+    for (const field of ['first_name', 'last_name']) {
+      const answer = await api().post(`/c/${demo}/user`, { email: `null-${field}@input-rules.example`, role: 2, [field]: null }, tokens.admin);
+      expect({ status: answer.status, ...meta(answer) }).toMatchObject({ status: 422, code: 1000, field });
+    }
   });
 
   it('the location report refuses a missing location with the envelope', async () => {

@@ -1,4 +1,4 @@
-import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DeadlockException, UniqueConstraintViolationException, ValidationError } from '@mikro-orm/core';
 import { AppError, ErrorCode } from '@kanban/access';
 import { appErrorOfDatabase, databaseFailureOf } from './db-errors';
 import { retryingTransaction, WRITE_ATTEMPTS } from './unit-of-work';
@@ -66,6 +66,13 @@ describe('appErrorOfDatabase', () => {
       message: 'duplicate data, check key fields',
     });
     expect(appErrorOfDatabase(new Error('plain bug'))).toBeNull();
+  });
+
+  it("answers 1000 naming the property for MikroORM's 'required' check (a null sent for it)", () => {
+    const required = new ValidationError("Value for User.firstName is required, 'null' found\nentity: User {}");
+    expect(databaseFailureOf(required)).toBe('caller');
+    expect(appErrorOfDatabase(required)).toMatchObject({ code: ErrorCode.Validation, field: 'first_name', message: 'first_name: is required' });
+    expect(appErrorOfDatabase(new ValidationError('Trying to query by not existing property User.x'))).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@ import { AppError, ErrorCode } from '@kanban/access';
  * - `unavailable`: the database could not be reached or gave up (connection refused or lost, server shutting down,
  *   too many connections, out of resources, pool exhausted): not the caller's fault, answered 1006.
  * - `caller`: the values sent do not fit (too long, not a number, out of range, not valid text, duplicate key,
- *   missing reference): answered 1000 (1059 for a duplicate) like any other validation.
+ *   missing reference, or null for a required property, which MikroORM refuses before the database does): answered
+ *   1000 (1059 for a duplicate) like any other validation.
  * - null: not a database failure (or one that is a defect of the code, such as a syntax error): stays unknown (500).
  */
 export type DatabaseFailure = 'retry' | 'unavailable' | 'caller';
@@ -27,9 +28,13 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** MikroORM's check before a flush that a required property has a value (a null the caller sent for it). */
+const REQUIRED_PROPERTY = /^Value for \w+\.(\w+) is required, '(null|undefined)' found/;
+
 /** See {@link DatabaseFailure}. */
 export function databaseFailureOf(error: unknown): DatabaseFailure | null {
   if (!error || typeof error !== 'object' || error instanceof AppError) return null;
+  if ((error as Error).name === 'ValidationError' && REQUIRED_PROPERTY.test((error as Error).message ?? '')) return 'caller';
   const code = codeOf(error);
   if (code === '40001' || code === '40P01') return 'retry';
   if (code && SOCKET_CODES.has(code)) return 'unavailable';
@@ -73,6 +78,8 @@ export function appErrorOfDatabase(error: unknown): AppError | null {
   const failure = databaseFailureOf(error);
   if (failure === null) return null;
   if (failure !== 'caller') return new AppError(ErrorCode.Database);
+  const required = REQUIRED_PROPERTY.exec((error as Error).message ?? '');
+  if (required) return AppError.validation(required[1]!.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), 'is required');
   const code = codeOf(error)!;
   if (code === '23505') return new AppError(ErrorCode.Duplicate);
   const column = (error as { column?: unknown }).column;

@@ -142,15 +142,15 @@ export class UserDataDto {
 }
 
 export class ProfileUpdateDto {
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'left out: unchanged; null is refused (1000)' })
+  @ValidateIf((_dto: unknown, value: unknown) => value !== undefined)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   first_name?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'left out: unchanged; null is refused (1000)' })
+  @ValidateIf((_dto: unknown, value: unknown) => value !== undefined)
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
