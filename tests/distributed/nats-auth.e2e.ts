@@ -41,8 +41,10 @@ describe('NATS users and permissions (distributed)', () => {
         return error as NatsError;
       }
     })();
-    const timer = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 1_000));
+    let timeout: NodeJS.Timeout | undefined;
+    const timer = new Promise<'open'>((resolve) => (timeout = setTimeout(() => resolve('open'), 1_000)));
     const result = await Promise.race([outcome, timer]);
+    clearTimeout(timeout);
     sub.unsubscribe();
     return result === 'open' ? null : result;
   }

@@ -87,7 +87,7 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
   const port = await freePort();
   const prefix = `${id}.`;
   // The run's own NATS (never the machine's shared one): its users and permissions are what the services get.
-  const nats = await startNatsServer({ prefix, port: await freePort() }).catch(async (error: unknown) => {
+  const nats = await startTestNats(prefix).catch(async (error: unknown) => {
     await sink.stop().catch(() => undefined);
     throw error;
   });
@@ -167,6 +167,17 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
   }
 
   return { url, api, mails: async () => [...sink.mails], close, distributed: handles };
+}
+
+/** The run's nats-server on a free port; another process may take the port between the check and the start: tried thrice. */
+async function startTestNats(prefix: string): Promise<TestNatsServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNatsServer({ prefix, port: await freePort() });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function waitReady(api: ApiClient, processes: Map<string, ServiceProcess>, timeoutMs = 90_000): Promise<void> {
