@@ -1,0 +1,46 @@
+import * as contracts from './index';
+import { BUS_ACCESS, BUS_SERVICES, natsPermissions, natsServerConfig } from './bus-access';
+
+/** Every subject of libs/contracts fits the permission model of BUS_ACCESS: a request subject starts with the
+ * service serving it, an event subject is evt.<service>.…, so `<service>.>` and `evt.<service>.>` cover them. */
+describe('BUS_ACCESS', () => {
+  const tables = Object.entries(contracts).filter(([name, value]) => /(Subjects|Events)$/.test(name) && value && typeof value === 'object');
+  const subjects = tables.flatMap(([name, table]) => Object.values(table as Record<string, unknown>).filter((v): v is string => typeof v === 'string').map((subject) => ({ name, subject })));
+
+  it('finds the subject tables', () => {
+    expect(tables.length).toBeGreaterThan(10);
+    expect(subjects.length).toBeGreaterThan(100);
+  });
+
+  it('names every request subject after a service that serves requests, every event after its producer', () => {
+    const served = BUS_SERVICES.filter((s) => s !== 'gateway') as string[];
+    for (const { name, subject } of subjects) {
+      const event = /^evt\.([a-z]+)\./.exec(subject);
+      const owner = event ? event[1]! : subject.split('.')[0]!;
+      expect([name, subject, served.includes(owner)]).toEqual([name, subject, true]);
+    }
+  });
+
+  it('lets a service call, consume and serve only what its row says', () => {
+    const catalog = natsPermissions('catalog', 'p.');
+    expect(catalog.subscribe).toEqual(expect.arrayContaining(['_INBOX_catalog.>', 'p.catalog.>']));
+    expect(catalog.subscribe.some((s) => s.startsWith('p.identity') || s === '_INBOX.>' || s === '>')).toBe(false);
+    expect(catalog.publish).toContain('p.orders.>');
+    expect(catalog.publish).not.toContain('p.identity.>');
+    expect(catalog.publish).toContain('p.evt.catalog.>');
+    expect(catalog.publish.some((s) => s.startsWith('p.evt.') && s !== 'p.evt.catalog.>')).toBe(false);
+    expect(catalog.publish.some((s) => /DELETE|PURGE/.test(s))).toBe(false);
+    for (const service of BUS_SERVICES) {
+      const rights = natsPermissions(service, '');
+      for (const callee of BUS_ACCESS[service].calls) expect(rights.publish).toContain(`${callee}.>`);
+      expect(rights.publish.some((s) => s.includes('OBJ_'))).toBe(service === 'gateway');
+    }
+  });
+
+  it('writes a server configuration with a user per service and no anonymous access', () => {
+    const config = natsServerConfig({ passwords: { gateway: 'g', identity: 'i', catalog: { env: 'CAT' }, orders: 'o', supply: 's' } });
+    for (const service of BUS_SERVICES) expect(config).toContain(`user: "${service}"`);
+    expect(config).toContain('password: $CAT');
+    expect(config).not.toMatch(/no_auth_user|authorization/);
+  });
+});
