@@ -286,6 +286,7 @@ function namedValue(name: string): unknown {
       return 'not-the-password';
     case 'password':
     case 'password_confirm':
+    case 'current_password':
       return 'demo12345';
     case 'RefreshToken':
     case 'token':
@@ -341,6 +342,8 @@ const VALID_EXTRAS: Record<string, () => Record<string, unknown>> = {
     delivery_days: ['monday'],
   }),
   'POST /v2/c/{companyID}/journal/acknowledge': () => ({ all: true }),
+  'POST /resetpass': () => ({ Email: 'nobody@fuzz.example' }),
+  'POST /register': () => ({ email: `fuzz-${++counter}@example.com`, company_name: `Fuzz ${counter} GmbH` }),
 };
 
 const validBody = (op: Operation) => ({
