@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NatsConnection } from 'nats';
+import { until } from '@kanban/testing';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -33,16 +34,6 @@ afterAll(async () => {
   await nc?.close();
   await system?.close();
 });
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 it('redelivers with the backoff, then acknowledges the dead letter: its consumer keeps nothing pending', async () => {
   const customer = ok(await system.api.post(`/c/${demo}/customer/`, { name: `JS ${tag}` }, tokens.admin));

@@ -1,6 +1,5 @@
-import { Client } from 'pg';
 import type { UserDto } from '@kanban/contracts';
-import { type UnitOfWork, unitOfWorkToken } from '@kanban/persistence';
+import { serviceSql } from '../support/orders-sql';
 import { eventually } from '@kanban/testing';
 import { login, startSystem, type TestSystem } from '../support/system';
 
@@ -51,23 +50,9 @@ async function ok(answer: Promise<{ body: { Meta: { code: number }; Data: unknow
   return body.Data as Row;
 }
 
-/**
- * A statement on the catalog's schema (`?` placeholders): the embedded run's own database, or the distributed
- * run's PostgreSQL. For tables no call fills yet (the notifications service will feed the rule recipients).
- */
-async function catalogSql<R>(sql: string, params: unknown[] = []): Promise<R[]> {
-  if (system.app) {
-    const uow = system.app.get<UnitOfWork>(unitOfWorkToken('catalog'), { strict: false });
-    return uow.write((em) => em.execute<R[]>(sql, params));
-  }
-  const db = new Client({ connectionString: system.distributed!.databaseUrl });
-  await db.connect();
-  try {
-    let n = 0;
-    return (await db.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
-  } finally {
-    await db.end();
-  }
+/** A statement on the catalog schema (`?` placeholders), in either run mode. */
+function catalogSql<R>(sql: string, params: unknown[] = []): Promise<R[]> {
+  return serviceSql<R>(system, 'catalog', sql, params);
 }
 
 /** Rule recipients as the notifications service will write them: one row per rule x contact. */

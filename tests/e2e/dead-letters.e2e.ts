@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '@kanban/testing';
 import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -32,16 +33,6 @@ interface Entry {
   message: string;
   dead_letter: boolean;
   customer_id: number | null;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 120_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const deadLetters = async (token = tokens.admin!) => (ok(await api().get(journal(), token)).items as Entry[]).filter((e) => e.dead_letter);

@@ -1,6 +1,5 @@
-import { Client } from 'pg';
 import { eventually } from '@kanban/testing';
-import { type UnitOfWork, unitOfWorkToken } from '@kanban/persistence';
+import { serviceSql } from '../support/orders-sql';
 import { login, meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 // Sessions and sign-in security (issue 14): the refresh grace window, logout, the absolute session lifetime,
@@ -29,19 +28,8 @@ const appKey = () => ({ 'X-API-Key': system.apiKeys.app });
 const from = (address: string, key = webKey()) => ({ ...key, 'X-Forwarded-For': address });
 
 /** A statement on the identity schema (`?` placeholders), in either run mode. */
-async function identitySql<R>(sql: string, params: unknown[] = []): Promise<R[]> {
-  if (system.app) {
-    const uow = system.app.get<UnitOfWork>(unitOfWorkToken('identity'), { strict: false });
-    return uow.write((em) => em.execute<R[]>(sql, params));
-  }
-  const db = new Client({ connectionString: system.distributed!.databaseUrl });
-  await db.connect();
-  try {
-    let n = 0;
-    return (await db.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
-  } finally {
-    await db.end();
-  }
+function identitySql<R>(sql: string, params: unknown[] = []): Promise<R[]> {
+  return serviceSql<R>(system, 'identity', sql, params);
 }
 
 const refresh = (token: string) => api().post('/refresh_token', { RefreshToken: token });

@@ -3,12 +3,12 @@ import { type UnitOfWork, unitOfWorkToken } from '@kanban/persistence';
 import type { TestSystem } from './system';
 
 /**
- * A statement on the orders schema (`?` placeholders): the embedded run's own database, or the distributed run's
- * PostgreSQL. For what no call shows (the outbox).
+ * A statement on a service's schema (`?` placeholders): the embedded run's own database, or the distributed run's
+ * PostgreSQL. For what no call shows or sets (the outbox, a token's age, tables no call fills yet).
  */
-export async function ordersSql<R>(system: TestSystem, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function serviceSql<R>(system: TestSystem, service: string, sql: string, params: unknown[] = []): Promise<R[]> {
   if (system.app) {
-    const uow = system.app.get<UnitOfWork>(unitOfWorkToken('orders'), { strict: false });
+    const uow = system.app.get<UnitOfWork>(unitOfWorkToken(service), { strict: false });
     return uow.write((em) => em.execute<R[]>(sql, params));
   }
   const db = new Client({ connectionString: system.distributed!.databaseUrl });
@@ -19,6 +19,11 @@ export async function ordersSql<R>(system: TestSystem, sql: string, params: unkn
   } finally {
     await db.end();
   }
+}
+
+/** `serviceSql` on the orders schema. */
+export function ordersSql<R>(system: TestSystem, sql: string, params: unknown[] = []): Promise<R[]> {
+  return serviceSql<R>(system, 'orders', sql, params);
 }
 
 /** The `data` of every evt.orders.created in the orders outbox. */

@@ -72,3 +72,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Reads until `done` says yes, every 250 ms for at most `ms`; the timeout's error shows the last value read (for slow
+ * conditions where what was seen last tells why: a journal that never got its entry, a consumer with messages pending).
+ */
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 120_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
