@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@kanban/testing';
-import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher } from '@kanban/messaging';
-import { busAs, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { ok, publishEventAs, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -461,21 +460,8 @@ describe('item subscriptions at a location', () => {
 });
 
 describe('backorders from evt.orders.backorder_changed', () => {
-  async function publish(data: Record<string, unknown>, id = randomUUID()): Promise<void> {
-    const envelope = { id, subject: 'evt.orders.backorder_changed', occurredAt: new Date().toISOString(), data };
-    if (system.mode === 'embedded') {
-      await system.app!.get<EventPublisher>(EVENT_PUBLISHER).publish(envelope);
-      return;
-    }
-    // As the orders service, whose events these are (its NATS user may publish them).
-    const bus = await busAs(system, 'orders');
-    try {
-      const publisher = new JetStreamEventPublisher(bus);
-      await publisher.ensureStream('orders');
-      await publisher.publish(envelope);
-    } finally {
-      await bus.close();
-    }
+  function publish(data: Record<string, unknown>, id = randomUUID()): Promise<void> {
+    return publishEventAs(system, 'orders', 'evt.orders.backorder_changed', data, id);
   }
 
   it('keeps open backorders per order line, once per event, never overwritten by older events', async () => {

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { eventually } from '@kanban/testing';
-import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher } from '@kanban/messaging';
-import { busAs, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { ok, publishEventAs, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
  * Access restrictions where the review of issue 14 found them missing, in both run modes: backorder lists and the
@@ -39,20 +37,8 @@ async function newItem(customerId: number, body: Record<string, unknown>, token 
   return ok(await api().post(`/c/${demo}/customer/${customerId}/item`, body, token));
 }
 
-async function publish(data: Record<string, unknown>): Promise<void> {
-  const envelope = { id: randomUUID(), subject: 'evt.orders.backorder_changed', occurredAt: new Date().toISOString(), data };
-  if (system.mode === 'embedded') {
-    await system.app!.get<EventPublisher>(EVENT_PUBLISHER).publish(envelope);
-    return;
-  }
-  const bus = await busAs(system, 'orders');
-  try {
-    const publisher = new JetStreamEventPublisher(bus);
-    await publisher.ensureStream('orders');
-    await publisher.publish(envelope);
-  } finally {
-    await bus.close();
-  }
+function publish(data: Record<string, unknown>): Promise<void> {
+  return publishEventAs(system, 'orders', 'evt.orders.backorder_changed', data);
 }
 
 /** An order by the rules API at the location (the request confirmed: K-10002 uses the request workflow). */

@@ -7,7 +7,8 @@ import {
 } from '@kanban/testing';
 import { DEMO_API_KEYS, type EmbeddedSystem, startEmbedded } from '@kanban/app-server';
 import type { BusService } from '@kanban/contracts';
-import { NatsBus } from '@kanban/messaging';
+import { randomUUID } from 'node:crypto';
+import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
 
 export type Mode = 'embedded' | 'distributed';
 
@@ -21,6 +22,33 @@ export function busAs(system: TestSystem, service: BusService): Promise<NatsBus>
   const { nats, prefix } = system.distributed!;
   const { user, password } = nats.credentials[service];
   return NatsBus.connect({ url: nats.url, prefix, name: service, requestTimeoutMs: 5000, user, password });
+}
+
+/**
+ * Publishes a durable event as its producer would, in either run mode: through the embedded run's publisher, or into
+ * the producer's JetStream stream as that service's NATS user (its permissions). `evt.<service>.…` is published as
+ * `service`.
+ */
+export async function publishEventAs(
+  system: TestSystem,
+  service: BusService,
+  subject: string,
+  data: Record<string, unknown>,
+  id: string = randomUUID(),
+): Promise<void> {
+  const envelope = { id, subject, occurredAt: new Date().toISOString(), data };
+  if (system.mode === 'embedded') {
+    await system.app!.get<EventPublisher>(EVENT_PUBLISHER).publish(envelope);
+    return;
+  }
+  const bus = await busAs(system, service);
+  try {
+    const publisher = new JetStreamEventPublisher(bus);
+    await publisher.ensureStream(service);
+    await publisher.publish(envelope);
+  } finally {
+    await bus.close();
+  }
 }
 
 export interface TestSystem {
