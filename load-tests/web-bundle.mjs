@@ -3,7 +3,7 @@
 //
 //  1. Builds the web app (`npm run build:web`, output dist/web) when dist/web has no build manifest or when
 //     --build is given.
-//  2. Finds the route's page and layout in apps/web/src/app/paths.ts (PATHS: path -> page, layout) and
+//  2. Finds the route's page and layout in apps/web/src/shared/paths.ts (PATHS: path -> page, layout) and
 //     apps/web/src/app/routes.tsx (PAGES: page -> lazy import('…'); a lazily imported layout such as Shell),
 //     read with the TypeScript compiler API.
 //  3. Collects the chunks from dist/web/.vite/manifest.json: the entry chunk named by the module script of
@@ -84,8 +84,8 @@ function matches(pattern, actual) {
 
 /** The modules (relative to apps/web, as manifest keys) that the route loads lazily. */
 function lazyModulesOf(routePath) {
-  const paths = unwrap(constNamed(parseTs('src/app/paths.ts'), 'PATHS'));
-  if (!paths || !ts.isArrayLiteralExpression(paths)) fail('PATHS not found in apps/web/src/app/paths.ts');
+  const paths = unwrap(constNamed(parseTs('src/shared/paths.ts'), 'PATHS'));
+  if (!paths || !ts.isArrayLiteralExpression(paths)) fail('PATHS not found in apps/web/src/shared/paths.ts');
   const row = paths.elements.filter(ts.isObjectLiteralExpression).find((r) => matches(stringProperty(r, 'path') ?? '', routePath));
   if (!row) fail(`no row of PATHS matches ${routePath}`);
   const page = stringProperty(row, 'page');

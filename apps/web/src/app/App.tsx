@@ -2,11 +2,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { Snackbar } from '../features/layout/Snackbar';
-import { SessionBoot } from '../features/session/SessionBoot';
+import { Snackbar } from '../shared/layout/Snackbar';
+import { SessionBoot } from './SessionBoot';
 import { AppRoutes } from './routes';
 import { makeStore } from './store';
-import { system } from './theme';
+import { system } from '../shared/theme';
 
 export function App() {
   const [store] = useState(makeStore);

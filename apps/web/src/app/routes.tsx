@@ -1,10 +1,9 @@
-import { Center, Spinner } from '@chakra-ui/react';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { PublicLayout } from '../features/layout/PublicLayout';
-import { RouteGuard } from '../features/session/RouteGuard';
-import { PATHS, type PageName } from './paths';
+import { PublicLayout } from './shell/PublicLayout';
+import { RouteGuard } from './RouteGuard';
+import { PageSpinner } from '../shared/errors/PageSpinner';
+import { PATHS, type PageName } from '../shared/paths';
 
 const named = <K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
@@ -68,16 +67,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   settingsStats: named(() => import('../features/stats/SettingsStatsPage'), 'SettingsStatsPage'),
 };
 
-const Shell = named(() => import('../features/layout/Shell'), 'Shell');
-
-export function PageSpinner() {
-  const { t } = useTranslation();
-  return (
-    <Center minH="40vh">
-      <Spinner size="lg" aria-label={t('common.loading')} />
-    </Center>
-  );
-}
+const Shell = named(() => import('./shell/Shell'), 'Shell');
 
 function page(name: PageName) {
   const Page = PAGES[name];

@@ -1,23 +1,10 @@
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import { layoutSlice } from '../features/layout/layoutSlice';
-import { contextCleared, contextSlice } from '../features/navigation/contextSlice';
-import { navigationSlice } from '../features/navigation/navigationSlice';
-import { RECENT_STORAGE_KEY, recentCleared, recentSlice, visited } from '../features/toolbar/recentSlice';
-import { loggedIn, loggedOut, sessionSlice, userUpdated } from '../features/session/sessionSlice';
-import { tokensOf, writeTokens } from '../features/session/tokens';
-import { api } from './api';
-
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  session: sessionSlice.reducer,
-  navigation: navigationSlice.reducer,
-  context: contextSlice.reducer,
-  layout: layoutSlice.reducer,
-  recent: recentSlice.reducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { api } from '../shared/api/api';
+import { contextCleared } from '../shared/navigation/contextSlice';
+import { RECENT_STORAGE_KEY, recentCleared, visited } from '../shared/navigation/recentSlice';
+import { loggedIn, loggedOut, userUpdated } from '../shared/session/sessionSlice';
+import { tokensOf, writeTokens } from '../shared/session/tokens';
+import { rootReducer, type RootState } from '../shared/state';
 
 /** Store factory (tests make their own with a preloaded state). */
 export function makeStore(preloadedState?: Partial<RootState>) {
@@ -67,8 +54,4 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
 }
 
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();
+// The typed hooks (useAppDispatch, useAppSelector, useAppStore) live in shared/hooks.ts, typed from shared/state.ts.

@@ -6,8 +6,8 @@
 //    `key_one`/`key_other`/... compared as one family, each language needing the forms of its plural rules),
 //    in their {{placeholders}} or $t() nestings, or have an empty value;
 //  - a literal key in t('…'), i18n.t('…') or i18nKey="…" is missing from en.json, and so is one from a key
-//    table (page titles in app/paths.ts, menu titles menu.<id> in features/menus/menus.ts, validation
-//    messages in features/forms/validation.ts);
+//    table (page titles in shared/paths.ts, menu titles menu.<id> in features/menus/menus.ts, validation
+//    messages in shared/forms/validation.ts);
 //  - a key built at run time, t(`roles.${role}`) or t(variable), can take a value missing from en.json: the
 //    values come from the type checker where the type is a union of literals (an enum, a union type, an
 //    `as const` array), else from DYNAMIC_SOURCES, else at least one key must start with the template's prefix;
@@ -435,14 +435,14 @@ function validationKeys(sf: ts.SourceFile): ts.StringLiteral[] {
 }
 
 const KEY_TABLES: readonly KeyTable[] = [
-  { file: 'app/paths.ts', what: 'page titles (title of each PATHS row)', read: pathTitles },
+  { file: 'shared/paths.ts', what: 'page titles (title of each PATHS row)', read: pathTitles },
   { file: 'features/menus/menus.ts', what: 'menu titles (menu.<id>)', read: menuTitles },
-  { file: 'features/forms/validation.ts', what: 'validation messages (validation.*)', read: validationKeys },
+  { file: 'shared/forms/validation.ts', what: 'validation messages (validation.*)', read: validationKeys },
 ];
 
 /** Templates t(`…${x}…`) whose values come from a const array: the template, and where the array is. */
 const DYNAMIC_SOURCES: readonly { template: string; file: string; array: string }[] = [
-  { template: 'errors.code.${}', file: 'app/apiError.ts', array: 'CATALOGUE_CODES' },
+  { template: 'errors.code.${}', file: 'shared/api/apiError.ts', array: 'CATALOGUE_CODES' },
   { template: 'languages.${}', file: 'i18n/i18n.ts', array: 'LANGUAGES' },
 ];
 
@@ -792,7 +792,7 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
   it('reads the key tables: page titles, menu titles built from ids, validation messages', () => {
     const sources: Source[] = [
       {
-        file: 'app/paths.ts',
+        file: 'shared/paths.ts',
         text: `export const PATHS: readonly PathDef[] = [{ path: '/login', title: 'login.title' }, { path: '/x', title: 'x.title' }];`,
       },
       {
@@ -801,20 +801,20 @@ describe('i18n checker (in-memory fixtures: it must catch what it is for)', () =
                export const M = [item('platform.dashboard', 'x'), item('company.orders', 'y'), { id: 'z', title: 'menu.z', type: 'item' }];`,
       },
       {
-        file: 'features/forms/validation.ts',
+        file: 'shared/forms/validation.ts',
         text: `export const required = (v: string) => (v ? undefined : 'validation.required');`,
       },
     ];
     const locales = { en: { ...en, menu: { platform: { dashboard: 'Dashboard' } } }, de };
     expect(checkI18n(locales, sources).tables).toEqual([
-      'app/paths.ts:1:106: page titles (title of each PATHS row): x.title is missing from en.json',
+      'shared/paths.ts:1:106: page titles (title of each PATHS row): x.title is missing from en.json',
       'features/menus/menus.ts:2:72: menu titles (menu.<id>): menu.company.orders is missing from en.json',
       'features/menus/menus.ts:2:114: menu titles (menu.<id>): menu.z is missing from en.json',
-      'features/forms/validation.ts:1:57: validation messages (validation.*): validation.required is missing from en.json',
+      'shared/forms/validation.ts:1:57: validation messages (validation.*): validation.required is missing from en.json',
     ]);
     // a table that moved is reported, not silently skipped
-    expect(checkI18n(locales, [{ file: 'app/paths.ts', text: 'export const ROUTES = [];' }]).tables).toEqual([
-      'app/paths.ts: no page titles (title of each PATHS row) found: the table moved; update KEY_TABLES in i18n.spec.ts',
+    expect(checkI18n(locales, [{ file: 'shared/paths.ts', text: 'export const ROUTES = [];' }]).tables).toEqual([
+      'shared/paths.ts: no page titles (title of each PATHS row) found: the table moved; update KEY_TABLES in i18n.spec.ts',
     ]);
   });
 
@@ -850,7 +850,7 @@ export function Typed({ kind, level, free, maybe, which }: { kind: Kind; level: 
   it('resolves dynamic keys from their const arrays and checks unknown templates by prefix', () => {
     const sources: Source[] = [
       {
-        file: 'app/apiError.ts',
+        file: 'shared/api/apiError.ts',
         text: `export const CATALOGUE_CODES = [1000, 1001] as const; const f = (c: number, t: T) => t(\`errors.code.\${c}\`);`,
       },
       { file: 'i18n/i18n.ts', text: `export const LANGUAGES = ['en', 'de'] as const;` },
@@ -864,7 +864,7 @@ export function Typed({ kind, level, free, maybe, which }: { kind: Kind; level: 
       de,
     };
     expect(checkI18n(locales, sources).dynamic).toEqual([
-      'app/apiError.ts:1:88: `errors.code.${}` with 1001 from CATALOGUE_CODES: errors.code.1001 is missing from en.json',
+      'shared/api/apiError.ts:1:88: `errors.code.${}` with 1001 from CATALOGUE_CODES: errors.code.1001 is missing from en.json',
       'features/L.tsx:1:34: `languages.${}` with de from LANGUAGES: languages.de is missing from en.json',
       'features/L.tsx:1:66: `other.${}`: no key in en.json starts with "other."',
     ]);
@@ -935,6 +935,8 @@ describe('i18n of the web app (apps/web/src, locales en.json, de.json and their 
   });
 
   it('reads the sources and finds keys in them', () => {
+    // the key tables and arrays are read from their files by name: a moved file must not go unread
+    for (const { file } of [...KEY_TABLES, ...DYNAMIC_SOURCES]) expect(existsSync(path.join(SRC, file)) ? file : `${file} is missing`).toBe(file);
     expect(report.seen.files).toBeGreaterThanOrEqual(30);
     expect(report.seen.keys).toBeGreaterThanOrEqual(50);
     expect(report.seen.tableKeys).toBeGreaterThanOrEqual(50);

@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
-import { APP_VERSION } from '../layout/constants';
+import { APP_VERSION } from '../../shared/layout/constants';
 
 /** Releases, newest first; each change is an i18n key under changelog.releases.<version>. */
 const RELEASES: { version: string; date: string; changes: string[] }[] = [

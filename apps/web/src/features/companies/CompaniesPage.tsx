@@ -2,10 +2,10 @@ import { Badge, Card, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@cha
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate } from 'react-router';
-import { PageSpinner } from '../../app/routes';
-import { useAppSelector } from '../../app/store';
-import { ErrorBox } from '../errors/ErrorBox';
-import { initialsOf, selectedImage } from '../headers/EntityHeader';
+import { PageSpinner } from '../../shared/errors/PageSpinner';
+import { useAppSelector } from '../../shared/hooks';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { initialsOf, selectedImage } from '../../shared/headers/EntityHeader';
 import { Avatar } from '@chakra-ui/react';
 import { useMyCompaniesQuery } from './companiesApi';
 

@@ -4,12 +4,12 @@ import type { CompanyUserDto } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { CompanyEditButton } from '../settings/CompanyEditButton';
-import { useViewer } from '../session/useViewer';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { CompanyEditButton } from '../settings';
+import { useViewer } from '../../shared/session/useViewer';
 import { useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery } from './companiesApi';
 import { CompanyHeader } from './CompanyHeader';
-import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
+import { ReplenishmentOverview } from '../dashboards';
 
 const RECENT = 5;
 

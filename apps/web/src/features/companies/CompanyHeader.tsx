@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/apiError';
-import { EntityHeader, selectedImage } from '../headers/EntityHeader';
-import { useSingleCompany } from '../session/useViewer';
+import { errorText } from '../../shared/api/apiError';
+import { EntityHeader, selectedImage } from '../../shared/headers/EntityHeader';
+import { useSingleCompany } from '../../shared/session/useViewer';
 import { useCompanyQuery } from './companiesApi';
 
 /** Company header: name, number and city, selected image; back to the companies unless single-company. */

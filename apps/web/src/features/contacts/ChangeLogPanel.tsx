@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { Pager } from '../lists/ListControls';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { Pager } from '../../shared/lists/ListControls';
 import { type ChangeLogEntryDto, type ContactOwner, useChangesQuery } from './contactsApi';
 
 const CUSTOMER_FIELDS = [

@@ -2,12 +2,12 @@ import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { CONTACT_GENDERS, type ContactGender } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordDialog } from '../forms/RecordDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { useRecordSave } from '../forms/useRecordSave';
-import { isValid, required } from '../forms/validation';
-import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useRecordSave } from '../../shared/forms/useRecordSave';
+import { isValid, required } from '../../shared/forms/validation';
+import { CustomValueFields, useCustomValues } from '../settings';
 import {
   type ContactDto,
   type ContactInput,

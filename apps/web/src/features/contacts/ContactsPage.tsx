@@ -3,16 +3,16 @@ import { AccessGroup, hasRole } from '@kanban/access';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { CustomerHeader, SupplierHeader } from '../headers/ContextHeaders';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Pager, SortHeader } from '../lists/ListControls';
-import { ListFrame } from '../lists/ListFrame';
-import { useServerList } from '../lists/useServerList';
-import { Icon } from '../menus/icons';
-import { useViewer } from '../session/useViewer';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { CustomerHeader, SupplierHeader } from '../headers';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { ListFrame } from '../../shared/lists/ListFrame';
+import { useServerList } from '../../shared/lists/useServerList';
+import { Icon } from '../../shared/icons';
+import { useViewer } from '../../shared/session/useViewer';
 import { ContactDialog } from './ContactDialog';
 import {
   type ContactDto,

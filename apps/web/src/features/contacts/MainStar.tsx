@@ -1,9 +1,9 @@
 import { IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { snackbarShown } from '../layout/layoutSlice';
-import { Icon } from '../menus/icons';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { Icon } from '../../shared/icons';
 import { type ContactDto, type ContactOwner, useSetMainContactMutation } from './contactsApi';
 
 /** The main-contact star: filled for the main contact; writers click an empty star to make it the main one. */

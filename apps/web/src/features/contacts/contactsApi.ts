@@ -6,7 +6,7 @@ import type {
   ContactRuleDto,
   Page,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export type { ChangeLogEntryDto, ContactDto, ContactInput };
 

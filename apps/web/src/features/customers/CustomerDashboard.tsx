@@ -2,14 +2,14 @@ import { Badge, Card, DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/re
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
-import { EntityImages } from '../images';
+import { useAppDispatch } from '../../shared/hooks';
+import { EntityImages } from '../../shared/images';
 import { useFormat } from '../../i18n/useFormat';
-import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
-import { CustomerHeader } from '../headers/ContextHeaders';
-import { visited } from '../toolbar/recentSlice';
+import { ChangeLogPanel } from '../contacts';
+import { CustomerHeader } from '../headers';
+import { visited } from '../../shared/navigation/recentSlice';
 import { useCustomerQuery } from './customersApi';
-import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
+import { ReplenishmentOverview } from '../dashboards';
 
 /** /c/{companyID}/customer/{customerID}/: the customer's header, address and ordering settings. */
 export function CustomerDashboard() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { nameColumn } from '../lists/EntityList';
-import { listTexts, ListPage, statusTexts, useListPage } from '../lists/ListPage';
+import { nameColumn } from '../../shared/lists/EntityList';
+import { listTexts, ListPage, statusTexts, useListPage } from '../../shared/lists/ListPage';
 import { CustomerDialog } from './CustomerDialog';
 import {
   type CustomerDto,

@@ -5,8 +5,8 @@ import {
   type CustomerInput,
   type Page,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { BackorderType, CustomerDto, CustomerInput };
 

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, formErrorText } from '../../app/apiError';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { apiPath } from '../navigation/apiPath';
-import { entityNamed, locationLabel, type NamedEntity } from '../navigation/contextSlice';
-import { EntityHeader, selectedImage } from './EntityHeader';
-import { useCustomerQuery } from '../customers/customersApi';
-import { useSupplierQuery } from '../suppliers/suppliersApi';
+import { errorText, formErrorText } from '../../shared/api/apiError';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { apiPath } from '../../shared/navigation/apiPath';
+import { entityNamed, locationLabel, type NamedEntity } from '../../shared/navigation/contextSlice';
+import { EntityHeader, selectedImage } from '../../shared/headers/EntityHeader';
+import { useCustomerQuery } from '../customers';
+import { useSupplierQuery } from '../suppliers';
 import { type HeaderEntity, useHeaderLocationQuery } from './contextApi';
 
 /** Customer header: back to the customer list, hidden in single-customer mode; names the breadcrumb. */

@@ -1,6 +1,6 @@
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
-import type { HeaderImage } from './EntityHeader';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
+import type { HeaderImage } from '../../shared/headers/EntityHeader';
 
 /** What a page header needs of a location (its full record comes with master data). */
 export interface HeaderEntity {

@@ -2,10 +2,10 @@ import { Badge, Card, DataList, Flex, Heading, SimpleGrid, Stack } from '@chakra
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { SupplierHeader } from '../headers/ContextHeaders';
-import { EntityImages } from '../images';
-import { ItemSupplies } from '../supplies/ItemSupplies';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { SupplierHeader } from '../headers';
+import { EntityImages } from '../../shared/images';
+import { ItemSupplies } from '../supplies';
 import { ItemThumb } from './ItemImages';
 import { ITEM_DATES, ITEM_NUMBERS } from './itemForm';
 import { useItemQuery } from './itemsApi';

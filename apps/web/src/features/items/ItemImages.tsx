@@ -1,8 +1,8 @@
 import { Box, Button, Dialog, Flex, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { selectedImage } from '../headers/EntityHeader';
-import { EntityImages } from '../images';
-import { Icon } from '../menus/icons';
+import { selectedImage } from '../../shared/headers/EntityHeader';
+import { EntityImages } from '../../shared/images';
+import { Icon } from '../../shared/icons';
 import type { ItemDto } from './itemsApi';
 
 /**

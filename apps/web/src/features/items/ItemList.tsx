@@ -1,11 +1,11 @@
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFrame } from '../lists/ListFrame';
-import { useServerList } from '../lists/useServerList';
+import { ListFrame } from '../../shared/lists/ListFrame';
+import { useServerList } from '../../shared/lists/useServerList';
 import { ItemImagesDialog } from './ItemImages';
 import { ItemTable } from './ItemTable';
 import { type ItemListScope, type ItemSortKey, useItemsQuery } from './itemsApi';
-import { FilterSwitch } from '../lists/FilterSwitch';
+import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 interface Props extends Pick<ComponentProps<typeof ItemTable>, 'actions' | 'link' | 'extra'> {
   scope: ItemListScope;

@@ -2,12 +2,12 @@ import { AccessGroup, hasRole } from '@kanban/access';
 import { Stack, Switch } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { LocationHeader } from '../headers/ContextHeaders';
-import { snackbarShown } from '../layout/layoutSlice';
-import { LocationRules } from '../rules/LocationRules';
-import { useViewer } from '../session/useViewer';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { LocationHeader } from '../headers';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { LocationRules } from '../rules';
+import { useViewer } from '../../shared/session/useViewer';
 import { ItemList } from './ItemList';
 import { useToggleSubscriptionMutation } from './itemsApi';
 

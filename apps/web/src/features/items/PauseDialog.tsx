@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { useAppDispatch } from '../../shared/hooks';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { isValid, required } from '../../shared/forms/validation';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { type ItemDto, useUpdateItemMutation } from './itemsApi';
 
 /** Pauses an item up to and including a date (PATCH paused_until). */

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useParams } from 'react-router';
-import { SupplierHeader } from '../headers/ContextHeaders';
+import { SupplierHeader } from '../headers';
 import { ItemList } from './ItemList';
 
 /** /c/{companyID}/supplier/{supplierID}/item: items of the supplier's catalogs (all customers), each linking to its page. */

@@ -1,6 +1,6 @@
 import type { CATALOG_SORTS, CatalogDto, CatalogInput, ITEM_SORTS, ItemDto, ItemInput, ItemRuleRef, Page } from '@kanban/contracts';
-import { isApiError } from '../../app/apiError';
-import { api } from '../../app/api';
+import { isApiError } from '../../shared/api/apiError';
+import { api } from '../../shared/api/api';
 
 export type { CatalogDto, CatalogInput, ItemDto, ItemInput, ItemRuleRef };
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Pager } from '../lists/ListControls';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Pager } from '../../shared/lists/ListControls';
 import {
   type JournalEntryDto,
   type JournalView,
@@ -16,7 +16,7 @@ import {
   useJournalQuery,
   useRetryJournalEntryMutation,
 } from './journalApi';
-import { useRowSelection } from '../lists/useRowSelection';
+import { useRowSelection } from '../../shared/lists/useRowSelection';
 
 const PER_PAGE = 25;
 const CODES = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007] as const;

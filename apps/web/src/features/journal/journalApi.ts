@@ -7,7 +7,7 @@ import type {
   JournalRetryResult,
   Page,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export type { JournalEntryDto };
 

@@ -4,12 +4,12 @@ import { BUSINESS_DAYS, REQUISITION_SLOTS, WEEKDAYS } from '@kanban/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LocationHeader } from '../headers/ContextHeaders';
-import { EntityImages } from '../images';
-import { useViewer } from '../session/useViewer';
+import { LocationHeader } from '../headers';
+import { EntityImages } from '../../shared/images';
+import { useViewer } from '../../shared/session/useViewer';
 import { LocationDialog } from './LocationDialog';
 import { useLocationContext } from './useLocationContext';
-import { ReplenishmentOverview } from '../dashboards/ReplenishmentOverview';
+import { ReplenishmentOverview } from '../dashboards';
 
 /** /c/{companyID}/customer/{customerID}/location/{locationID}/: the location's header, data, delivery, schedule and images. */
 export function LocationDashboard() {

@@ -1,16 +1,16 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AddressField, AddressFields } from '../forms/AddressFields';
-import { FlagFields, useFlags } from '../forms/FlagFields';
-import { RecordDialog } from '../forms/RecordDialog';
-import { textValues, trimmedValues } from '../forms/recordForm';
-import { SelectField } from '../forms/SelectField';
-import { textFieldsOf } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { useRecordSave } from '../forms/useRecordSave';
-import { isValid, required } from '../forms/validation';
-import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
+import { type AddressField, AddressFields } from '../../shared/forms/AddressFields';
+import { FlagFields, useFlags } from '../../shared/forms/FlagFields';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { textValues, trimmedValues } from '../../shared/forms/recordForm';
+import { SelectField } from '../../shared/forms/SelectField';
+import { textFieldsOf } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useRecordSave } from '../../shared/forms/useRecordSave';
+import { isValid, required } from '../../shared/forms/validation';
+import { CustomValueFields, useCustomValues } from '../settings';
 import {
   type LocationDto,
   type LocationInput,

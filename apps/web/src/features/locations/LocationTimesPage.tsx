@@ -9,13 +9,13 @@ import {
 } from '@kanban/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { FormMessage } from '../forms/FormMessage';
-import { useSubmitLock } from '../forms/useSubmitLock';
-import { LocationHeader } from '../headers/ContextHeaders';
-import { snackbarShown } from '../layout/layoutSlice';
-import { useViewer } from '../session/useViewer';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { FormMessage } from '../../shared/forms/FormMessage';
+import { useSubmitLock } from '../../shared/forms/useSubmitLock';
+import { LocationHeader } from '../headers';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { useViewer } from '../../shared/session/useViewer';
 import {
   type LocationDto,
   type LocationSchedule,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CustomerHeader } from '../headers/ContextHeaders';
-import { nameColumn } from '../lists/EntityList';
-import { listTexts, ListPage, statusTexts, useListPage } from '../lists/ListPage';
+import { CustomerHeader } from '../headers';
+import { nameColumn } from '../../shared/lists/EntityList';
+import { listTexts, ListPage, statusTexts, useListPage } from '../../shared/lists/ListPage';
 import { LocationDialog } from './LocationDialog';
 import {
   type LocationDto,

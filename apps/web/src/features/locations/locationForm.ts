@@ -1,4 +1,4 @@
-import { CATALOGUE_CODES, errorText, isApiError } from '../../app/apiError';
+import { CATALOGUE_CODES, errorText, isApiError } from '../../shared/api/apiError';
 
 /** Client-side checks of the location form (values are i18n keys of the messages), and number parsing. */
 

@@ -8,8 +8,8 @@ import type {
   TakePicture,
   Weekday,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { LocationDto, LocationInput, LocationSchedule, TakePicture, Weekday };
 

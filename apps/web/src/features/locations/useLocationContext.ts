@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
-import { useCustomerQuery } from '../customers/customersApi';
-import { entityNamed } from '../navigation/contextSlice';
-import { visited } from '../toolbar/recentSlice';
+import { useAppDispatch } from '../../shared/hooks';
+import { useCustomerQuery } from '../customers';
+import { entityNamed } from '../../shared/navigation/contextSlice';
+import { visited } from '../../shared/navigation/recentSlice';
 import { useLocationQuery } from './locationsApi';
 
 /**

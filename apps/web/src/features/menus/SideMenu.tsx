@@ -2,13 +2,13 @@ import { Badge, Box, Button, Collapsible, Flex, Stack, Text } from '@chakra-ui/r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { routeExists } from '../../app/paths';
-import { useAppSelector } from '../../app/store';
-import { LAYOUT } from '../layout/constants';
-import { menuContextOf } from '../navigation/navigationSlice';
-import { useViewer } from '../session/useViewer';
-import { passes, type Viewer } from './access';
-import { Icon } from './icons';
+import { routeExists } from '../../shared/paths';
+import { useAppSelector } from '../../shared/hooks';
+import { LAYOUT } from '../../shared/layout/constants';
+import { menuContextOf } from '../../shared/navigation/navigationSlice';
+import { useViewer } from '../../shared/session/useViewer';
+import { passes, type Viewer } from '../../shared/session/access';
+import { Icon } from '../../shared/icons';
 import { menuFor, type MenuItem, resolveUrl } from './menus';
 
 /** Entries the viewer may see: hidden unless the role passes (spec 6); empty groups disappear too. */

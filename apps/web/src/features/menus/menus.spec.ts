@@ -1,4 +1,4 @@
-import { emptyNavigation, type NavigationState } from '../navigation/navigationSlice';
+import { emptyNavigation, type NavigationState } from '../../shared/navigation/navigationSlice';
 import { allEntries, type MenuItem, menuFor, MENUS, PLATFORM_MENU, resolveUrl } from './menus';
 
 const byId = new Map<string, MenuItem>();

@@ -1,7 +1,7 @@
-import type { MenuContext, NavigationState } from '../navigation/navigationSlice';
-import { apiPath } from '../navigation/apiPath';
-import type { Auth } from './access';
-import type { IconName } from './icons';
+import type { MenuContext, NavigationState } from '../../shared/navigation/navigationSlice';
+import { apiPath } from '../../shared/navigation/apiPath';
+import type { Auth } from '../../shared/session/access';
+import type { IconName } from '../../shared/icons';
 
 export type MenuItemType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 

@@ -3,13 +3,13 @@ import { Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { useViewer } from '../session/useViewer';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { useViewer } from '../../shared/session/useViewer';
 import { useDeleteQueueEntriesMutation, useOrderQueueEntryQuery, useRequeueOrdersMutation } from './orderQueueApi';
 import { QueueError, QueueStateBadge } from './QueueParts';
 

@@ -3,15 +3,15 @@ import { Button, Card, Checkbox, CloseButton, Flex, Heading, Input, NativeSelect
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
-import { useDebounced } from '../lists/useDebounced';
-import { useViewer } from '../session/useViewer';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { useDebounced } from '../../shared/lists/useDebounced';
+import { useViewer } from '../../shared/session/useViewer';
 import {
   type OrderQueueSort,
   type OrderQueueState,
@@ -20,8 +20,8 @@ import {
   useRequeueOrdersMutation,
 } from './orderQueueApi';
 import { QueueError, QueueStateBadge } from './QueueParts';
-import { useRowSelection } from '../lists/useRowSelection';
-import { FilterSwitch } from '../lists/FilterSwitch';
+import { useRowSelection } from '../../shared/lists/useRowSelection';
+import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 const PER_PAGE = 25;
 const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];

@@ -6,8 +6,8 @@ import type {
   OrderQueueState,
   Page,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { OrderQueueEntryDto, OrderQueueSort, OrderQueueState };
 

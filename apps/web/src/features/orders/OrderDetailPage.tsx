@@ -3,12 +3,12 @@ import { Button, Card, Field, Flex, Heading, Stack, Textarea, Spinner } from '@c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { useViewer } from '../session/useViewer';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { useViewer } from '../../shared/session/useViewer';
 import { OrderFiles } from './OrderFiles';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';

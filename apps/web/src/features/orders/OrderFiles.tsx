@@ -3,15 +3,15 @@ import { MAX_ORDER_IMAGES } from '@kanban/contracts';
 import { Box, Button, Card, Dialog, Flex, Heading, IconButton, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isApiError } from '../../app/apiError';
-import { fetchFile, saveBlob } from '../../app/download';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { errorText, isApiError } from '../../shared/api/apiError';
+import { fetchFile, saveBlob } from '../../shared/api/download';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { uploadErrorText } from '../images';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Icon } from '../menus/icons';
-import { useViewer } from '../session/useViewer';
+import { uploadErrorText } from '../../shared/images';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Icon } from '../../shared/icons';
+import { useViewer } from '../../shared/session/useViewer';
 import {
   type OrderDto,
   type OrderImageDto,

@@ -2,8 +2,8 @@ import { Badge, Card, Flex, Heading, NativeSelect, Stack, Table, Text } from '@c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ErrorBox } from '../errors/ErrorBox';
-import { Pager } from '../lists/ListControls';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { Pager } from '../../shared/lists/ListControls';
 import { useFormat } from '../../i18n/useFormat';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { type ExtStatus, type OrderDto, pagePath, scopeOf, useOrdersQuery, useRequestsQuery } from './ordersApi';

@@ -2,15 +2,15 @@ import { Button, Card, Field, Flex, Heading, IconButton, Input, NativeSelect, St
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { errorText, isApiError } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { useCustomersQuery } from '../customers/customersApi';
-import { FormMessage } from '../forms/FormMessage';
-import { type ItemDto, useItemsQuery } from '../items/itemsApi';
-import { snackbarShown } from '../layout/layoutSlice';
-import { useDebounced } from '../lists/useDebounced';
-import { useLocationQuery, useLocationsQuery } from '../locations/locationsApi';
-import { Icon } from '../menus/icons';
+import { errorText, isApiError } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { useCustomersQuery } from '../customers';
+import { FormMessage } from '../../shared/forms/FormMessage';
+import { type ItemDto, useItemsQuery } from '../items';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { useDebounced } from '../../shared/lists/useDebounced';
+import { useLocationQuery, useLocationsQuery } from '../locations';
+import { Icon } from '../../shared/icons';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { pagePath, scopeOf, useCreateOrderMutation } from './ordersApi';
 

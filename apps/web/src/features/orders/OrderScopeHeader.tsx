@@ -1,4 +1,4 @@
-import { CustomerHeader, LocationHeader } from '../headers/ContextHeaders';
+import { CustomerHeader, LocationHeader } from '../headers';
 import type { OrderScope } from './ordersApi';
 
 /** The customer's or location's header on pages of those contexts; nothing at company level. */

@@ -1,6 +1,6 @@
 import type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto };
 

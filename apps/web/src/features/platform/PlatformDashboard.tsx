@@ -1,7 +1,7 @@
 import { Badge, Card, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { usePlatformCompaniesQuery } from './platformApi';
 
 const RECENT = 10;

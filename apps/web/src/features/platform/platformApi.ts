@@ -1,5 +1,5 @@
 import type { PlatformCompanyDto } from '@kanban/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export const platformApi = api.injectEndpoints({
   endpoints: (build) => ({

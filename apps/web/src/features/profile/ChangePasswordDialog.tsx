@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/apiError';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { isValid, passwordErrors } from '../forms/validation';
-import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
+import { isApiError } from '../../shared/api/apiError';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { isValid, passwordErrors } from '../../shared/forms/validation';
+import { dialogOpened, snackbarShown } from '../../shared/layout/layoutSlice';
 import { useChangePasswordMutation } from './profileApi';
 
 const EMPTY = { current_password: '', password: '', password_confirm: '' };

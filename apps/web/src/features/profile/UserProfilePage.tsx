@@ -2,15 +2,15 @@ import { Avatar, Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formErrorText } from '../../app/apiError';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { initialsError, INITIALS_MAX, isValid, required } from '../forms/validation';
+import { formErrorText } from '../../shared/api/apiError';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { initialsError, INITIALS_MAX, isValid, required } from '../../shared/forms/validation';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n/i18n';
-import { snackbarShown } from '../layout/layoutSlice';
-import { Icon } from '../menus/icons';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { Icon } from '../../shared/icons';
 import { useUpdateProfileMutation, useUploadProfileImageMutation } from './profileApi';
 
 type FieldName = 'first_name' | 'last_name' | 'initials' | 'job_title';

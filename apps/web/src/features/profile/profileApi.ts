@@ -1,6 +1,6 @@
 import type { UserDto } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { userUpdated } from '../session/sessionSlice';
+import { api } from '../../shared/api/api';
+import { userUpdated } from '../../shared/session/sessionSlice';
 
 export interface ProfileUpdate {
   first_name?: string;

@@ -2,16 +2,16 @@ import { AccessGroup, hasRole, Role } from '@kanban/access';
 import { Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isApiError } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
-import { ErrorBox } from '../errors/ErrorBox';
-import { FormDialog } from '../forms/FormDialog';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Pager } from '../lists/ListControls';
-import { useDebounced } from '../lists/useDebounced';
-import { Icon } from '../menus/icons';
-import { useViewer } from '../session/useViewer';
+import { errorText, isApiError } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Pager } from '../../shared/lists/ListControls';
+import { useDebounced } from '../../shared/lists/useDebounced';
+import { Icon } from '../../shared/icons';
+import { useViewer } from '../../shared/session/useViewer';
 import { useFormat } from '../../i18n/useFormat';
 import { RuleDialog } from './RuleDialog';
 import { RuleHistoryDialog } from './RuleHistoryDialog';
@@ -24,7 +24,7 @@ import {
   useSetStockMutation,
   useToggleRuleMutation,
 } from './rulesApi';
-import { FilterSwitch } from '../lists/FilterSwitch';
+import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 type RuleAction = 'history' | 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
 const PER_PAGE = 25;

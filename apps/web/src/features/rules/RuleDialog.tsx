@@ -1,10 +1,10 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrors, isApiError } from '../../app/apiError';
-import { FormDialog } from '../forms/FormDialog';
-import { type ItemDto, useItemsQuery } from '../items/itemsApi';
-import { useDebounced } from '../lists/useDebounced';
+import { errorText, fieldErrors, isApiError } from '../../shared/api/apiError';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { type ItemDto, useItemsQuery } from '../items';
+import { useDebounced } from '../../shared/lists/useDebounced';
 import { type KanbanRuleDto, useCreateRuleMutation, useUpdateRuleMutation } from './rulesApi';
 
 const SEARCH_MIN = 2;

@@ -2,8 +2,8 @@ import { Button, Dialog, Heading, Portal, Stack, Table, Text } from '@chakra-ui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorBox } from '../errors/ErrorBox';
-import { Pager } from '../lists/ListControls';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { Pager } from '../../shared/lists/ListControls';
 import { useFormat } from '../../i18n/useFormat';
 import { type KanbanRuleDto, useRuleDecisionsQuery, useRuleStockQuery } from './rulesApi';
 

@@ -1,5 +1,5 @@
 import type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply, StockEventDto } from '@kanban/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, RuleRunReply, StockEventDto };
 

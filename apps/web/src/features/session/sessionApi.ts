@@ -1,5 +1,5 @@
 import type { LoginResult } from '@kanban/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export interface RegisterInput {
   email?: string;

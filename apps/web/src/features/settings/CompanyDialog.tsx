@@ -1,14 +1,14 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import type { CompanyDto } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { AddressFields } from '../forms/AddressFields';
-import { RecordDialog } from '../forms/RecordDialog';
-import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { isValid, required } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { useAppDispatch } from '../../shared/hooks';
+import { AddressFields } from '../../shared/forms/AddressFields';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { SelectField } from '../../shared/forms/SelectField';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { isValid, required } from '../../shared/forms/validation';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { type CompanyUpdate, useUpdateCompanyMutation } from './settingsApi';
 import { withTranslatedMessage } from './translatedError';
 

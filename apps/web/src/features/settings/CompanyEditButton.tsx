@@ -1,8 +1,8 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyQuery } from '../companies/companiesApi';
-import { Icon } from '../menus/icons';
+import { useCompanyQuery } from '../companies';
+import { Icon } from '../../shared/icons';
 import { CompanyDialog } from './CompanyDialog';
 
 /** "Edit company data" on the company dashboard (shown to owners and admins only). */

@@ -7,13 +7,13 @@ import {
 } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/apiError';
-import { RecordDialog } from '../forms/RecordDialog';
-import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { useRecordSave } from '../forms/useRecordSave';
-import { isValid, required } from '../forms/validation';
+import { isApiError } from '../../shared/api/apiError';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { SelectField } from '../../shared/forms/SelectField';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useRecordSave } from '../../shared/forms/useRecordSave';
+import { isValid, required } from '../../shared/forms/validation';
 import { entityLabel, keyError, optionsError, parseOptions, sortError, typeLabel } from './customFieldTexts';
 import {
   type CustomFieldDto,

@@ -3,7 +3,7 @@ import { CUSTOM_FIELD_ENTITIES, type CustomFieldEntity, type CustomFieldSort } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { listTexts, ListPage, useListPage } from '../lists/ListPage';
+import { listTexts, ListPage, useListPage } from '../../shared/lists/ListPage';
 import { CustomFieldDialog } from './CustomFieldDialog';
 import { entityLabel, typeLabel } from './customFieldTexts';
 import { SettingsTabs } from './SettingsTabs';

@@ -2,10 +2,10 @@ import { Checkbox, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { CustomFieldEntity, CustomFieldValue } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../app/apiError';
-import { ErrorBox } from '../errors/ErrorBox';
-import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
+import { fieldErrors } from '../../shared/api/apiError';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { SelectField } from '../../shared/forms/SelectField';
+import { TextField } from '../../shared/forms/TextField';
 import { type CustomFieldView, type DraftValue, draftError, draftOf, valueOf } from './customValues';
 import { useCustomFieldsQuery, useCustomValuesQuery, usePutCustomValuesMutation } from './settingsApi';
 

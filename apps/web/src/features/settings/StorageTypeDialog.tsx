@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { RecordDialog } from '../forms/RecordDialog';
-import { textValues, trimmedValues } from '../forms/recordForm';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { useRecordSave } from '../forms/useRecordSave';
-import { isValid, required } from '../forms/validation';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { textValues, trimmedValues } from '../../shared/forms/recordForm';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useRecordSave } from '../../shared/forms/useRecordSave';
+import { isValid, required } from '../../shared/forms/validation';
 import {
   type StorageTypeDto,
   useCreateStorageTypeMutation,

@@ -1,7 +1,7 @@
 import type { UnitSort } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { listTexts, ListPage, useListPage } from '../lists/ListPage';
+import { listTexts, ListPage, useListPage } from '../../shared/lists/ListPage';
 import { SettingsTabs } from './SettingsTabs';
 import { type UnitDto, useDeleteUnitMutation, useUnitsQuery } from './settingsApi';
 import { translatedError } from './translatedError';

@@ -14,8 +14,8 @@ import type {
   UnitInput,
   UnitSort,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { CustomFieldDto, CustomFieldInput, CustomValuesDto, StorageTypeDto, StorageTypeInput, UnitDto, UnitInput };
 

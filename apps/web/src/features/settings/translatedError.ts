@@ -1,4 +1,4 @@
-import { CATALOGUE_CODES, errorText, isApiError } from '../../app/apiError';
+import { CATALOGUE_CODES, errorText, isApiError } from '../../shared/api/apiError';
 
 type Translate = (key: string) => string;
 

@@ -2,16 +2,16 @@ import { Box, Flex, IconButton, Input, Popover, Portal, Stack, Text, Tooltip } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { routeExists } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { snackbarShown } from '../layout/layoutSlice';
-import { errorText } from '../../app/apiError';
-import { passes } from '../menus/access';
-import { Icon } from '../menus/icons';
-import { allEntries, type MenuItem, resolveUrl } from '../menus/menus';
-import { useUpdateProfileMutation } from '../profile/profileApi';
-import { userUpdated } from '../session/sessionSlice';
-import { useViewer } from '../session/useViewer';
+import { routeExists } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { errorText } from '../../shared/api/apiError';
+import { passes } from '../../shared/session/access';
+import { Icon } from '../../shared/icons';
+import { allEntries, type MenuItem, resolveUrl } from '../menus';
+import { useUpdateProfileMutation } from '../profile';
+import { userUpdated } from '../../shared/session/sessionSlice';
+import { useViewer } from '../../shared/session/useViewer';
 import { searchEntries, toggleShortcut } from './shortcuts';
 
 /** Starred pages (a list of menu item ids kept on the user, data.shortcuts) and a search among pages. */

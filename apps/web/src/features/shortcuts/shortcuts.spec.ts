@@ -1,4 +1,4 @@
-import type { MenuItem } from '../menus/menus';
+import { type MenuItem } from '../menus';
 import { searchEntries, toggleShortcut } from './shortcuts';
 
 const entry = (id: string): MenuItem => ({ id, title: `menu.${id}`, type: 'item' });

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../menus/menus';
+import { type MenuItem } from '../menus';
 
 /** Adds the id when missing, removes it when present (order of adding is kept). */
 export function toggleShortcut(shortcuts: readonly string[], id: string): string[] {

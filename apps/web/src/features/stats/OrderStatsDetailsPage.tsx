@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBox } from '../errors/ErrorBox';
-import { apiPath } from '../navigation/apiPath';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { apiPath } from '../../shared/navigation/apiPath';
 import { useOrderStatsDetailsQuery } from './statsApi';
 import { OrderFilterBar, PagedTable, StatsHeader, useLineColumns, useOrderFilters, useStatsIds } from './StatsParts';
 

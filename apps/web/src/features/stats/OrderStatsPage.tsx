@@ -2,8 +2,8 @@ import { Button, Flex, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/re
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { apiPath } from '../navigation/apiPath';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { apiPath } from '../../shared/navigation/apiPath';
 import { DayChart } from './DayChart';
 import { useOrderStatsQuery } from './statsApi';
 import { FigureTable, Figures, OrderFilterBar, StatsHeader, TitledCard, useNumber, useOrderFilters, useShortDay, useStatsIds } from './StatsParts';

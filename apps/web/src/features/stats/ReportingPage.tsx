@@ -2,11 +2,11 @@ import { Button, Card, Field, Flex, Heading, NativeSelect, Stack, Text } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { snackbarShown } from '../layout/layoutSlice';
-import { useLocationsQuery } from '../locations/locationsApi';
-import { apiPath } from '../navigation/apiPath';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { useLocationsQuery } from '../locations';
+import { apiPath } from '../../shared/navigation/apiPath';
 import { downloadLocationReport } from './statsApi';
 import { StatsHeader, useStatsIds } from './StatsParts';
 

@@ -3,7 +3,7 @@ import { DECISION_REASONS } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { useRulesCheckQuery } from './statsApi';
 import { PagedTable, StatsHeader, useNumber, useStatsIds } from './StatsParts';
 

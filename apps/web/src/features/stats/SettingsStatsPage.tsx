@@ -1,10 +1,9 @@
 import { Badge, Box, Card, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import type { AppUsageDto } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import { CompanyHeader } from '../companies/CompanyHeader';
-import { useLicenseStatsQuery } from '../companies/companiesApi';
-import { ErrorBox } from '../errors/ErrorBox';
+import { api } from '../../shared/api/api';
+import { CompanyHeader, useLicenseStatsQuery } from '../companies';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { useStatsIds } from './StatsParts';
 
 /** The role whose name labels each app usage count. */

@@ -3,10 +3,10 @@ import type { OrderStatsLineDto, Page } from '@kanban/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { CustomerHeader } from '../headers/ContextHeaders';
-import { CompanyHeader } from '../companies/CompanyHeader';
+import { CustomerHeader } from '../headers';
+import { CompanyHeader } from '../companies';
 import { useFormat } from '../../i18n/useFormat';
-import { Pager } from '../lists/ListControls';
+import { Pager } from '../../shared/lists/ListControls';
 
 /** The ids of a statistics page: company, and customer in the customer context (0 = company level). */
 export function useStatsIds(): { companyID: number; customerID: number } {

@@ -8,9 +8,9 @@ import type {
   ServicePeriod,
   ServiceReportDto,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { fetchFile, saveBlob } from '../../app/download';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { fetchFile, saveBlob } from '../../shared/api/download';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { OrderStatsDto, OrderStatsLineDto, RulesCheckDto, ServiceLineDto, ServicePeriod, ServiceReportDto };
 

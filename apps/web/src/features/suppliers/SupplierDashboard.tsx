@@ -2,14 +2,14 @@ import { Badge, Card, DataList, Heading, Stack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
-import { EntityImages } from '../images';
+import { useAppDispatch } from '../../shared/hooks';
+import { EntityImages } from '../../shared/images';
 import { useFormat } from '../../i18n/useFormat';
-import { ChangeLogPanel } from '../contacts/ChangeLogPanel';
-import { SupplierHeader } from '../headers/ContextHeaders';
-import { visited } from '../toolbar/recentSlice';
+import { ChangeLogPanel } from '../contacts';
+import { SupplierHeader } from '../headers';
+import { visited } from '../../shared/navigation/recentSlice';
 import { useSupplierQuery } from './suppliersApi';
-import { SupplyOverview } from '../dashboards/ReplenishmentOverview';
+import { SupplyOverview } from '../dashboards';
 
 /** /c/{companyID}/supplier/{supplierID}/: the supplier's header and data ("Back to Company" is in the navbar). */
 export function SupplierDashboard() {

@@ -1,13 +1,13 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { AddressFields } from '../forms/AddressFields';
-import { RecordDialog } from '../forms/RecordDialog';
-import { textValues, trimmedValues } from '../forms/recordForm';
-import { textFieldsOf } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { useRecordSave } from '../forms/useRecordSave';
-import { isValid, required } from '../forms/validation';
-import { CustomValueFields, useCustomValues } from '../settings/CustomValueFields';
+import { AddressFields } from '../../shared/forms/AddressFields';
+import { RecordDialog } from '../../shared/forms/RecordDialog';
+import { textValues, trimmedValues } from '../../shared/forms/recordForm';
+import { textFieldsOf } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useRecordSave } from '../../shared/forms/useRecordSave';
+import { isValid, required } from '../../shared/forms/validation';
+import { CustomValueFields, useCustomValues } from '../settings';
 import { type SupplierDto, useCreateSupplierMutation, useUpdateSupplierMutation } from './suppliersApi';
 
 const FIELDS = ['name', 'nr', 'ext_nr', 'description', 'street', 'postal', 'city', 'state', 'country_iso'] as const;

@@ -1,6 +1,6 @@
 import { type Page, type SUPPLIER_SORTS, type SupplierDto, type SupplierInput } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { SupplierDto, SupplierInput };
 

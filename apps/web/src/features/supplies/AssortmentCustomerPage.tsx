@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { useServerList } from '../lists/useServerList';
+import { useServerList } from '../../shared/lists/useServerList';
 import { type AssortmentColumn, AssortmentList, lastSupplyColumns } from './AssortmentList';
 import { type AssortmentItemDto, type AssortmentItemSort, useAssortmentItemsQuery } from './suppliesApi';
 

@@ -3,11 +3,11 @@ import type { Page } from '@kanban/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useFormat } from '../../i18n/useFormat';
-import { SupplierHeader } from '../headers/ContextHeaders';
-import type { Column } from '../lists/EntityList';
-import { Pager, SortHeader } from '../lists/ListControls';
-import { ListFrame } from '../lists/ListFrame';
-import type { useServerList } from '../lists/useServerList';
+import { SupplierHeader } from '../headers';
+import type { Column } from '../../shared/lists/EntityList';
+import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { ListFrame } from '../../shared/lists/ListFrame';
+import type { useServerList } from '../../shared/lists/useServerList';
 
 /** A column of an assortment table; `mono`: its cells in the monospace font (SKUs). */
 export interface AssortmentColumn<T, K extends string> extends Column<T, K> {

@@ -2,7 +2,7 @@ import { Box, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
 import { useItemSuppliesQuery } from './suppliesApi';
 

@@ -3,14 +3,14 @@ import { Box, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack, Table, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { SupplierHeader } from '../headers/ContextHeaders';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { useViewer } from '../session/useViewer';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { SupplierHeader } from '../headers';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { useViewer } from '../../shared/session/useViewer';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
 import { type SupplyDto, useSetSupplyDeliveredMutation, useSupplyQuery } from './suppliesApi';
 

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { SupplierHeader } from '../headers/ContextHeaders';
-import { Pager, SortHeader, type Sorting } from '../lists/ListControls';
-import { useDebounced } from '../lists/useDebounced';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { SupplierHeader } from '../headers';
+import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { useDebounced } from '../../shared/lists/useDebounced';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
 import { type SupplySort, type SupplyState, useSuppliesQuery } from './suppliesApi';
 

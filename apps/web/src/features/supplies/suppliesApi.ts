@@ -7,8 +7,8 @@ import type {
   SupplySort,
   SupplyState,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { AssortmentCustomerDto, AssortmentItemDto, ItemSupplyDto, SupplyDto, SupplySort, SupplyState };
 

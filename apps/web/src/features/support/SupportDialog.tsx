@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useSendSupportMutation } from '../companies/companiesApi';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { isValid } from '../forms/validation';
-import { dialogOpened, snackbarShown } from '../layout/layoutSlice';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { useSendSupportMutation } from '../companies';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { isValid } from '../../shared/forms/validation';
+import { dialogOpened, snackbarShown } from '../../shared/layout/layoutSlice';
 
 const EMPTY = { subject: '', message: '' };
 

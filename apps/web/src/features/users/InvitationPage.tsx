@@ -2,10 +2,10 @@ import { Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { applyRefresh, renewSession } from '../../app/api';
-import { errorText } from '../../app/apiError';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { FormMessage } from '../forms/FormMessage';
+import { applyRefresh, renewSession } from '../../shared/api/api';
+import { errorText } from '../../shared/api/apiError';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { FormMessage } from '../../shared/forms/FormMessage';
 import { useAcceptInvitationMutation, useInvitationQuery } from './usersApi';
 
 /**

@@ -2,12 +2,12 @@ import type { Role } from '@kanban/access';
 import { Checkbox, Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { emailError, isValid } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
+import { useAppDispatch } from '../../shared/hooks';
+import { FormDialog } from '../../shared/forms/FormDialog';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { emailError, isValid } from '../../shared/forms/validation';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ROLES, appAllowed, userErrorText } from './userTexts';
 import { useInviteUserMutation } from './usersApi';
 

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { userErrorText } from './userTexts';
 import { useInvitationsQuery, useWithdrawInvitationMutation } from './usersApi';
 

@@ -12,13 +12,13 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { useCustomersQuery } from '../customers/customersApi';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { useDebounced } from '../lists/useDebounced';
-import { Icon } from '../menus/icons';
-import { useSuppliersQuery } from '../suppliers/suppliersApi';
+import { useAppDispatch } from '../../shared/hooks';
+import { useCustomersQuery } from '../customers';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { useDebounced } from '../../shared/lists/useDebounced';
+import { Icon } from '../../shared/icons';
+import { useSuppliersQuery } from '../suppliers';
 import { userErrorText } from './userTexts';
 import {
   type NamedRestrictionDto,

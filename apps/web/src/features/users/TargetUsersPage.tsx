@@ -3,14 +3,14 @@ import { Badge, Box, Card, Flex, Heading, Input, Stack, Table, Text } from '@cha
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ErrorBox } from '../errors/ErrorBox';
-import { CustomerHeader, LocationHeader, SupplierHeader } from '../headers/ContextHeaders';
-import { Pager, SortHeader } from '../lists/ListControls';
-import { useServerList } from '../lists/useServerList';
-import { useViewer } from '../session/useViewer';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { CustomerHeader, LocationHeader, SupplierHeader } from '../headers';
+import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { useServerList } from '../../shared/lists/useServerList';
+import { useViewer } from '../../shared/session/useViewer';
 import { userLabel } from './userTexts';
 import { type RestrictionKind, type TargetUserDto, type UserSort, useTargetUsersQuery } from './usersApi';
-import { FilterSwitch } from '../lists/FilterSwitch';
+import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 function grantText(user: TargetUserDto, t: (key: string) => string): string {
   if (user.grants.length === 0) return t('users.target.unrestricted');

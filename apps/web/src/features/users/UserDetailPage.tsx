@@ -16,15 +16,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
-import { ErrorBox } from '../errors/ErrorBox';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { useForm } from '../forms/useForm';
-import { INITIALS_MAX, isValid } from '../forms/validation';
-import { snackbarShown } from '../layout/layoutSlice';
-import { Icon } from '../menus/icons';
-import { useViewer } from '../session/useViewer';
+import { useAppDispatch } from '../../shared/hooks';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { FormMessage } from '../../shared/forms/FormMessage';
+import { TextField } from '../../shared/forms/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { INITIALS_MAX, isValid } from '../../shared/forms/validation';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { Icon } from '../../shared/icons';
+import { useViewer } from '../../shared/session/useViewer';
 import { RestrictionsEditor } from './RestrictionsEditor';
 import { ROLES, appAllowed, userErrorText, userLabel } from './userTexts';
 import {

@@ -17,14 +17,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { ErrorBox } from '../errors/ErrorBox';
-import { snackbarShown } from '../layout/layoutSlice';
-import { ConfirmDialog } from '../lists/ConfirmDialog';
-import { Pager, SortHeader } from '../lists/ListControls';
-import { useServerList } from '../lists/useServerList';
-import { Icon } from '../menus/icons';
-import { useViewer } from '../session/useViewer';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { useServerList } from '../../shared/lists/useServerList';
+import { Icon } from '../../shared/icons';
+import { useViewer } from '../../shared/session/useViewer';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
 import { ROLES, userErrorText, userLabel } from './userTexts';
@@ -36,7 +36,7 @@ import {
   useUpdateUserMutation,
   useUsersQuery,
 } from './usersApi';
-import { FilterSwitch } from '../lists/FilterSwitch';
+import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 /** /c/{companyID}/settings/user: the company's users, filtered, sorted and paged on the server. */
 export function UsersPage() {

@@ -1,5 +1,5 @@
 import { ALL_ROLES, type Role } from '@kanban/access';
-import { errorText, isApiError } from '../../app/apiError';
+import { errorText, isApiError } from '../../shared/api/apiError';
 
 export const ROLES: readonly Role[] = ALL_ROLES;
 

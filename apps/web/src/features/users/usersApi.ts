@@ -9,8 +9,8 @@ import type {
   RestrictionKind,
   TargetUserDto,
 } from '@kanban/contracts';
-import { api } from '../../app/api';
-import { apiPath } from '../navigation/apiPath';
+import { api } from '../../shared/api/api';
+import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { CompanyUserDto, InvitationDto, InvitationPreviewDto, NamedRestrictionDto, RestrictionKind, TargetUserDto };
 

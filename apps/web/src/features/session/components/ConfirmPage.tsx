@@ -1,9 +1,9 @@
 import { Heading, Link, Spinner, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../forms/FormMessage';
+import { FormMessage } from '../../../shared/forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorText } from '../../../app/apiError';
+import { errorText } from '../../../shared/api/apiError';
 import { useConfirmMutation } from '../sessionApi';
 
 /** /confirm?token=...: confirms the e-mail address from the mailed link. */

@@ -1,15 +1,15 @@
 import { Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../forms/FormMessage';
+import { FormMessage } from '../../../shared/forms/FormMessage';
 import { Link as RouterLink } from 'react-router';
-import { errorText } from '../../../app/apiError';
-import { useAppDispatch } from '../../../app/store';
-import { TextField } from '../../forms/TextField';
-import { emailError, required } from '../../forms/validation';
-import { useSubmitLock } from '../../forms/useSubmitLock';
+import { errorText } from '../../../shared/api/apiError';
+import { useAppDispatch } from '../../../shared/hooks';
+import { TextField } from '../../../shared/forms/TextField';
+import { emailError, required } from '../../../shared/forms/validation';
+import { useSubmitLock } from '../../../shared/forms/useSubmitLock';
 import { useAuthenticateMutation } from '../sessionApi';
-import { loggedIn } from '../sessionSlice';
+import { loggedIn } from '../../../shared/session/sessionSlice';
 
 export function LoginPage() {
   const { t } = useTranslation();

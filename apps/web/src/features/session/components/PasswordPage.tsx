@@ -1,12 +1,12 @@
 import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../forms/FormMessage';
+import { FormMessage } from '../../../shared/forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorText } from '../../../app/apiError';
-import { TextField } from '../../forms/TextField';
-import { emailError, isValid, passwordErrors } from '../../forms/validation';
-import { useSubmitLock } from '../../forms/useSubmitLock';
+import { errorText } from '../../../shared/api/apiError';
+import { TextField } from '../../../shared/forms/TextField';
+import { emailError, isValid, passwordErrors } from '../../../shared/forms/validation';
+import { useSubmitLock } from '../../../shared/forms/useSubmitLock';
 import { useRequestResetMutation, useResetPasswordMutation } from '../sessionApi';
 
 /** /password: request a reset link, or (with ?token= from the mail) set a new password. */

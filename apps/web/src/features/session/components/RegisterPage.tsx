@@ -1,12 +1,12 @@
 import { Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../forms/FormMessage';
+import { FormMessage } from '../../../shared/forms/FormMessage';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorText } from '../../../app/apiError';
-import { TextField } from '../../forms/TextField';
-import { emailError, isValid, passwordErrors, required } from '../../forms/validation';
-import { useSubmitLock } from '../../forms/useSubmitLock';
+import { errorText } from '../../../shared/api/apiError';
+import { TextField } from '../../../shared/forms/TextField';
+import { emailError, isValid, passwordErrors, required } from '../../../shared/forms/validation';
+import { useSubmitLock } from '../../../shared/forms/useSubmitLock';
 import { useRegisterMutation } from '../sessionApi';
 
 type FieldName = 'email' | 'company_name' | 'first_name' | 'last_name' | 'password' | 'password_confirm';

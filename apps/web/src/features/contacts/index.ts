@@ -1,0 +1,2 @@
+// What the other features use of contacts; they import it from here, never from its files.
+export { ChangeLogPanel } from './ChangeLogPanel';

@@ -1,0 +1,2 @@
+// What the other features use of locations; they import it from here, never from its files.
+export { useLocationQuery, useLocationsQuery } from './locationsApi';

@@ -1,0 +1,2 @@
+// What the other features use of rules; they import it from here, never from its files.
+export { LocationRules } from './LocationRules';

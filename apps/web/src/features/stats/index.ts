@@ -1,0 +1,2 @@
+// What the other features use of stats; they import it from here, never from its files.
+export { useSupplierServiceReportQuery } from './statsApi';

@@ -1,0 +1,78 @@
+import { Button, ButtonGroup, Flex, IconButton, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../icons';
+
+export interface Sorting<K extends string> {
+  sort: K;
+  order: 'asc' | 'desc';
+}
+
+/** A column header that sorts the list on the server; a second click reverses the order. */
+export function SortHeader<K extends string>({
+  column,
+  label,
+  sorting,
+  onSort,
+}: {
+  column: K;
+  label: string;
+  sorting: Sorting<K>;
+  onSort: (s: Sorting<K>) => void;
+}) {
+  const active = sorting.sort === column;
+  const next: Sorting<K> = { sort: column, order: active && sorting.order === 'asc' ? 'desc' : 'asc' };
+  return (
+    <Table.ColumnHeader aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Button
+        variant="ghost"
+        size="xs"
+        px="1"
+        fontWeight="semibold"
+        onClick={() => onSort(next)}
+        data-testid={`sort-${column}`}
+      >
+        {label}
+        {active ? (
+          <Icon
+            name="chevron"
+            boxSize="3"
+            transform={sorting.order === 'asc' ? 'rotate(180deg)' : undefined}
+          />
+        ) : null}
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+/** Pages of a server-side list: position, previous and next. */
+export function Pager({
+  page,
+  perPage,
+  total,
+  onPage,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  return (
+    <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-testid="pager">
+      <Text fontSize="sm" color="gray.600">
+        {t('lists.range', { from, to, total })}
+      </Text>
+      <ButtonGroup size="sm" variant="outline" attached>
+        <IconButton aria-label={t('lists.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Icon name="back" />
+        </IconButton>
+        <IconButton aria-label={t('lists.next')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <Icon name="back" transform="rotate(180deg)" />
+        </IconButton>
+      </ButtonGroup>
+    </Flex>
+  );
+}

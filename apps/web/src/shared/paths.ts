@@ -1,0 +1,181 @@
+import type { Auth } from './session/access';
+
+/** Pages that exist; `page` names the component in routes.tsx. Later issues add their rows here. */
+export type PageName =
+  | 'login'
+  | 'password'
+  | 'register'
+  | 'confirm'
+  | 'error'
+  | 'companies'
+  | 'userProfile'
+  | 'invitation'
+  | 'changelog'
+  | 'platformDashboard'
+  | 'companyDashboard'
+  | 'customers'
+  | 'customerDashboard'
+  | 'suppliers'
+  | 'supplierDashboard'
+  | 'contacts'
+  | 'contact'
+  | 'users'
+  | 'userDetail'
+  | 'customerUsers'
+  | 'locationUsers'
+  | 'supplierUsers'
+  | 'locations'
+  | 'locationDashboard'
+  | 'locationTimes'
+  | 'catalogs'
+  | 'customerItems'
+  | 'supplierItems'
+  | 'supplierItem'
+  | 'supplies'
+  | 'supply'
+  | 'assortment'
+  | 'assortmentCustomer'
+  | 'itemSearch'
+  | 'locationItems'
+  | 'units'
+  | 'storageTypes'
+  | 'customFields'
+  | 'orders'
+  | 'orderDetail'
+  | 'orderNew'
+  | 'requests'
+  | 'requestDetail'
+  | 'journal'
+  | 'orderQueue'
+  | 'orderQueueEntry'
+  | 'orderStats'
+  | 'orderStatsDetails'
+  | 'ruleStats'
+  | 'serviceAnalysis'
+  | 'serviceDetails'
+  | 'reporting'
+  | 'settingsStats';
+
+export interface PathDef {
+  path: string;
+  page: PageName;
+  /** public pages hide navbar, toolbar and footer */
+  layout: 'public' | 'shell';
+  auth: Auth;
+  /** i18n key of the page title (breadcrumbs, document title) */
+  title: string;
+}
+
+/** The address prefixes of the navigation contexts (spec 2). */
+const COMPANY = '/c/:companyID';
+const CUSTOMER = `${COMPANY}/customer/:customerID`;
+const LOCATION = `${CUSTOMER}/location/:locationID`;
+const SUPPLIER = `${COMPANY}/supplier/:supplierID`;
+
+/** One row per page; the first row whose path matches an address wins (matchPath). */
+export const PATHS: readonly PathDef[] = [
+  // public pages
+  { path: '/login', page: 'login', layout: 'public', auth: 'public', title: 'login.title' },
+  { path: '/password', page: 'password', layout: 'public', auth: 'public', title: 'password.title' },
+  { path: '/register', page: 'register', layout: 'public', auth: 'public', title: 'register.title' },
+  { path: '/confirm', page: 'confirm', layout: 'public', auth: 'public', title: 'confirm.title' },
+  { path: '/pages/error', page: 'error', layout: 'public', auth: 'public', title: 'errorPage.title' },
+  // global
+  { path: '/companies', page: 'companies', layout: 'shell', auth: 'session', title: 'companies.title' },
+  { path: '/userProfile', page: 'userProfile', layout: 'shell', auth: 'session', title: 'profile.title' },
+  { path: '/invitation', page: 'invitation', layout: 'shell', auth: 'session', title: 'users.invitations.pageTitle' },
+  { path: '/documentation/changelog', page: 'changelog', layout: 'shell', auth: 'session', title: 'changelog.title' },
+  { path: '/platform', page: 'platformDashboard', layout: 'shell', auth: 'operator', title: 'platform.title' },
+  // company
+  { path: COMPANY, page: 'companyDashboard', layout: 'shell', auth: 'member', title: 'dashboard.title' },
+  { path: `${COMPANY}/customer`, page: 'customers', layout: 'shell', auth: 'customer', title: 'customers.title' },
+  { path: CUSTOMER, page: 'customerDashboard', layout: 'shell', auth: 'customer', title: 'customers.dashboard' },
+  { path: `${COMPANY}/supplier`, page: 'suppliers', layout: 'shell', auth: 'supplier', title: 'suppliers.title' },
+  { path: SUPPLIER, page: 'supplierDashboard', layout: 'shell', auth: 'supplier', title: 'suppliers.dashboard' },
+  // contacts
+  { path: `${CUSTOMER}/contacts`, page: 'contacts', layout: 'shell', auth: 'customer', title: 'contacts.title' },
+  { path: `${CUSTOMER}/contacts/:contactID`, page: 'contact', layout: 'shell', auth: 'customer', title: 'contacts.detail' },
+  { path: `${SUPPLIER}/contacts`, page: 'contacts', layout: 'shell', auth: 'supplier', title: 'contacts.title' },
+  { path: `${SUPPLIER}/contacts/:contactID`, page: 'contact', layout: 'shell', auth: 'supplier', title: 'contacts.detail' },
+  // users
+  { path: `${COMPANY}/settings/user`, page: 'users', layout: 'shell', auth: 'user', title: 'users.title' },
+  { path: `${COMPANY}/settings/user/:userID`, page: 'userDetail', layout: 'shell', auth: 'user', title: 'users.detailTitle' },
+  { path: `${CUSTOMER}/user`, page: 'customerUsers', layout: 'shell', auth: 'user', title: 'users.target.title.customer' },
+  { path: `${LOCATION}/user`, page: 'locationUsers', layout: 'shell', auth: 'user', title: 'users.target.title.location' },
+  { path: `${SUPPLIER}/user`, page: 'supplierUsers', layout: 'shell', auth: 'user', title: 'users.target.title.supplier' },
+  // locations
+  { path: `${CUSTOMER}/location`, page: 'locations', layout: 'shell', auth: 'customer', title: 'locations.title' },
+  { path: LOCATION, page: 'locationDashboard', layout: 'shell', auth: 'customer', title: 'locations.dashboard' },
+  { path: `${LOCATION}/times`, page: 'locationTimes', layout: 'shell', auth: 'customer', title: 'locations.timesTitle' },
+  // catalogs and items
+  { path: `${SUPPLIER}/catalog`, page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
+  { path: `${CUSTOMER}/item`, page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },
+  { path: `${SUPPLIER}/item`, page: 'supplierItems', layout: 'shell', auth: 'supplier', title: 'items.title' },
+  { path: `${SUPPLIER}/item/:itemID`, page: 'supplierItem', layout: 'shell', auth: 'supplier', title: 'items.detailTitle' },
+  { path: `${SUPPLIER}/supply`, page: 'supplies', layout: 'shell', auth: 'supplier', title: 'supplies.title' },
+  { path: `${SUPPLIER}/supply/:supplyID`, page: 'supply', layout: 'shell', auth: 'supplier', title: 'supplies.detail' },
+  { path: `${SUPPLIER}/assortment`, page: 'assortment', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.title' },
+  { path: `${SUPPLIER}/assortment/:customerID`, page: 'assortmentCustomer', layout: 'shell', auth: 'supplier', title: 'supplies.assortment.itemsTitle' },
+  { path: `${COMPANY}/item_search`, page: 'itemSearch', layout: 'shell', auth: 'customer', title: 'items.searchTitle' },
+  { path: `${LOCATION}/item`, page: 'locationItems', layout: 'shell', auth: 'customer', title: 'items.locationTitle' },
+  // orders and requests (docs/replenishment.md "Web pages")
+  { path: `${COMPANY}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${COMPANY}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${COMPANY}/orderqueue`, page: 'orderQueue', layout: 'shell', auth: 'customer', title: 'orderQueue.title' },
+  { path: `${COMPANY}/orderqueue/:queueID`, page: 'orderQueueEntry', layout: 'shell', auth: 'customer', title: 'orderQueue.entryTitle' },
+  { path: `${COMPANY}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${COMPANY}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${CUSTOMER}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${CUSTOMER}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${CUSTOMER}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${CUSTOMER}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
+  { path: `${CUSTOMER}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
+  { path: `${LOCATION}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
+  { path: `${LOCATION}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
+  { path: `${LOCATION}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  // master-data settings
+  { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
+  { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
+  { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
+  // statistics and reports (docs/statistics.md)
+  { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },
+  { path: `${COMPANY}/stat/orders/details`, page: 'orderStatsDetails', layout: 'shell', auth: 'user', title: 'stats.orders.detailsTitle' },
+  { path: `${COMPANY}/stat/rules`, page: 'ruleStats', layout: 'shell', auth: 'user', title: 'stats.rules.title' },
+  { path: `${CUSTOMER}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'customer', title: 'stats.orders.title' },
+  { path: `${CUSTOMER}/stat/orders/details`, page: 'orderStatsDetails', layout: 'shell', auth: 'customer', title: 'stats.orders.detailsTitle' },
+  { path: `${CUSTOMER}/analysis/service`, page: 'serviceAnalysis', layout: 'shell', auth: 'customer', title: 'stats.service.title' },
+  { path: `${CUSTOMER}/analysis/service/details`, page: 'serviceDetails', layout: 'shell', auth: 'customer', title: 'stats.service.detailsTitle' },
+  { path: `${CUSTOMER}/reporting`, page: 'reporting', layout: 'shell', auth: 'customer', title: 'stats.reporting.title' },
+  { path: `${COMPANY}/settings/stats`, page: 'settingsStats', layout: 'shell', auth: 'owner', title: 'stats.settings.title' },
+];
+
+function segments(path: string): string[] {
+  return path.split(/[?#]/)[0]!.split('/').filter(Boolean);
+}
+
+/** The table row for an address, if any (":name" matches one non-empty segment; companyID digits only). */
+export function matchPath(pathname: string): { def: PathDef; params: Record<string, string> } | null {
+  const actual = segments(pathname);
+  for (const def of PATHS) {
+    const pattern = segments(def.path);
+    if (pattern.length !== actual.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pattern.every((part, i) => {
+      const value = actual[i]!;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = value;
+        return !part.endsWith('ID') || /^\d+$/.test(value);
+      }
+      return part === value;
+    });
+    if (ok) return { def, params };
+  }
+  return null;
+}
+
+/** The single "route exists" check: menu entries whose page is not built yet are shown disabled. */
+export function routeExists(url: string): boolean {
+  return matchPath(url) !== null;
+}
