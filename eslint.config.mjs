@@ -2,6 +2,7 @@
 // a service never imports another service; the web app imports only libraries free of server code.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import webFloors from './tools/eslint/web-floors.mjs';
 
 const noFocusedOrSkippedTests = [
   'error',
@@ -59,18 +60,21 @@ export default [
   // The web app (React, Vite): type-aware with its own tsconfig (DOM, JSX, bundler resolution); it may import
   // only scope:shared libraries (@kanban/access, @kanban/contracts), never server code or apps.
   // eslint-plugin-react-hooks is not installed, so rules-of-hooks is not checked here.
+  // web-floors (tools/eslint/web-floors.mjs): apps/web/src in floors app/ -> features/ -> shared/; an import never points
+  // up, and a feature imports another only through its index (docs/architecture.md "Web app: three floors").
   {
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: false, project: ['./apps/web/tsconfig.json'], tsconfigRootDir: import.meta.dirname, ecmaFeatures: { jsx: true } },
     },
-    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
+    plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin, 'web-floors': webFloors },
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
         { enforceBuildableLibDependency: false, depConstraints: [{ sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] }] },
       ],
+      'web-floors/no-upward-import': ['error', { root: 'apps/web/src' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
