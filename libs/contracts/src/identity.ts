@@ -260,3 +260,79 @@ export interface Page<T> {
   page: number;
   per_page: number;
 }
+
+/** identity.auth.register: with an invitation `token` the invited user sets a password; without, a new company opens. */
+export interface RegisterRequest {
+  token?: string;
+  email?: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  company_name?: string;
+  pref_language?: 'de' | 'en';
+}
+
+/** identity.user.update_profile: the fields of the own profile a user may change. */
+export interface ProfileUpdate {
+  first_name?: string;
+  last_name?: string;
+  initials?: string;
+  job_title?: string;
+  salutation?: string;
+  pref_language?: 'de' | 'en';
+  data?: UserData;
+  /** Only the current value (a form sending the user back); setting and removing go through setImage. */
+  image_id?: number | null;
+}
+
+/** identity.users.create / update: a member of the company. */
+export interface CompanyUserInput extends Omit<ProfileUpdate, 'image_id'> {
+  email?: string;
+  role?: Role;
+  app?: boolean;
+}
+
+/** identity.restrictions.add: exactly one of the ids is set. */
+export interface RestrictionInput {
+  user_id: number;
+  customer_id?: number | null;
+  location_id?: number | null;
+  supplier_id?: number | null;
+}
+
+/** identity.company.update: the company's own fields. */
+export interface CompanyUpdate {
+  name?: string;
+  nr?: string;
+  extended?: string;
+  street?: string;
+  postal?: string;
+  city?: string;
+  state?: string;
+  country_iso?: string;
+  timezone?: string;
+}
+
+/** identity.platform.companies.create / update (the platform operator). */
+export interface PlatformCompanyInput extends CompanyUpdate {
+  license?: Partial<LicenseLimits>;
+  owner_email?: string;
+}
+
+/** evt.identity.membership_changed: a user joined, left or changed role in a company (`role` null: left). */
+export interface MembershipChanged {
+  company_id: number;
+  user_id: number;
+  role?: Role | null;
+}
+
+/** evt.identity.user_deleted: a user account is gone. */
+export interface UserDeleted {
+  user_id: number;
+}
+
+/** evt.identity.company_created */
+export interface CompanyCreated {
+  company_id: number;
+  name: string;
+}

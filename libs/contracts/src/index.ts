@@ -14,3 +14,5 @@ export * from './journal';
 export * from './orderqueue';
 export * from './stats';
 export * from './bus-access';
+export * from './dead-letters';
+export * from './subjects';

@@ -102,3 +102,29 @@ export interface CustomValuesDto {
 export interface CustomValuesInput {
   values: Record<string, CustomFieldValue | null>;
 }
+
+/** evt.catalog.unit_changed: a unit was created, changed or deleted. */
+export interface UnitChanged {
+  id: number;
+  company_id: number;
+  code: string;
+  name: string;
+  deleted?: boolean;
+}
+
+/** evt.catalog.storage_type_changed */
+export interface StorageTypeChanged {
+  id: number;
+  company_id: number;
+  name: string;
+  deleted?: boolean;
+}
+
+/** evt.catalog.custom_field_changed */
+export interface CustomFieldChanged {
+  id: number;
+  company_id: number;
+  entity: CustomFieldEntity;
+  key: string;
+  deleted?: boolean;
+}

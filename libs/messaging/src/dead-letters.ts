@@ -6,44 +6,19 @@ import type { UnitOfWork } from '@kanban/persistence';
 import { addToOutbox, handleOnce } from './outbox';
 import { DeadLetter } from './outbox.entity';
 import { type EventEnvelope, toErrorBody } from './wire';
+import { type DeadLetterAction, type DeadLetterDiscardResult, type DeadLetterRetryResult, type DeadLetterService, deadLetterSubject } from '@kanban/contracts';
 
-/** The event a service publishes when one of its consumers gave up on an event: `evt.<service>.dead_letter`. */
-export function deadLetterSubject(service: string): string {
-  return `evt.${service}.dead_letter`;
-}
-
-/** The request subjects every consuming service serves for its dead letters. */
-export function deadLetterRequests(service: string): { retry: string; discard: string } {
-  return { retry: `${service}.dead_letters.retry`, discard: `${service}.dead_letters.discard` };
-}
-
-/** What `evt.<service>.dead_letter` carries (the orders service writes journal entry 2000 of it). */
-export interface DeadLettered {
-  company_id: number;
-  service: string;
-  dead_letter_id: number;
-  consumer: string;
-  /** the subject of the event that failed */
-  subject: string;
-  failures: number;
-  /** the last failure as a tenant may see it */
-  error: { code: number; message: string };
-}
-
-/** `<service>.dead_letters.retry` / `.discard`: one dead letter of a company. */
-export interface DeadLetterAction {
-  company_id: number;
-  id: number;
-}
-
-export interface DeadLetterRetryResult {
-  /** true: the consumer processed the event and the dead letter is gone; false: it failed again (`error`) */
-  retried: boolean;
-  error: { code: number; message: string } | null;
-}
+export {
+  deadLetterRequests,
+  deadLetterSubject,
+  type DeadLetterAction,
+  type DeadLetterDiscardResult,
+  type DeadLettered,
+  type DeadLetterRetryResult,
+} from '@kanban/contracts';
 
 export interface DeadLetterOptions {
-  service: string;
+  service: DeadLetterService;
   /** failures after which an event is dead (EVENT_MAX_FAILURES) */
   maxFailures: number;
   /**
@@ -152,7 +127,7 @@ export class DeadLetters {
   }
 
   private announce(em: EntityManager, d: { companyId: number; id: number; name: string; subject: string; failures: number; error: ErrorBody }): void {
-    addToOutbox<DeadLettered>(em, deadLetterSubject(this.options.service), {
+    addToOutbox(em, deadLetterSubject(this.options.service), {
       company_id: d.companyId,
       service: this.options.service,
       dead_letter_id: d.id,
@@ -190,7 +165,7 @@ export class DeadLetters {
   }
 
   /** Deletes a dead letter of the company: its event is given up for good. */
-  async discard(input: DeadLetterAction): Promise<{ discarded: boolean }> {
+  async discard(input: DeadLetterAction): Promise<DeadLetterDiscardResult> {
     const row = await this.find(input);
     await this.uow.write((em) => em.execute(`delete from ${this.table(em)} where id = ?`, [row.id]));
     this.log.warn(`${row.consumer}: dead letter ${row.id} (${row.subject} ${row.event_id}) discarded`);

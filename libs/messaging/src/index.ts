@@ -12,3 +12,4 @@ export * from './bus-client';
 export * from './service-process';
 export * from './broadcasts';
 export * from './read-cache';
+export * from './handles';

@@ -1,9 +1,11 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
+import { type ClientProxy, Payload } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
+import type { BusReply, BusRequest, BusSubject } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { BROADCASTS, type Broadcasts, NatsBroadcasts } from './broadcasts';
 import { BusController } from './bus-exception.filter';
+import { Handles } from './handles';
 import { type DeadLetterAction, DeadLetters, deadLetterRequests } from './dead-letters';
 import { BUS_CLIENT, EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
 import { InProcessClient, InProcessEventPublisher, type InProcessBroker } from './in-process';
@@ -26,8 +28,11 @@ export class ServiceBus implements OnApplicationShutdown {
     @Optional() @Inject(ReadCache) private readonly cache?: ReadCache,
   ) {}
 
-  request<Res, Req = unknown>(subject: string, payload: Req): Promise<Res> {
-    return this.cache ? this.cache.request(subject, payload, () => this.send<Res, Req>(subject, payload)) : this.send<Res, Req>(subject, payload);
+  /** Request and reply types come from the subject's row in `BusSubjects` (libs/contracts). */
+  request<S extends BusSubject>(subject: S, payload: BusRequest<S>): Promise<BusReply<S>> {
+    return this.cache
+      ? this.cache.request(subject, payload, () => this.send<BusReply<S>, BusRequest<S>>(subject, payload))
+      : this.send<BusReply<S>, BusRequest<S>>(subject, payload);
   }
 
   private async send<Res, Req>(subject: string, payload: Req): Promise<Res> {
@@ -87,12 +92,12 @@ export function serviceOutbox(options: OutboxRelayOptions): DynamicModule {
   class DeadLettersHandler {
     constructor(private readonly deadLetters: DeadLetters) {}
 
-    @MessagePattern(subjects.retry)
+    @Handles(subjects.retry)
     retry(@Payload() input: DeadLetterAction) {
       return this.deadLetters.retry(input);
     }
 
-    @MessagePattern(subjects.discard)
+    @Handles(subjects.discard)
     discard(@Payload() input: DeadLetterAction) {
       return this.deadLetters.discard(input);
     }

@@ -3,14 +3,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { EnvReader } from '@kanban/config';
+import type { BusEvent, BusEvents, DeadLetterService } from '@kanban/contracts';
 import type { RestrictionCopyColumns, UnitOfWork } from '@kanban/persistence';
 import { EVENT_PUBLISHER, type EventPublisher } from './event-publisher';
 import { DeadLetter, InboxEntry, OutboxMessage } from './outbox.entity';
 import type { EventEnvelope } from './wire';
 
-/** Adds an event to the current transaction: it is published if, and only if, the transaction commits. */
-export function addToOutbox<T>(em: EntityManager, subject: string, data: T): EventEnvelope<T> {
-  const envelope: EventEnvelope<T> = { id: randomUUID(), subject, occurredAt: new Date().toISOString(), data };
+/**
+ * Adds an event to the current transaction: it is published if, and only if, the transaction commits. The payload is
+ * the one `BusEvents` (libs/contracts) gives the subject.
+ */
+export function addToOutbox<E extends BusEvent>(em: EntityManager, subject: E, data: BusEvents[E]): EventEnvelope<BusEvents[E]> {
+  const envelope: EventEnvelope<BusEvents[E]> = { id: randomUUID(), subject, occurredAt: new Date().toISOString(), data };
   const message = new OutboxMessage();
   message.id = envelope.id;
   message.subject = subject;
@@ -108,7 +112,7 @@ export const OUTBOX_PURGE_EVERY_MS = 60 * 60 * 1000;
 const PURGE_BATCH = 5000;
 
 export interface OutboxRelayOptions extends OutboxConfig {
-  service: string;
+  service: DeadLetterService;
   /** How long a claimed batch is reserved for this relay. */
   claimMs: number;
   batchSize: number;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import { type ItemRuleRef, type ItemRulesConflict, OrdersSubjects, type RulesOfItemRequest } from '@kanban/contracts';
+import { type ItemRuleRef, type ItemRulesConflict, OrdersSubjects } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 
 export type ItemRulesPurpose = 'disable' | 'delete';
@@ -27,7 +27,7 @@ export class ItemRulesCheck {
 
   async rulesOf(companyId: number, itemId: number, purpose: ItemRulesPurpose): Promise<ItemRuleRef[]> {
     try {
-      return await this.bus.request<ItemRuleRef[], RulesOfItemRequest>(OrdersSubjects.rulesOfItem, { company_id: companyId, item_id: itemId });
+      return await this.bus.request(OrdersSubjects.rulesOfItem, { company_id: companyId, item_id: itemId });
     } catch (error) {
       if (error instanceof AppError && error.code !== ProtocolCode.Unavailable && error.code !== ProtocolCode.Internal) throw error;
       throw new AppError(

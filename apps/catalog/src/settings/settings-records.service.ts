@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import type { CompanyCaller, ListQuery, Page } from '@kanban/contracts';
+import type { BusEvent, BusEvents, CompanyCaller, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import type { UnitOfWork } from '@kanban/persistence';
 import { containsPattern, pageOf } from '../shared/list-query';
@@ -31,7 +31,7 @@ export interface SettingsDefinition<E extends SettingsRecord, Dto, Input> {
   beforeUpdate?(em: EntityManager, record: E, input: Input, options: { confirm: boolean }): Promise<void>;
   /** runs in the deleting transaction before the delete (dependency checks, 1007; dependent rows) */
   beforeRemove?(em: EntityManager, record: E, options: { confirm: boolean }): Promise<void>;
-  event: string;
+  event: BusEvent;
   changed(record: E): Record<string, unknown>;
 }
 
@@ -134,7 +134,8 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
   private announce(em: EntityManager, record: E, deleted = false): void {
     const data = this.def.changed(record);
     if (deleted) data.deleted = true;
-    addToOutbox(em, this.def.event, data);
+    // the definitions pair each event with its payload (changed); the table cannot see through the generic def
+    addToOutbox(em, this.def.event, data as unknown as BusEvents[BusEvent]);
   }
 }
 

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import { type CompanyCaller, type ImageOwnerField, type ImageRef, imageUrl, type ListQuery, type Page } from '@kanban/contracts';
+import { type BusEvent, type BusEvents, type CompanyCaller, type ImageOwnerField, type ImageRef, imageUrl, type ListQuery, type Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { imagesOf, releaseImagesOf } from '../images/entity-images';
 import { queryBound, raw, StatementNames, type UnitOfWork } from '@kanban/persistence';
@@ -73,7 +73,7 @@ export interface MasterDataDefinition<
   apply(record: E, input: Input): void;
   toDto(record: E): Dto;
   /** the outbox event announcing a change, and its payload */
-  event: string;
+  event: BusEvent;
   changed(record: E): Record<string, unknown>;
   /** set for records under a parent: every call then takes the parent's id */
   parent?: ParentScope<E>;
@@ -328,7 +328,8 @@ export class MasterDataService<
   private announce(em: EntityManager, record: E, deleted = false): void {
     const data = this.def.changed(record);
     if (deleted) data.deleted = true;
-    addToOutbox(em, this.def.event, data);
+    // the definitions pair each event with its payload (changed); the table cannot see through the generic def
+    addToOutbox(em, this.def.event, data as unknown as BusEvents[BusEvent]);
   }
 }
 

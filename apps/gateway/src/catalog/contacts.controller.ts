@@ -8,7 +8,6 @@ import {
   type ContactParent,
   type ContactRuleDto,
   type Page,
-  type UserNamesReply,
 } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
@@ -24,7 +23,7 @@ async function withUserNames(
 ): Promise<Page<ChangeLogEntryDto>> {
   const ids = [...new Set(page.items.map((e) => e.user_id))];
   if (ids.length === 0) return page;
-  const names = await bus.request<UserNamesReply>(ContactSubjects.userNames, {
+  const names = await bus.request(ContactSubjects.userNames, {
     company_id: caller.companyId,
     ids,
   });
@@ -142,7 +141,7 @@ function contactsControllerFor(kind: ParentKind): Type<unknown> {
       @IdParam(param) id: number,
       @Query() query: ChangeListQueryDto,
     ): Promise<Page<ChangeLogEntryDto>> {
-      const page = await this.bus.request<Page<ChangeLogEntryDto>>(ContactSubjects.changes, {
+      const page = await this.bus.request(ContactSubjects.changes, {
         ...this.at(caller, id),
         query,
       });

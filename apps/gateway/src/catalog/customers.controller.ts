@@ -50,7 +50,7 @@ export class CustomersController {
   @Access('user')
   @ApiOperation({ summary: 'Delete a customer; one with images answers 1002 unless confirm=1 (then its images go too)' })
   async remove(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Query() query: DeleteQueryDto): Promise<null> {
-    const reply = await this.bus.request<{ released?: string[] } | null>(CatalogSubjects.deleteCustomer, { caller, customerId, confirm: flag(query.confirm) });
+    const reply = await this.bus.request(CatalogSubjects.deleteCustomer, { caller, customerId, confirm: flag(query.confirm) });
     await this.images.discard(reply?.released ?? []);
     return null;
   }

@@ -131,7 +131,7 @@ export class CustomerItemsController {
     @IdParam('itemID') itemId: number,
     @Query() query: DeleteQueryDto,
   ): Promise<null> {
-    const reply = await this.bus.request<{ released?: string[] } | null>(ItemSubjects.deleteItem, { caller, customerId, itemId, confirm: flag(query.confirm) });
+    const reply = await this.bus.request(ItemSubjects.deleteItem, { caller, customerId, itemId, confirm: flag(query.confirm) });
     await this.images.discard(reply?.released ?? []);
     return null;
   }

@@ -76,7 +76,7 @@ export class LocationsController {
     @IdParam('locationID') locationId: number,
     @Query() query: DeleteQueryDto,
   ): Promise<null> {
-    const reply = await this.bus.request<{ released?: string[] } | null>(LocationSubjects.delete, { caller, customerId, locationId, confirm: flag(query.confirm) });
+    const reply = await this.bus.request(LocationSubjects.delete, { caller, customerId, locationId, confirm: flag(query.confirm) });
     await this.images.discard(reply?.released ?? []);
     return null;
   }

@@ -4,6 +4,8 @@ import {
   type CompanyCaller,
   type CustomFieldDto,
   type CustomFieldEntity,
+  type CustomFieldInput,
+  type CustomFieldListQuery,
   type CustomValuesDto,
   type Page,
   SettingsSubjects,
@@ -126,7 +128,8 @@ export class CustomFieldsController {
   @Access('member')
   @ApiOperation({ summary: 'Custom field definitions; entity narrows to one kind; q filters key and label; sort, order, page' })
   list(@CompanyCtx() caller: CompanyCaller, @Query() query: CustomFieldListQueryDto): Promise<Page<CustomFieldDto>> {
-    return this.bus.request(SettingsSubjects.listCustomFields, { caller, query });
+    // @IsIn checked entity (the DTO's field stays `string` for its decorator metadata)
+    return this.bus.request(SettingsSubjects.listCustomFields, { caller, query: query as CustomFieldListQuery });
   }
 
   @Get('values/:entity/:entityID')
@@ -163,7 +166,8 @@ export class CustomFieldsController {
   @Access('user')
   @ApiOperation({ summary: 'Define a custom field (key unique per kind: 1059)' })
   create(@CompanyCtx() caller: CompanyCaller, @Body() body: CustomFieldCreateDto): Promise<CustomFieldDto> {
-    return this.bus.request(SettingsSubjects.createCustomField, { caller, input: body });
+    // @IsIn checked entity and type (the DTO's fields stay `string` for their decorator metadata)
+    return this.bus.request(SettingsSubjects.createCustomField, { caller, input: body as CustomFieldInput });
   }
 
   @Patch(':id')
@@ -175,7 +179,8 @@ export class CustomFieldsController {
     @Body() body: CustomFieldUpdateDto,
     @Query() query: ConfirmQueryDto,
   ): Promise<CustomFieldDto> {
-    return this.bus.request(SettingsSubjects.updateCustomField, { caller, id, input: body, confirm: flag(query.confirm) });
+    // @IsIn checked type (the DTO's field stays `string` for its decorator metadata)
+    return this.bus.request(SettingsSubjects.updateCustomField, { caller, id, input: body as CustomFieldInput, confirm: flag(query.confirm) });
   }
 
   @Delete(':id')

@@ -35,7 +35,7 @@ export class AuthController {
       throw new AppError(ProtocolCode.TooManyRequests, 'too many failed sign-ins from this address, try again later');
     }
     try {
-      return await this.bus.request<LoginResult>(IdentitySubjects.authenticate, { email: body.Email, password: body.Password, client, ip });
+      return await this.bus.request(IdentitySubjects.authenticate, { email: body.Email, password: body.Password, client, ip });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === ErrorCode.WrongCredentials || code === ErrorCode.TooManyTries) this.failedLogins.record(ip);
@@ -69,9 +69,9 @@ export class AuthController {
   @ApiOperation({ summary: 'With Email: mail a reset link. With token and password: set the new password' })
   async resetPassword(@Body() body: ResetPasswordDto): Promise<null> {
     if (body.token) {
-      await this.bus.request(IdentitySubjects.resetPassword, { token: body.token, password: body.password });
+      await this.bus.request(IdentitySubjects.resetPassword, { token: body.token, password: body.password! });
     } else {
-      await this.bus.request(IdentitySubjects.resetRequest, { email: body.Email });
+      await this.bus.request(IdentitySubjects.resetRequest, { email: body.Email! });
     }
     return null;
   }

@@ -7,7 +7,6 @@ import {
   type InvitationDto,
   type NamedRestrictionDto,
   type Page,
-  type RestrictionDto,
 } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
@@ -83,7 +82,7 @@ export class CompanyUsersController {
   @Access('user')
   @ApiOperation({ summary: "The user's customer restrictions, with the customer's name" })
   async customers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
-    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'customer' });
+    const rows = await this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'customer' });
     return this.targets.named(caller, rows);
   }
 
@@ -91,7 +90,7 @@ export class CompanyUsersController {
   @Access('user')
   @ApiOperation({ summary: "The user's location restrictions, with the location's name" })
   async locations(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
-    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'location' });
+    const rows = await this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'location' });
     return this.targets.named(caller, rows);
   }
 
@@ -99,7 +98,7 @@ export class CompanyUsersController {
   @Access('user')
   @ApiOperation({ summary: "The user's supplier restrictions, with the supplier's name" })
   async suppliers(@CompanyCtx() caller: CompanyCaller, @IdParam('userID') userId: number): Promise<NamedRestrictionDto[]> {
-    const rows = await this.bus.request<RestrictionDto[]>(IdentitySubjects.listRestrictions, { caller, userId, kind: 'supplier' });
+    const rows = await this.bus.request(IdentitySubjects.listRestrictions, { caller, userId, kind: 'supplier' });
     return this.targets.named(caller, rows);
   }
 

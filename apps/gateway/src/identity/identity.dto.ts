@@ -139,6 +139,9 @@ export class UserDataDto {
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   shortcuts?: string[];
+
+  /** further keys pass through as stored (UserData) */
+  [key: string]: unknown;
 }
 
 export class ProfileUpdateDto {

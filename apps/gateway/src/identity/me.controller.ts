@@ -61,7 +61,7 @@ export class MeController {
   /** The profile fields go to identity; image_id null then removes the image and its blob. */
   private async updateOwn(caller: Caller, body: ProfileUpdateDto): Promise<UserDto> {
     const { image_id, ...fields } = body;
-    const user = await this.bus.request<UserDto>(IdentitySubjects.updateProfile, { caller, update: image_id === null ? fields : body });
+    const user = await this.bus.request(IdentitySubjects.updateProfile, { caller, update: image_id === null ? fields : body });
     return image_id === null ? this.images.removeProfileImage(caller) : user;
   }
 }

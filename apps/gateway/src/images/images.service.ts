@@ -86,7 +86,7 @@ export class ImagesService {
     const request: AddImageRequest = { caller, ...options, image: { key, mime: image.mime, width: image.width, height: image.height } };
     let reply: ImageChangeReply;
     try {
-      reply = await this.bus.request<ImageChangeReply>(ImageSubjects.add, request);
+      reply = await this.bus.request(ImageSubjects.add, request);
     } catch (error) {
       if (!isServiceTimeout(error)) await this.discard([key]);
       throw error;
@@ -97,7 +97,7 @@ export class ImagesService {
 
   /** Deletes images of entities (all named or none) and their bytes. */
   async removeEntityImages(caller: CompanyCaller, ids: number[]): Promise<RemoveImagesReply> {
-    const reply = await this.bus.request<RemoveImagesReply>(ImageSubjects.remove, { caller, ids });
+    const reply = await this.bus.request(ImageSubjects.remove, { caller, ids });
     await this.discard(reply.released);
     return reply;
   }
@@ -120,7 +120,7 @@ export class ImagesService {
 
   private setImage(caller: Caller, image: SetUserImageRequest['image']): Promise<SetUserImageReply> {
     const request: SetUserImageRequest = { caller: { userId: caller.userId, operator: caller.operator }, image };
-    return this.bus.request<SetUserImageReply>(IdentitySubjects.setImage, request);
+    return this.bus.request(IdentitySubjects.setImage, request);
   }
 
   /** Best effort: a blob left behind costs space, never correctness (also after an entity's delete). */

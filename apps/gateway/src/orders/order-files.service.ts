@@ -95,19 +95,19 @@ export class OrderFilesService {
       orderId,
       file: { key, mime: stored.mime, size: stored.data.length, name: attachmentName(file.originalname, stored.mime) },
     };
-    const reply = await this.storeAndRecord(key, stored, () => this.bus.request<OrderFilesReply>(OrdersSubjects.setAttachment, request));
+    const reply = await this.storeAndRecord(key, stored, () => this.bus.request(OrdersSubjects.setAttachment, request));
     return reply.order;
   }
 
   async removeAttachment(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    const reply = await this.bus.request<OrderFilesReply>(OrdersSubjects.removeAttachment, { caller, scope, orderId });
+    const reply = await this.bus.request(OrdersSubjects.removeAttachment, { caller, scope, orderId });
     await this.images.discardBlobs(reply.released);
     return reply.order;
   }
 
   /** The attachment's bytes with its name and type. */
   async attachment(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<{ data: Buffer; ref: OrderFileRef }> {
-    const ref = await this.bus.request<OrderFileRef>(OrdersSubjects.getAttachment, { caller, scope, orderId });
+    const ref = await this.bus.request(OrdersSubjects.getAttachment, { caller, scope, orderId });
     const data = await this.blobs.get(ref.key);
     if (!data) throw new AppError(ProtocolCode.NotFound, 'the attachment is gone');
     return { data, ref };
@@ -123,21 +123,21 @@ export class OrderFilesService {
       orderId,
       image: { key, mime: image.mime, size: image.data.length, width: image.width, height: image.height },
     };
-    const reply = await this.storeAndRecord(key, image, () => this.bus.request<OrderFilesReply>(OrdersSubjects.addOrderImage, request));
+    const reply = await this.storeAndRecord(key, image, () => this.bus.request(OrdersSubjects.addOrderImage, request));
     return reply.image!;
   }
 
   /** A picture fitted inside size x size (`?size=` as for every image: snapped to IMAGE_SIZES, the variant kept). */
   async image(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number, size: unknown): Promise<ServedImage> {
     const pixels = requestedSize(size);
-    const ref = await this.bus.request<OrderFileRef>(OrdersSubjects.getOrderImage, { caller, scope, orderId, imageId });
+    const ref = await this.bus.request(OrdersSubjects.getOrderImage, { caller, scope, orderId, imageId });
     const image = await this.images.fittedBlob(ref.key, pixels);
     if (!image) throw new AppError(ProtocolCode.NotFound, 'the picture is gone');
     return image;
   }
 
   async removeImage(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number): Promise<OrderDto> {
-    const reply = await this.bus.request<OrderFilesReply>(OrdersSubjects.removeOrderImage, { caller, scope, orderId, imageId });
+    const reply = await this.bus.request(OrdersSubjects.removeOrderImage, { caller, scope, orderId, imageId });
     await this.images.discardBlobs(reply.released);
     return reply.order;
   }

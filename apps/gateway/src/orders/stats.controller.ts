@@ -5,7 +5,6 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max,
 import type { Response } from 'express';
 import {
   type CompanyCaller,
-  type LocationReportDto,
   type OrderStatsDto,
   type OrderStatsLineDto,
   type Page,
@@ -13,7 +12,6 @@ import {
   SERVICE_PERIODS,
   type ServiceLineDto,
   type ServiceReportDto,
-  type StatsScope,
   StatsSubjects,
 } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
@@ -118,18 +116,14 @@ function statsController(level: PathLevel) {
   class StatsController {
     constructor(readonly bus: ServiceBus) {}
 
-    protected ask<T>(subject: string, caller: CompanyCaller, scope: StatsScope, query: object): Promise<T> {
-      return this.bus.request(subject, { caller, scope, query });
-    }
-
     @StatsPost('stats/orders', ORDERS)
     orders(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<OrderStatsDto> {
-      return this.ask(StatsSubjects.orders, caller, { customerId }, body);
+      return this.bus.request(StatsSubjects.orders, { caller, scope: { customerId }, query: body });
     }
 
     @StatsPost('stats/orders/details', ORDER_DETAILS)
     orderDetails(@CompanyCtx() caller: CompanyCaller, @LevelId(level, 'customerID') customerId: number, @Body() body: OrderStatsBodyDto): Promise<Page<OrderStatsLineDto>> {
-      return this.ask(StatsSubjects.orderDetails, caller, { customerId }, body);
+      return this.bus.request(StatsSubjects.orderDetails, { caller, scope: { customerId }, query: body });
     }
   }
   return levelController(StatsController, level, 'StatsController');
@@ -140,19 +134,19 @@ export class CompanyStatsController extends statsController(COMPANY_LEVEL) {
   @Access('customer')
   @ApiOperation({ summary: 'Rule statistics: per rule stock vs threshold and capacity, on order, last decision, decisions of the period by reason, lines ordered' })
   rulesCheck(@CompanyCtx() caller: CompanyCaller, @Query() query: RulesCheckQueryDto): Promise<RulesCheckDto> {
-    return this.ask(StatsSubjects.rulesCheck, caller, {}, query);
+    return this.bus.request(StatsSubjects.rulesCheck, { caller, scope: {}, query });
   }
 }
 
 export class CustomerStatsController extends statsController(CUSTOMER_LEVEL) {
   @StatsPost('report/service', SERVICE)
   service(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<ServiceReportDto> {
-    return this.ask(StatsSubjects.service, caller, { customerId }, body);
+    return this.bus.request(StatsSubjects.service, { caller, scope: { customerId }, query: body });
   }
 
   @StatsPost('report/service/details', SERVICE_DETAILS)
   serviceDetails(@CompanyCtx() caller: CompanyCaller, @IdParam('customerID') customerId: number, @Body() body: ServiceReportBodyDto): Promise<Page<ServiceLineDto>> {
-    return this.ask(StatsSubjects.serviceDetails, caller, { customerId }, body);
+    return this.bus.request(StatsSubjects.serviceDetails, { caller, scope: { customerId }, query: body });
   }
 
   @StatsPost('report/location', 'The location report as a PDF: the location\'s rules with stock, threshold, capacity, on order and last decision, and its recent orders')
@@ -163,7 +157,7 @@ export class CustomerStatsController extends statsController(CUSTOMER_LEVEL) {
     @Body() body: LocationReportBodyDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const report = await this.ask<LocationReportDto>(StatsSubjects.locationReport, caller, { customerId }, body);
+    const report = await this.bus.request(StatsSubjects.locationReport, { caller, scope: { customerId }, query: body });
     const pdf = await renderLocationReport(report);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -26,7 +26,7 @@ export class RestrictionTargets {
   constructor(private readonly bus: ServiceBus) {}
 
   lookup(request: TargetsRequest): Promise<TargetsReply> {
-    return this.bus.request<TargetsReply>(UserAdminSubjects.targets, request);
+    return this.bus.request(UserAdminSubjects.targets, request);
   }
 
   /** The restrictions with the names of what they point to (null: gone, or hidden from the caller). */

@@ -3,10 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, appUseAllowed, ErrorCode, seatKindOf, type SeatKind } from '@kanban/access';
 import {
   type AuthenticateRequest,
+  type BusReply,
   type ClientKind,
   IdentityEvents,
   type LoginResult,
   type MailRequested,
+  type RegisterRequest,
 } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
@@ -231,15 +233,7 @@ export class AuthService {
    * Registration: with an invitation token, the invited user sets a password (and is confirmed by it);
    * without, a new company is opened with the registering user as its owner, pending e-mail confirmation.
    */
-  async register(input: {
-    token?: string;
-    email?: string;
-    password: string;
-    first_name: string;
-    last_name: string;
-    company_name?: string;
-    pref_language?: 'de' | 'en';
-  }): Promise<{ user_id: number; confirmation_required: boolean }> {
+  async register(input: RegisterRequest): Promise<BusReply<'identity.auth.register'>> {
     const hash = await hashPassword(input.password);
     if (input.token) {
       return this.uow.write(async (em) => {
@@ -301,7 +295,7 @@ export class AuthService {
   }
 
   mail(em: EntityManager, user: User, template: MailRequested['template'], params: Record<string, string>): void {
-    addToOutbox<MailRequested>(em, IdentityEvents.mailRequested, {
+    addToOutbox(em, IdentityEvents.mailRequested, {
       to: user.email,
       template,
       language: user.prefLanguage,

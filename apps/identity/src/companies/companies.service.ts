@@ -3,10 +3,11 @@ import { AppError, ProtocolCode, Role } from '@kanban/access';
 import {
   type CompanyCaller,
   type CompanyDto,
+  type CompanyUpdate,
+  type PlatformCompanyInput,
   IdentityEvents,
   type LicenseLimits,
   type LicenseStatsDto,
-  type MailRequested,
   type PlatformCompanyDto,
 } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
@@ -19,22 +20,7 @@ import { licenseOf, toCompanyDto } from '../users/user.mapper';
 import { Company } from './company.entity';
 import { SupportRequest } from './support-request.entity';
 
-export interface CompanyUpdate {
-  name?: string;
-  nr?: string;
-  extended?: string;
-  street?: string;
-  postal?: string;
-  city?: string;
-  state?: string;
-  country_iso?: string;
-  timezone?: string;
-}
-
-export interface PlatformCompanyInput extends CompanyUpdate {
-  license?: Partial<LicenseLimits>;
-  owner_email?: string;
-}
+export type { CompanyUpdate, PlatformCompanyInput } from '@kanban/contracts';
 
 @Injectable()
 export class CompaniesService {
@@ -95,7 +81,7 @@ export class CompaniesService {
       const company = await em.findOneOrFail(Company, caller.companyId);
       const request = em.create(SupportRequest, { companyId: caller.companyId, userId: caller.userId, subject, message } as SupportRequest);
       await em.flush();
-      addToOutbox<MailRequested>(em, IdentityEvents.mailRequested, {
+      addToOutbox(em, IdentityEvents.mailRequested, {
         to: this.config.supportEmail,
         template: 'support_request',
         language: 'en',

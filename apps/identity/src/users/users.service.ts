@@ -5,6 +5,10 @@ import {
   type AppUsageDto,
   type CompanyCaller,
   type CompanyUserDto,
+  type CompanyUserInput,
+  type ProfileUpdate,
+  type RestrictionInput,
+  type RestrictionKind,
   IdentityEvents,
   type InvitationDto,
   type ListQuery,
@@ -12,7 +16,6 @@ import {
   type RestrictionDto,
   type RestrictionsChanged,
   type SetUserImageReply,
-  type UserData,
   type UserDto,
   type UserImageInput,
 } from '@kanban/contracts';
@@ -29,25 +32,7 @@ import { User } from './user.entity';
 import { UserImage } from './user-image.entity';
 import { toCompanyUserDto, toUserDto } from './user.mapper';
 
-export interface ProfileUpdate {
-  first_name?: string;
-  last_name?: string;
-  initials?: string;
-  job_title?: string;
-  salutation?: string;
-  pref_language?: 'de' | 'en';
-  data?: UserData;
-  /** Only the current value (a form sending the user back); setting and removing go through setImage. */
-  image_id?: number | null;
-}
-
-export interface CompanyUserInput extends Omit<ProfileUpdate, 'image_id'> {
-  email?: string;
-  role?: Role;
-  app?: boolean;
-}
-
-export type RestrictionKind = 'customer' | 'location' | 'supplier';
+export type { CompanyUserInput, ProfileUpdate, RestrictionKind } from '@kanban/contracts';
 
 const SORTABLE: Record<string, string> = {
   email: 'user.email',
@@ -250,7 +235,7 @@ export class UsersService {
 
   async addRestriction(
     caller: CompanyCaller,
-    input: { user_id: number; customer_id?: number | null; location_id?: number | null; supplier_id?: number | null },
+    input: RestrictionInput,
   ): Promise<RestrictionDto> {
     const targets = [input.customer_id, input.location_id, input.supplier_id].filter((v) => v !== undefined && v !== null);
     if (targets.length !== 1) {

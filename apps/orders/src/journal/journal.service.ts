@@ -11,6 +11,7 @@ import type {
   JournalRetryResult,
   Page,
 } from '@kanban/contracts';
+import type { DeadLetterService } from '@kanban/contracts';
 import { type DeadLettered, DeadLetters, deadLetterRequests, type DeadLetterRetryResult, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
@@ -173,7 +174,7 @@ export class JournalService {
         return (action === 'retry' ? await this.deadLetters.retry(input) : await this.deadLetters.discard(input)) as T;
       }
       if (!this.bus) throw new AppError(ProtocolCode.Unavailable, 'no bus to reach the dead letter');
-      return await this.bus.request<T>(deadLetterRequests(entry.service)[action], input);
+      return (await this.bus.request(deadLetterRequests(entry.service as DeadLetterService)[action], input)) as T;
     } catch (error) {
       if (error instanceof AppError && error.code === ProtocolCode.NotFound) {
         await this.remove(caller, entry.id);

@@ -12,7 +12,6 @@ import {
   OrdersEvents,
   type OrderScope,
   type RejectRequestInput,
-  type ReplenishmentSnapshot,
   ReplenishmentSubjects,
   type RunTrigger,
 } from '@kanban/contracts';
@@ -93,7 +92,7 @@ export class OrderingService {
     assertMayOrder(caller);
     const { lines, comment } = normalizeNewOrder(input);
     // The catalog's current state of the location and the items (outside the transaction: no bus call inside one).
-    const snapshot = await this.bus.request<ReplenishmentSnapshot>(ReplenishmentSubjects.snapshot, {
+    const snapshot = await this.bus.request(ReplenishmentSubjects.snapshot, {
       company_id: caller.companyId,
       item_ids: lines.map((l) => l.item_id),
       location_ids: [scope.locationId],
@@ -183,7 +182,7 @@ export class OrderingService {
         caller.companyId,
       ]);
       this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('request_confirmed', {}), caller.userId, now);
-      addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
+      addToOutbox(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
       await enqueueOrders(em, caller.companyId, [orderId], caller.userId, now);
       await em.flush();
     });
@@ -332,7 +331,7 @@ export class OrderingService {
       );
       this.orders.addEvent(em, caller.companyId, order.id, 'R', orderEventMessage(o.request ? 'manual_request' : 'manual_order', {}), caller.userId, o.now);
       if (!o.request) {
-        addToOutbox<OrderCreated>(em, OrdersEvents.orderCreated, {
+        addToOutbox(em, OrdersEvents.orderCreated, {
           id: order.id,
           company_id: caller.companyId,
           customer_id: o.customerId,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IdentitySubjects, type PlatformCompanyDto } from '@kanban/contracts';
+import { IdentitySubjects } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { isTimeZone, ORDERS_CONFIG, type OrdersConfig } from '../config';
 
@@ -23,7 +23,7 @@ export class IdentityTimeZones implements TimeZoneSource {
   constructor(private readonly bus: ServiceBus) {}
 
   async load(): Promise<Map<number, string>> {
-    const companies = await this.bus.request<PlatformCompanyDto[]>(IdentitySubjects.platformListCompanies, {});
+    const companies = await this.bus.request(IdentitySubjects.platformListCompanies, {});
     return new Map(companies.map((c) => [c.id, c.timezone]));
   }
 }

@@ -8,7 +8,6 @@ import {
   type KanbanRuleDto,
   type KanbanRuleInput,
   type Page,
-  type ReplenishmentSnapshot,
   ReplenishmentSubjects,
   type RuleListQuery,
   type RuleRunReply,
@@ -66,7 +65,7 @@ export class RulesService {
     const threshold = input.threshold ?? 0;
     checkLevels(threshold, input.capacity!);
     // The catalog's current state of item and location (outside the transaction: no bus call inside one).
-    const snapshot = await this.bus.request<ReplenishmentSnapshot>(ReplenishmentSubjects.snapshot, {
+    const snapshot = await this.bus.request(ReplenishmentSubjects.snapshot, {
       company_id: caller.companyId,
       item_ids: [input.item_id!],
       location_ids: [input.location_id!],

@@ -3,9 +3,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   type OrderCreated,
   OrdersEvents,
-  type ReplenishmentSnapshot,
   ReplenishmentSubjects,
-  type SupplyCreated,
   SupplyEvents,
 } from '@kanban/contracts';
 import { addToOutbox, BusController, claimInbox, DeadLetters, type EventEnvelope, ServiceBus } from '@kanban/messaging';
@@ -58,7 +56,7 @@ export class OrdersConsumer {
       return Number(row?.n ?? 1) === 1;
     });
     const snapshot = missing
-      ? await this.bus.request<ReplenishmentSnapshot>(ReplenishmentSubjects.snapshot, { company_id: companyId, item_ids: itemIds, location_ids: [order.location_id] })
+      ? await this.bus.request(ReplenishmentSubjects.snapshot, { company_id: companyId, item_ids: itemIds, location_ids: [order.location_id] })
       : null;
 
     await this.uow.forCompany(companyId).write(async (em) => {
@@ -94,7 +92,7 @@ export class OrdersConsumer {
         );
         this.log.warn(`order ${order.id} already has a supply; event ${event.id} creates nothing`);
         if (existing) {
-          addToOutbox<SupplyCreated>(em, SupplyEvents.supplyCreated, {
+          addToOutbox(em, SupplyEvents.supplyCreated, {
             id: Number(existing.id),
             company_id: companyId,
             order_id: order.id,
@@ -113,7 +111,7 @@ export class OrdersConsumer {
           [companyId, supply.id, line.pos, line.item_id, line.item_id, companyId, line.sku, line.name, line.quantity, line.unit ?? '', line.shipping],
         );
       }
-      addToOutbox<SupplyCreated>(em, SupplyEvents.supplyCreated, {
+      addToOutbox(em, SupplyEvents.supplyCreated, {
         id: Number(supply.id),
         company_id: companyId,
         order_id: order.id,

@@ -10,7 +10,6 @@ import {
   type Page,
   SUPPLY_SORTS,
   SUPPLY_STATES,
-  type SupplyDeliveryChanged,
   type SupplyDeliveryInput,
   type SupplyDto,
   SupplyEvents,
@@ -202,7 +201,7 @@ export class SuppliesService {
             returning s.order_id, s.supplier_id, s.status, s.version`,
           [now, supplyId, supplyId],
         );
-        addToOutbox<SupplyDeliveryChanged>(em, SupplyEvents.deliveryChanged, {
+        addToOutbox(em, SupplyEvents.deliveryChanged, {
           id: supplyId,
           company_id: caller.companyId,
           order_id: raw.num(supply!.order_id),
