@@ -21,6 +21,7 @@ import { RulesHandler } from './rules/rules.handler';
 import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
+import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 import { SuppliesConsumer } from './supplies/supplies.consumer';
 
@@ -46,6 +47,7 @@ export class OrdersModule {
         OrderFilesService,
         JournalService,
         StatsService,
+        StatsRepository,
         OrderQueueService,
       ],
     };

@@ -6,6 +6,7 @@ import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
 import { OrdersConsumer } from './supplies/orders.consumer';
 import { SuppliesHandler } from './supplies/supplies.handler';
+import { SuppliesRepository } from './supplies/supplies.repository';
 import { SuppliesService } from './supplies/supplies.service';
 import { supplyData } from './supply.data';
 
@@ -17,7 +18,7 @@ export class SupplyModule {
       module: SupplyModule,
       imports: [servicePersistence(supplyData), serviceOutbox({ service: 'supply', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
       controllers: [HealthHandler, CopiesConsumer, OrdersConsumer, SuppliesHandler],
-      providers: [{ provide: SUPPLY_CONFIG, useValue: config }, SuppliesService],
+      providers: [{ provide: SUPPLY_CONFIG, useValue: config }, SuppliesService, SuppliesRepository],
     };
   }
 }

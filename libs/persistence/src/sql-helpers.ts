@@ -44,23 +44,26 @@ export const raw = {
  * docs/architecture.md): customer and location restrictions restrict together (a customer restriction grants its
  * customer's rows, a location restriction that location's rows), supplier restrictions by the supplier. A user
  * without restrictions of a kind sees every row the role allows. `columns` name the row's customer, location and
- * supplier expressions.
+ * supplier expressions; without `supplier` only the customer and location restrictions apply (a location, which a
+ * supplier restriction does not hide).
  */
 export function restrictedRowsCondition(
   schema: string,
   caller: { companyId: number; userId: number },
-  columns: { customer: string; location: string; supplier: string },
+  columns: { customer: string; location: string; supplier?: string },
 ): [string, unknown[]] {
   const own = 'x.company_id = ? and x.user_id = ?';
   const ids = [caller.companyId, caller.userId];
   const table = `${schema}.access_restriction`;
-  const sql =
-    `((not exists (select 1 from ${table} x where ${own} and (x.customer_id is not null or x.location_id is not null))` +
+  const place =
+    `(not exists (select 1 from ${table} x where ${own} and (x.customer_id is not null or x.location_id is not null))` +
     ` or ${columns.customer} in (select x.customer_id from ${table} x where ${own} and x.customer_id is not null)` +
-    ` or ${columns.location} in (select x.location_id from ${table} x where ${own} and x.location_id is not null))` +
-    ` and (not exists (select 1 from ${table} x where ${own} and x.supplier_id is not null)` +
-    ` or ${columns.supplier} in (select x.supplier_id from ${table} x where ${own} and x.supplier_id is not null)))`;
-  return [sql, [...ids, ...ids, ...ids, ...ids, ...ids]];
+    ` or ${columns.location} in (select x.location_id from ${table} x where ${own} and x.location_id is not null))`;
+  if (columns.supplier === undefined) return [place, [...ids, ...ids, ...ids]];
+  const supplier =
+    `(not exists (select 1 from ${table} x where ${own} and x.supplier_id is not null)` +
+    ` or ${columns.supplier} in (select x.supplier_id from ${table} x where ${own} and x.supplier_id is not null))`;
+  return [`(${place} and ${supplier})`, [...ids, ...ids, ...ids, ...ids, ...ids]];
 }
 
 /**

@@ -4,8 +4,11 @@ import { restrictedRowsCondition } from '@kanban/persistence';
 
 export { containsPattern, pageOf, raw } from '@kanban/persistence';
 
-/** Which rows a caller may see, over the orders service's copy of the access restrictions (restrictedRowsCondition). */
-export function visibleCondition(caller: CompanyCaller, columns: { customer: string; location: string; supplier: string }): [string, unknown[]] {
+/**
+ * Which rows a caller may see, over the orders service's copy of the access restrictions (restrictedRowsCondition);
+ * without `supplier` only customer and location restrictions apply.
+ */
+export function visibleCondition(caller: CompanyCaller, columns: { customer: string; location: string; supplier?: string }): [string, unknown[]] {
   return restrictedRowsCondition('orders', caller, columns);
 }
 

@@ -19,30 +19,16 @@ import type {
   StatsScope,
 } from '@kanban/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { supplierVisible, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
-import { LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf } from '../requisition/last-decision';
+import { lastDecisionOf } from '../requisition/last-decision';
 import { localTime } from '../requisition/schedule';
-import { pageOf, raw, visibleCondition } from '../shared/access';
-import { LINES_FROM, SERVICE_AGGREGATES, SERVICE_FROM, toFigures } from './service.measures';
+import { pageOf, raw } from '../shared/access';
+import { toFigures } from './service.measures';
+import { type LineFilter, type RuleFilter, StatsRepository } from './stats.repository';
 import { daysOf, idOf, orderPeriod, servicePeriod, weeksOf } from './stats.period';
 
 type Row = Record<string, unknown>;
-
-/** A location the caller may see: customer and location restrictions as in `visibleCondition` (suppliers do not hide locations). */
-function locationVisible(caller: CompanyCaller): [string, unknown[]] {
-  const own = 'x.company_id = ? and x.user_id = ?';
-  const ids = [caller.companyId, caller.userId];
-  return [
-    `(not exists (select 1 from orders.access_restriction x where ${own} and (x.customer_id is not null or x.location_id is not null))` +
-      ` or lc.customer_id in (select x.customer_id from orders.access_restriction x where ${own} and x.customer_id is not null)` +
-      ` or lc.id in (select x.location_id from orders.access_restriction x where ${own} and x.location_id is not null))`,
-    [...ids, ...ids, ...ids],
-  ];
-}
-
-const LINE_COLUMNS = `o.id as order_id, l.pos, o.order_date::text as order_date, o.source, o.customer_id, o.customer_name, o.location_id, o.location_name,
-  l.supplier_id, l.supplier_name, l.rule_id, l.item_id, l.sku, l.name, l.quantity, l.unit, l.shipping::text as shipping, l.status`;
 
 function toLine(row: Row): OrderStatsLineDto {
   return {
@@ -84,6 +70,7 @@ export class StatsService {
     @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
     private readonly zones: CompanyTimeZones,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    private readonly repository: StatsRepository,
   ) {}
 
   private async today(companyId: number): Promise<string> {
@@ -96,75 +83,36 @@ export class StatsService {
     return { zone, today: localTime(this.clock.now(), zone).date };
   }
 
-  /** Conditions on `o` (order) and `l` (line) for the scope, the filters and the caller's restrictions. */
-  private lineFilter(caller: CompanyCaller, scope: StatsScope, query: OrderStatsQuery, period: { from: string; to: string }): [string, unknown[]] {
-    // Requests waiting for approval are not orders (docs/replenishment.md "Requests"): left out until confirmed.
-    const where = ['o.company_id = ?', 'o.order_date between ?::date and ?::date', "o.status <> 'request'"];
-    const params: unknown[] = [caller.companyId, period.from, period.to];
+  /** The lines of the scope, the (checked) filters and the period. */
+  private lineFilter(scope: StatsScope, query: OrderStatsQuery, period: { from: string; to: string }): LineFilter {
+    // Checked in this order (the first bad filter answers).
     const customerId = scope.customerId ?? idOf(query.customer_id, 'customer_id');
     const supplierId = scope.supplierId ?? idOf(query.supplier_id, 'supplier_id');
-    for (const [value, column] of [
-      [customerId, 'o.customer_id'],
-      [idOf(query.location_id, 'location_id'), 'o.location_id'],
-      [supplierId, 'l.supplier_id'],
-    ] as const) {
-      if (value !== undefined) {
-        where.push(`${column} = ?`);
-        params.push(value);
-      }
-    }
+    const filter: LineFilter = { from: period.from, to: period.to, customerId, locationId: idOf(query.location_id, 'location_id'), supplierId };
     if (query.source !== undefined && query.source !== null && (query.source as unknown) !== '') {
       if (typeof query.source !== 'string' || !/^[a-z_]{1,30}$/.test(query.source)) throw AppError.validation('source', 'must be an order source such as requisition or manual');
-      where.push('o.source = ?');
-      params.push(query.source);
+      filter.source = query.source;
     }
-    const [visible, visibleParams] = visibleCondition(caller, { customer: 'o.customer_id', location: 'o.location_id', supplier: 'o.supplier_id' });
-    where.push(visible);
-    params.push(...visibleParams);
-    return [where.join(' and '), params];
+    return filter;
   }
 
   /** `stats/orders`: orders, lines and quantities per day, source, supplier, location and line status, in one statement. */
   async orders(caller: CompanyCaller, scope: StatsScope, query: OrderStatsQuery = {}): Promise<OrderStatsDto> {
     const period = orderPeriod(query, await this.today(caller.companyId));
-    const [where, params] = this.lineFilter(caller, scope, query, period);
-    const figures = `count(distinct order_id) as orders, count(*) as lines, coalesce(sum(quantity), 0) as quantity`;
-    const json = (keys: string) => `json_build_object(${keys}, 'orders', orders, 'lines', lines, 'quantity', quantity)`;
-    const sql = `
-      with x as (
-        select o.id as order_id, o.order_date, o.source, o.customer_id, o.customer_name, o.location_id, o.location_name,
-               l.supplier_id, l.supplier_name, l.quantity, l.status
-          from ${LINES_FROM} where ${where}
-      )
-      select
-        (select ${json(`'day', 'total'`)} from (select ${figures} from x) t) as totals,
-        (select coalesce(json_agg(json_build_object('day', d.day::date::text, 'orders', coalesce(g.orders, 0), 'lines', coalesce(g.lines, 0),
-                  'quantity', coalesce(g.quantity, 0)) order by d.day), '[]'::json)
-           from generate_series(?::date, ?::date, interval '1 day') as d(day)
-           left join (select order_date, ${figures} from x group by order_date) g on g.order_date = d.day::date) as per_day,
-        (select coalesce(json_agg(${json(`'source', source`)} order by lines desc, source), '[]'::json)
-           from (select source, ${figures} from x group by source) g) as per_source,
-        (select coalesce(json_agg(${json(`'supplier_id', supplier_id, 'supplier', supplier_name`)} order by lines desc, supplier_name), '[]'::json)
-           from (select supplier_id, max(supplier_name) as supplier_name, ${figures} from x group by supplier_id) g) as per_supplier,
-        (select coalesce(json_agg(${json(`'location_id', location_id, 'location', location_name, 'customer_id', customer_id, 'customer', customer_name`)}
-                  order by lines desc, location_name), '[]'::json)
-           from (select location_id, max(location_name) as location_name, max(customer_id) as customer_id, max(customer_name) as customer_name, ${figures}
-                   from x group by location_id) g) as per_location,
-        (select coalesce(json_agg(json_build_object('status', status, 'lines', lines, 'quantity', quantity) order by status), '[]'::json)
-           from (select status, count(*) as lines, coalesce(sum(quantity), 0) as quantity from x group by status) g) as per_status`;
+    const filter = this.lineFilter(scope, query, period);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const [row] = await em.execute<Row[]>(sql, [...params, period.from, period.to]);
+      const row = await this.repository.orderFigures(em, caller, filter);
       const num = <T extends Row>(items: T[]) => items.map((i) => ({ ...i, orders: Number(i.orders), lines: Number(i.lines), quantity: Number(i.quantity) }));
-      const totals = raw.json<Row>(row!.totals);
+      const totals = raw.json<Row>(row.totals);
       return {
         from: period.from,
         to: period.to,
         totals: { orders: Number(totals.orders), lines: Number(totals.lines), quantity: Number(totals.quantity) },
-        per_day: num(raw.json<Row[]>(row!.per_day)) as unknown as OrderStatsDto['per_day'],
-        per_source: num(raw.json<Row[]>(row!.per_source)) as unknown as OrderStatsDto['per_source'],
-        per_supplier: num(raw.json<Row[]>(row!.per_supplier)) as unknown as OrderStatsDto['per_supplier'],
-        per_location: num(raw.json<Row[]>(row!.per_location)) as unknown as OrderStatsDto['per_location'],
-        per_status: raw.json<Row[]>(row!.per_status).map((s) => ({ status: String(s.status), lines: Number(s.lines), quantity: Number(s.quantity) })),
+        per_day: num(raw.json<Row[]>(row.per_day)) as unknown as OrderStatsDto['per_day'],
+        per_source: num(raw.json<Row[]>(row.per_source)) as unknown as OrderStatsDto['per_source'],
+        per_supplier: num(raw.json<Row[]>(row.per_supplier)) as unknown as OrderStatsDto['per_supplier'],
+        per_location: num(raw.json<Row[]>(row.per_location)) as unknown as OrderStatsDto['per_location'],
+        per_status: raw.json<Row[]>(row.per_status).map((s) => ({ status: String(s.status), lines: Number(s.lines), quantity: Number(s.quantity) })),
       };
     });
   }
@@ -173,14 +121,10 @@ export class StatsService {
   async orderDetails(caller: CompanyCaller, scope: StatsScope, query: OrderStatsQuery = {}): Promise<Page<OrderStatsLineDto> & { from: string; to: string }> {
     const period = orderPeriod(query, await this.today(caller.companyId));
     const { page, perPage } = pageOf(query);
-    const [where, params] = this.lineFilter(caller, scope, query, period);
+    const filter = this.lineFilter(scope, query, period);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.execute<Row[]>(
-        `select ${LINE_COLUMNS} from ${LINES_FROM} where ${where} order by o.order_date desc, o.id desc, l.pos limit ? offset ?`,
-        [...params, perPage, (page - 1) * perPage],
-      );
-      const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from ${LINES_FROM} where ${where}`, params);
-      return { from: period.from, to: period.to, items: rows.map(toLine), total: Number(count?.n ?? 0), page, per_page: perPage };
+      const { rows, total } = await this.repository.orderLines(em, caller, filter, page, perPage);
+      return { from: period.from, to: period.to, items: rows.map(toLine), total, page, per_page: perPage };
     });
   }
 
@@ -192,64 +136,19 @@ export class StatsService {
     const days = daysOf(query.days);
     const { page, perPage } = pageOf(query);
     const since = new Date(this.clock.now().getTime() - days * 86_400_000);
-    const where = ['r.company_id = ?'];
-    const params: unknown[] = [caller.companyId];
-    const customerId = scope.customerId ?? idOf(query.customer_id, 'customer_id');
-    if (customerId !== undefined) {
-      where.push('r.customer_id = ?');
-      params.push(customerId);
-    }
-    for (const [ids, column, field] of [
-      [query.locations, 'r.location_id', 'locations'],
-      [query.items, 'r.item_id', 'items'],
+    const filter: RuleFilter = { customerId: scope.customerId ?? idOf(query.customer_id, 'customer_id') };
+    for (const [ids, key, field] of [
+      [query.locations, 'locationIds', 'locations'],
+      [query.items, 'itemIds', 'items'],
     ] as const) {
       if (ids === undefined || ids === null) continue;
       const list = Array.isArray(ids) ? ids : [ids];
       if (list.length === 0) continue;
       if (list.length > 500 || !list.every((id) => Number.isInteger(Number(id)) && Number(id) >= 1)) throw AppError.validation(field, 'must be a list of at most 500 ids');
-      where.push(`${column} in (${list.map(() => '?').join(', ')})`);
-      params.push(...list.map(Number));
+      filter[key] = list.map(Number);
     }
-    const [visible, visibleParams] = visibleCondition(caller, { customer: 'r.customer_id', location: 'r.location_id', supplier: 'i.supplier_id' });
-    where.push(visible);
-    params.push(...visibleParams);
-    const selection = `
-      select r.id, r.company_id, r.active, r.customer_id, r.location_id, r.item_id, r.stock, r.threshold, r.capacity,
-             coalesce(c.name, '') as customer_name, coalesce(lc.name, '') as location_name, coalesce(i.sku, '') as sku,
-             coalesce(i.name, '') as item_name, coalesce(i.item_unit, '') as item_unit
-        from orders.kanban_rule r
-        left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
-        left join orders.location_copy lc on lc.id = r.location_id and lc.company_id = r.company_id
-        left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id
-       where ${where.join(' and ')}`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.execute<Row[]>(
-        `with s as (${selection}),
-              p as (select * from s order by location_name, sku, id limit ? offset ?),
-              d as (select d.rule_id, d.reason, count(*) as n from orders.requisition_decision d
-                     where d.company_id = ? and d.rule_id in (select id from p) and d.created_at >= ? group by d.rule_id, d.reason),
-              o as (select ol.rule_id,
-                           count(*) filter (where ol.created_at >= ?) as lines,
-                           coalesce(sum(ol.quantity) filter (where ol.created_at >= ?), 0) as quantity,
-                           coalesce(sum(ol.quantity) filter (where ol.status in ('open', 'confirmed')), 0) as on_order,
-                           max(ol.created_at) as last_ordered_at
-                      from orders.purchase_order_line ol where ol.company_id = ? and ol.rule_id in (select id from p) group by ol.rule_id)
-         select p.*, ${LAST_DECISION_COLUMNS}, coalesce(o.lines, 0) as ordered_lines, coalesce(o.quantity, 0) as ordered_quantity, coalesce(o.on_order, 0) as on_order,
-                o.last_ordered_at, (select json_object_agg(d.reason, d.n) from d where d.rule_id = p.id) as reasons
-           from p left join o on o.rule_id = p.id
-           ${lastDecisionJoin('p')}
-          order by p.location_name, p.sku, p.id`,
-        [...params, perPage, (page - 1) * perPage, caller.companyId, since, since, since, caller.companyId],
-      );
-      const [summary] = await em.execute<Row[]>(
-        `with s as (${selection})
-         select (select count(*) from s) as total,
-                (select json_object_agg(reason, n) from (select d.reason, count(*) as n from orders.requisition_decision d
-                    where d.company_id = ? and d.created_at >= ? and d.rule_id in (select id from s) group by d.reason) g) as reasons,
-                (select json_object_agg(reason, n) from (select ld.reason, count(*) as n from s ${lastDecisionJoin('s')}
-                    where ld.reason is not null group by 1) g) as last_reasons`,
-        [...params, caller.companyId, since],
-      );
+      const { rows, summary } = await this.repository.ruleChecks(em, caller, filter, since, page, perPage);
       const items = rows.map((row): RuleCheckDto => {
         const stock = raw.num(row.stock);
         const capacity = raw.num(row.capacity);
@@ -293,11 +192,11 @@ export class StatsService {
    * The lines of the service analysis: the scope's (customer, or supplier), of orders whose order day is in the period,
    * narrowed to a location. A supplier outside the caller's supplier restrictions is unknown (404), as in the supplies.
    */
-  private async serviceFilter(em: EntityManager, caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery, from: string, to: string): Promise<[string, unknown[]]> {
-    if (scope.supplierId !== undefined && !(await supplierVisible(em, 'orders', caller, scope.supplierId))) {
+  private async serviceFilter(em: EntityManager, caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery, from: string, to: string): Promise<LineFilter> {
+    if (scope.supplierId !== undefined && !(await this.repository.supplierVisible(em, caller, scope.supplierId))) {
       throw new AppError(ProtocolCode.NotFound, 'supplier not found');
     }
-    return this.lineFilter(caller, scope, { location_id: query.location_id }, { from, to });
+    return this.lineFilter(scope, { location_id: query.location_id }, { from, to });
   }
 
   /**
@@ -307,18 +206,9 @@ export class StatsService {
   async service(caller: CompanyCaller, scope: StatsScope, query: ServiceReportQuery = {}): Promise<ServiceReportDto> {
     const { zone, today } = await this.zoneAndToday(caller.companyId);
     const { period, from, to } = servicePeriod(query.period, today);
-    const week = `(date_trunc('week', o.order_date)::date)`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const [where, params] = await this.serviceFilter(em, caller, scope, query, from, to);
-      const rows = await em.execute<Row[]>(
-        `select grouping(o.location_id) as g_location, grouping(l.supplier_id) as g_supplier, grouping(l.item_id) as g_item, grouping(${week}) as g_week,
-                o.location_id, max(o.location_name) as location_name, max(o.customer_id) as customer_id, max(o.customer_name) as customer_name,
-                l.supplier_id, max(l.supplier_name) as supplier_name, l.item_id, max(l.sku) as sku, max(l.name) as item_name,
-                ${week}::text as week, ${SERVICE_AGGREGATES}
-           from ${SERVICE_FROM} where ${where}
-          group by grouping sets ((), (o.location_id), (l.supplier_id), (l.item_id), (${week}))`,
-        [today, today, zone, ...params],
-      );
+      const filter = await this.serviceFilter(em, caller, scope, query, from, to);
+      const rows = await this.repository.serviceFigures(em, caller, filter, today, zone);
       const only = (key: 'g_location' | 'g_supplier' | 'g_item' | 'g_week') => rows.filter((r) => Number(r[key]) === 0);
       const totals = rows.find((r) => ['g_location', 'g_supplier', 'g_item', 'g_week'].every((g) => Number(r[g]) === 1));
       const byLines = (a: ServiceFigures, b: ServiceFigures) => b.lines - a.lines;
@@ -353,15 +243,9 @@ export class StatsService {
     const { zone, today } = await this.zoneAndToday(caller.companyId);
     const { from, to } = servicePeriod(query.period, today);
     const { page, perPage } = pageOf(query);
-    const late = `(l.status in ('open', 'confirmed') and l.shipping < ?::date)`;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const [where, params] = await this.serviceFilter(em, caller, scope, query, from, to);
-      const rows = await em.execute<Row[]>(
-        `select ${LINE_COLUMNS}, l.delivered_at, dd.delivered_day - l.shipping as delay_days, ${late} as late
-           from ${SERVICE_FROM} where ${where} order by ${late} desc, o.order_date desc, o.id desc, l.pos limit ? offset ?`,
-        [today, zone, ...params, today, perPage, (page - 1) * perPage],
-      );
-      const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from ${LINES_FROM} where ${where}`, params);
+      const filter = await this.serviceFilter(em, caller, scope, query, from, to);
+      const { rows, total } = await this.repository.serviceLines(em, caller, filter, today, zone, page, perPage);
       const items = rows.map((row): ServiceLineDto => {
         const delay = raw.numOrNull(row.delay_days);
         return {
@@ -372,7 +256,7 @@ export class StatsService {
           delay_days: delay,
         };
       });
-      return { from, to, items, total: Number(count?.n ?? 0), page, per_page: perPage };
+      return { from, to, items, total, page, per_page: perPage };
     });
   }
 
@@ -383,38 +267,12 @@ export class StatsService {
     const days = daysOf(query.days);
     const customerId = scope.customerId;
     const now = this.clock.now();
-    const [visible, visibleParams] = locationVisible(caller);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       // The location must be the customer's and visible (a supplier restriction alone does not hide a location).
-      const [location] = await em.execute<Row[]>(
-        `select lc.id, lc.name, lc.customer_id, coalesce(c.name, '') as customer_name
-           from orders.location_copy lc left join orders.customer_copy c on c.id = lc.customer_id and c.company_id = lc.company_id
-          where lc.company_id = ? and lc.id = ? and not lc.deleted ${customerId !== undefined ? 'and lc.customer_id = ?' : ''}
-            and ${visible}`,
-        [caller.companyId, locationId, ...(customerId !== undefined ? [customerId] : []), ...visibleParams],
-      );
+      const location = await this.repository.location(em, caller, locationId, customerId);
       if (!location) throw new AppError(ProtocolCode.NotFound, 'location not found');
-      const [ruleVisible, ruleParams] = visibleCondition(caller, { customer: 'r.customer_id', location: 'r.location_id', supplier: 'i.supplier_id' });
-      const rules = await em.execute<Row[]>(
-        `select r.id, r.active, r.stock, r.threshold, r.capacity, ${LAST_DECISION_COLUMNS}, coalesce(i.sku, '') as sku, coalesce(i.name, '') as item_name,
-                coalesce(i.item_unit, '') as item_unit, coalesce(oo.on_order, 0) as on_order
-           from orders.kanban_rule r
-           left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
-           left join (select ol.rule_id, sum(ol.quantity) as on_order from orders.purchase_order_line ol
-                       where ol.company_id = ? and ol.status in ('open', 'confirmed') and ol.rule_id is not null group by ol.rule_id) oo on oo.rule_id = r.id
-           ${lastDecisionJoin('r')}
-          where r.company_id = ? and r.location_id = ? and ${ruleVisible}
-          order by coalesce(i.sku, ''), r.id`,
-        [caller.companyId, caller.companyId, locationId, ...ruleParams],
-      );
-      const [orderVisible, orderParams] = visibleCondition(caller, { customer: 'o.customer_id', location: 'o.location_id', supplier: 'o.supplier_id' });
-      const orders = await em.execute<Row[]>(
-        `select o.id, o.order_date::text as order_date, o.source, o.status, o.supplier_name, count(l.id) as lines, coalesce(sum(l.quantity), 0) as quantity
-           from orders.purchase_order o left join orders.purchase_order_line l on l.order_id = o.id and l.company_id = o.company_id
-          where o.company_id = ? and o.location_id = ? and o.created_at >= ? and o.status <> 'request' and ${orderVisible}
-          group by o.id order by o.created_at desc, o.id desc limit 200`,
-        [caller.companyId, locationId, new Date(now.getTime() - days * 86_400_000), ...orderParams],
-      );
+      const rules = await this.repository.locationRules(em, caller, locationId);
+      const orders = await this.repository.locationOrders(em, caller, locationId, new Date(now.getTime() - days * 86_400_000));
       return {
         company_id: caller.companyId,
         customer_id: raw.num(location.customer_id),

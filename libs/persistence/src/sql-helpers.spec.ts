@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { restrictedRowsCondition } from './sql-helpers';
+
+// Opening PGlite takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
+/** `?` placeholders as PGlite's `$n`. */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+describe('restrictedRowsCondition', () => {
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.exec(`
+      create schema s;
+      create table s.access_restriction (company_id int, user_id int, customer_id int, location_id int, supplier_id int);
+      create table s.row (id int, customer_id int, location_id int, supplier_id int);
+      insert into s.row values (1, 10, 100, 1000), (2, 10, 101, 1001), (3, 11, 110, 1000), (4, 12, 120, 1001);
+      -- user 1: no restrictions; user 2: customer 10; user 3: location 110; user 4: supplier 1000;
+      -- user 5: customer 10 and supplier 1001; user 6 of company 2 holds restrictions that must not leak to company 1.
+      insert into s.access_restriction values (1, 2, 10, null, null), (1, 3, null, 110, null), (1, 4, null, null, 1000),
+        (1, 5, 10, null, null), (1, 5, null, null, 1001), (2, 1, 12, null, null);
+    `);
+  });
+
+  afterAll(() => db.close());
+
+  async function visible(userId: number, supplier: boolean): Promise<number[]> {
+    const [condition, params] = restrictedRowsCondition(
+      's',
+      { companyId: 1, userId },
+      supplier ? { customer: 'r.customer_id', location: 'r.location_id', supplier: 'r.supplier_id' } : { customer: 'r.customer_id', location: 'r.location_id' },
+    );
+    const result = await db.query<{ id: number }>(numbered(`select r.id from s.row r where ${condition} order by r.id`), params);
+    return result.rows.map((r) => r.id);
+  }
+
+  it('applies customer, location and supplier restrictions together', async () => {
+    expect(await visible(1, true)).toEqual([1, 2, 3, 4]);
+    expect(await visible(2, true)).toEqual([1, 2]);
+    expect(await visible(3, true)).toEqual([3]);
+    expect(await visible(4, true)).toEqual([1, 3]);
+    expect(await visible(5, true)).toEqual([2]);
+  });
+
+  it('without a supplier column applies only customer and location restrictions (a location a supplier restriction does not hide)', async () => {
+    expect(await visible(1, false)).toEqual([1, 2, 3, 4]);
+    expect(await visible(2, false)).toEqual([1, 2]);
+    expect(await visible(3, false)).toEqual([3]);
+    expect(await visible(4, false)).toEqual([1, 2, 3, 4]);
+    expect(await visible(5, false)).toEqual([1, 2]);
+  });
+
+  it('binds every value (one placeholder per parameter, none quoted into the text)', () => {
+    const [full, fullParams] = restrictedRowsCondition('s', { companyId: 7, userId: 8 }, { customer: 'c', location: 'l', supplier: 'p' });
+    const [place, placeParams] = restrictedRowsCondition('s', { companyId: 7, userId: 8 }, { customer: 'c', location: 'l' });
+    expect(full.match(/\?/g)).toHaveLength(fullParams.length);
+    expect(place.match(/\?/g)).toHaveLength(placeParams.length);
+    expect(fullParams).toEqual([7, 8, 7, 8, 7, 8, 7, 8, 7, 8]);
+    expect(placeParams).toEqual([7, 8, 7, 8, 7, 8]);
+    expect(`${full}${place}`).not.toMatch(/\b[78]\b/);
+  });
+});
