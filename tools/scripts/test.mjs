@@ -40,6 +40,8 @@ step('typecheck-web', node, ['node_modules/typescript/bin/tsc', '-p', 'apps/web/
 step('project-graph', 'npx', ['nx', 'show', 'projects'], { env: { NX_DAEMON: 'false' }, counts: false });
 // apps covers the web app too (its own type-aware block in eslint.config.mjs).
 step('lint', node, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', 'apps', 'libs', 'tests']);
+// No import cycle over apps/ and libs/ (.dependency-cruiser.cjs; the web app with its own tsconfig).
+step('cycles', 'npm', ['run', '--silent', 'cycles']);
 step('migrations-current', node, ['dist/apps/server/src/migration-tool.js', 'check']);
 step('openapi-current', node, ['dist/apps/server/src/openapi-tool.js', 'check']);
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import { type CompanyCaller, type ItemChanged, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page, type SubscriptionChanged } from '@kanban/contracts';
+import { type CompanyCaller, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page, type SubscriptionChanged } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
@@ -9,10 +9,11 @@ import { imagesOf } from '../images/entity-images';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
 import { Item } from './item.entity';
+import { itemChanged } from './item.mapper';
 import { itemOrderingFields } from '../replenishment/replenishment';
 import { ItemRulesCheck } from './item-rules';
 import { ItemSubscription } from './subscription.entity';
-import { applyItemInput, dateOf, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
+import { applyItemInput, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
 import { assertParent, itemAccessible, itemVisible } from './item-visibility';
 
 /** LIKE's wildcards taken literally. */
@@ -37,19 +38,6 @@ export function itemSearch(q: string, match: ItemMatch = 'any', alias = 'item'):
     params.push(`%${escapeLike(lower)}%`);
   }
   return [`(${parts.join(' or ')})`, params];
-}
-
-export function itemChanged(item: Pick<Item, 'id' | 'companyId' | 'customerId' | 'catalogId' | 'sku' | 'name' | 'disabled' | 'pausedUntil'>): ItemChanged & Record<string, unknown> {
-  return {
-    id: item.id,
-    company_id: item.companyId,
-    customer_id: item.customerId,
-    catalog_id: item.catalogId,
-    sku: item.sku,
-    name: item.name,
-    disabled: item.disabled,
-    paused_until: dateOf(item.pausedUntil),
-  };
 }
 
 /**

@@ -15,7 +15,7 @@ import { Catalog } from '../catalogs/catalog.entity';
 import { Customer } from '../customers/customer.entity';
 import { Item } from '../items/item.entity';
 import { dateOf } from '../items/item.rules';
-import { itemChanged } from '../items/items.service';
+import { itemChanged } from '../items/item.mapper';
 import { Location } from '../locations/location.entity';
 import { locationChanged } from '../locations/location.mapper';
 import { fullSchedule } from '../locations/location.rules';
