@@ -11,6 +11,12 @@ const noFocusedOrSkippedTests = [
   { selector: 'CallExpression[callee.name=/^(fdescribe|fit|xdescribe|xit|xtest)$/]', message: 'No focused or skipped tests.' },
 ];
 
+/** ORM calls that query or write past the unit of work (persist and flush stay with the service's transaction). */
+const ORM_QUERIES =
+  '/^(find|findOne|findOneOrFail|findAll|findAndCount|findByCursor|count|nativeInsert|nativeUpdate|nativeDelete|insert|insertMany|upsert|upsertMany|createQueryBuilder|qb|getConnection|getKnex|getRepository|populate|lock|refresh)$/';
+/** A string or template that starts like an SQL statement. */
+const SQL_TEXT = '/^\\s*(select|insert into|update|delete from|with)\\s/i';
+
 export default [
   { ignores: ['dist/**', 'node_modules/**', 'tmp/**', 'test-results/**', '**/migrations/Migration*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   {
@@ -54,6 +60,39 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@kanban/app-*'], message: 'Only the composition root (apps/server) and the tests import apps.' }] },
+      ],
+    },
+  },
+  // One data-access style (docs/architecture.md "Data access"): a service's queries live in its feature's
+  // `*.repository.ts`; services keep the rules and call the repository. Listed here: the services already converted.
+  {
+    files: ['apps/supply/src/**/*.service.ts', 'apps/orders/src/stats/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        ...noFocusedOrSkippedTests,
+        { selector: "CallExpression[callee.property.name='execute']", message: 'SQL belongs in the feature repository (*.repository.ts), not in a service.' },
+        {
+          selector: `CallExpression[callee.object.name='em'][callee.property.name=${ORM_QUERIES}]`,
+          message: 'Queries belong in the feature repository (*.repository.ts), not in a service.',
+        },
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}], Literal[value=${SQL_TEXT}]`, message: 'SQL text belongs in the feature repository (*.repository.ts).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kanban/persistence',
+              importNames: ['queryBound', 'insertRows', 'reserveIds', 'supplierVisible', 'restrictedRowsCondition'],
+              message: 'Statements run in the feature repository (*.repository.ts).',
+            },
+          ],
+          patterns: [
+            { group: ['@kanban/app-*'], message: 'Only the composition root (apps/server) and the tests import apps.' },
+            { group: ['**/*.sql'], message: "A repository's SQL module is private to the repository." },
+            { group: ['**/shared/access'], importNames: ['visibleCondition'], message: 'Restriction SQL is built in the repository (libs/persistence helpers).' },
+          ],
+        },
       ],
     },
   },
