@@ -1,4 +1,4 @@
-import { Button, Card, Field, Flex, Heading, IconButton, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Field, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,30 +11,10 @@ import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { useLocationQuery, useLocationsQuery } from '../locations';
 import { Icon } from '../../shared/icons';
+import { type Line, type LineFailure, lineFieldOf, OrderNewLines } from './OrderNewLines';
+import { ItemSearch, PickField, SEARCH_MIN } from './OrderNewPickers';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { pagePath, scopeOf, useCreateOrderMutation } from './ordersApi';
-
-/** Autocomplete starts after 2 characters (spec clarifications). */
-const SEARCH_MIN = 2;
-
-interface Line {
-  item: ItemDto;
-  quantity: string;
-  unit: string;
-}
-
-/** A failed line check: which line and field (`lines[2].quantity`), and the translated text. */
-interface LineFailure {
-  index: number;
-  field: string;
-  text: string;
-}
-
-/** The line and field a server error names (`lines[i].field`), if it names one. */
-export function lineFieldOf(field: string | undefined): { index: number; field: string } | null {
-  const match = /^lines\[(\d+)\]\.(\w+)$/.exec(field ?? '');
-  return match ? { index: Number(match[1]), field: match[2]! } : null;
-}
 
 /**
  * `ordernew` (company, customer, location): a new order by hand. Without a location in the address the user
@@ -119,9 +99,6 @@ export function OrderNewPage() {
       });
   };
 
-  const errorAt = (index: number, field: string) =>
-    lineFailure && lineFailure.index === index && lineFailure.field === field ? lineFailure.text : undefined;
-
   return (
     <Stack gap="4">
       <OrderScopeHeader scope={scope} />
@@ -134,160 +111,40 @@ export function OrderNewPage() {
             <Stack gap="4">
               <FormMessage outcome={failure ? { ok: false, text: failure } : null} testId="ordernew-error" />
               {scope.customerID === undefined ? (
-                <Field.Root required>
-                  <Field.Label>
-                    {t('orders.customer')}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root maxW="420px">
-                    <NativeSelect.Field
-                      value={pickedCustomer ?? ''}
-                      onChange={(e) => {
-                        setPickedCustomer(e.target.value ? Number(e.target.value) : undefined);
-                        setPickedLocation(undefined);
-                        setLines([]);
-                      }}
-                      data-testid="ordernew-customer"
-                    >
-                      <option value="">{t('orders.pickCustomer')}</option>
-                      {(customers.data?.items ?? []).map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <PickField
+                  label={t('orders.customer')}
+                  placeholder={t('orders.pickCustomer')}
+                  value={pickedCustomer}
+                  options={customers.data?.items ?? []}
+                  onPick={(id) => {
+                    setPickedCustomer(id);
+                    setPickedLocation(undefined);
+                    setLines([]);
+                  }}
+                  testId="ordernew-customer"
+                />
               ) : null}
               {scope.locationID === undefined ? (
-                <Field.Root required disabled={!customerID}>
-                  <Field.Label>
-                    {t('orders.location')}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root maxW="420px" disabled={!customerID}>
-                    <NativeSelect.Field
-                      value={pickedLocation ?? ''}
-                      onChange={(e) => setPickedLocation(e.target.value ? Number(e.target.value) : undefined)}
-                      data-testid="ordernew-location"
-                    >
-                      <option value="">{t('orders.pickLocation')}</option>
-                      {(locations.data?.items ?? []).map((l) => (
-                        <option key={l.id} value={l.id}>
-                          {l.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              ) : null}
-              <Field.Root disabled={!customerID}>
-                <Field.Label>{t('orders.addItem')}</Field.Label>
-                <Input
-                  maxW="420px"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder={t('orders.searchItem')}
-                  data-testid="ordernew-search"
+                <PickField
+                  label={t('orders.location')}
+                  placeholder={t('orders.pickLocation')}
+                  value={pickedLocation}
+                  options={locations.data?.items ?? []}
+                  disabled={!customerID}
+                  onPick={setPickedLocation}
+                  testId="ordernew-location"
                 />
-                <Field.HelperText>{t('orders.searchHint', { count: SEARCH_MIN })}</Field.HelperText>
-              </Field.Root>
-              {q.length >= SEARCH_MIN && found.data ? (
-                <Stack gap="1" data-testid="ordernew-results">
-                  {found.data.items.length === 0 ? <Text color="gray.600">{t('orders.noItems')}</Text> : null}
-                  {found.data.items.map((item) => (
-                    <Button key={item.id} variant="ghost" justifyContent="flex-start" size="sm" onClick={() => add(item)} data-testid={`ordernew-add-${item.sku}`}>
-                      <Icon name="add" />
-                      {item.sku} – {item.name} ({item.order_unit || '–'})
-                    </Button>
-                  ))}
-                </Stack>
               ) : null}
-              <Table.ScrollArea>
-                <Table.Root size="sm" data-testid="ordernew-lines">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('orders.sku')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.constraints')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.quantity')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.unit')}</Table.ColumnHeader>
-                      <Table.ColumnHeader />
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {lines.map((line, index) => {
-                      const itemError = errorAt(index, 'item_id') ?? errorAt(index, 'sku');
-                      return (
-                        <Table.Row key={line.item.id} data-testid={`ordernew-line-${index}`}>
-                          <Table.Cell>{line.item.sku}</Table.Cell>
-                          <Table.Cell>
-                            {line.item.name}
-                            {itemError ? (
-                              <Text color="red.600" fontSize="sm" data-testid={`ordernew-line-${index}-error`}>
-                                {itemError}
-                              </Text>
-                            ) : null}
-                          </Table.Cell>
-                          <Table.Cell fontSize="xs" color="gray.600">
-                            {t('orders.constraintText', {
-                              moq: line.item.min_order_quantity,
-                              mxoq: line.item.max_order_quantity || '–',
-                              increment: line.item.order_quantity_increment,
-                            })}
-                          </Table.Cell>
-                          <Table.Cell>
-                            <Field.Root invalid={Boolean(errorAt(index, 'quantity')) || !(Number(line.quantity) > 0)}>
-                              <Input
-                                size="sm"
-                                maxW="120px"
-                                inputMode="decimal"
-                                value={line.quantity}
-                                onChange={(e) => change(index, { quantity: e.target.value.replace(',', '.') })}
-                                aria-label={t('orders.quantityOf', { sku: line.item.sku })}
-                                data-testid={`ordernew-quantity-${index}`}
-                              />
-                              {errorAt(index, 'quantity') ? (
-                                <Field.ErrorText data-testid={`ordernew-line-${index}-error`}>{errorAt(index, 'quantity')}</Field.ErrorText>
-                              ) : null}
-                            </Field.Root>
-                          </Table.Cell>
-                          <Table.Cell>
-                            <Field.Root invalid={Boolean(errorAt(index, 'unit'))}>
-                              <Input
-                                size="sm"
-                                maxW="100px"
-                                value={line.unit}
-                                onChange={(e) => change(index, { unit: e.target.value })}
-                                aria-label={t('orders.unitOf', { sku: line.item.sku })}
-                                data-testid={`ordernew-unit-${index}`}
-                              />
-                              {errorAt(index, 'unit') ? (
-                                <Field.ErrorText data-testid={`ordernew-line-${index}-error`}>{errorAt(index, 'unit')}</Field.ErrorText>
-                              ) : null}
-                            </Field.Root>
-                          </Table.Cell>
-                          <Table.Cell>
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              aria-label={t('orders.removeLine', { sku: line.item.sku })}
-                              onClick={() => {
-                                setLines(lines.filter((_, i) => i !== index));
-                                setLineFailure(null);
-                              }}
-                            >
-                              <Icon name="close" />
-                            </IconButton>
-                          </Table.Cell>
-                        </Table.Row>
-                      );
-                    })}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <ItemSearch search={search} onSearch={setSearch} disabled={!customerID} q={q} found={found.data?.items} onAdd={add} />
+              <OrderNewLines
+                lines={lines}
+                failure={lineFailure}
+                onChange={change}
+                onRemove={(index) => {
+                  setLines(lines.filter((_, i) => i !== index));
+                  setLineFailure(null);
+                }}
+              />
               {lines.length === 0 ? <Text color="gray.600">{t('orders.noLines')}</Text> : null}
               <Field.Root>
                 <Field.Label>{t('orders.comment')}</Field.Label>
