@@ -4,7 +4,10 @@
 // data, runs named tests (a fresh browser context each, a timeout each), prints one line per test and as
 // the last line `N passed, M failed`; exit code 1 if any failed.
 //
-//   npm run build:web && node tests/browser/run.mjs [--grep <text>] [--shard=<i>/<n>]
+//   npm run build:web && node tests/browser/run.mjs [--grep <text>] [--shard=<i>/<n>] [--suites-only]
+//
+// Being replaced by Playwright Test (tests/browser/README.md, CONVERTING.md): the tests defined below are specs in
+// tests/browser/specs now; `npm test` runs only the suites/*.mjs not yet converted here (--suites-only).
 //
 // --shard=i/n runs every n-th selected test starting with the i-th, against a server, data folder and browser of
 // its own (its server log is tmp/browser/server-<i>.log): `npm test` runs two shards side by side. A sharded run
@@ -64,7 +67,8 @@ if (shardArg && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(sha
   process.stdout.write(`--shard must be i/n with 1 <= i <= n, not ${shardArg}\n0 passed, 1 failed\n`);
   process.exit(1);
 }
-const SERVER_LOG = shard ? `server-${shard[1]}.log` : 'server.log';
+// (the suites-only run of npm test keeps its logs apart from Playwright Test's tmp/browser/server-<worker>.log)
+const SERVER_LOG = `${args.includes('--suites-only') ? 'run-mjs-' : ''}server${shard ? `-${shard[1]}` : ''}.log`;
 // --grep <text> (repeatable; a test runs when its name contains any of them, case-insensitive)
 const greps = args
   .flatMap((a, i) => (a === '--grep' ? [args[i + 1]] : a.startsWith('--grep=') ? [a.slice(7)] : []))
@@ -1467,6 +1471,8 @@ const helpers = {
   DESKTOP,
   PHONE,
 };
+// --suites-only: only the suites not yet converted to Playwright Test (the tests above are specs in tests/browser/specs)
+const internalTests = tests.length;
 const SUITES = path.join(root, 'tests/browser/suites');
 if (existsSync(SUITES))
   for (const file of readdirSync(SUITES).filter((f) => f.endsWith('.mjs')).sort()) {
@@ -1545,9 +1551,10 @@ async function runTest(entry, i18nKeys) {
 }
 
 async function main() {
+  const pool = args.includes('--suites-only') ? tests.slice(internalTests) : tests;
   const matching = greps.length
-    ? tests.filter((e) => greps.some((g) => e.name.toLowerCase().includes(g)))
-    : tests;
+    ? pool.filter((e) => greps.some((g) => e.name.toLowerCase().includes(g)))
+    : pool;
   const selected = shard ? matching.filter((_, i) => i % Number(shard[2]) === Number(shard[1]) - 1) : matching;
   if (shard && !selected.length && matching.length) {
     log('0 tests in this shard');
