@@ -41,7 +41,6 @@ export const IdentitySubjects = {
 /** Durable events published by the identity service (JetStream stream EVT_identity). */
 export const IdentityEvents = {
   mailRequested: 'evt.identity.mail_requested',
-  userCreated: 'evt.identity.user_created',
   userDeleted: 'evt.identity.user_deleted',
   membershipChanged: 'evt.identity.membership_changed',
   restrictionsChanged: 'evt.identity.restrictions_changed',

@@ -1,34 +1,34 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CatalogInput, type CompanyCaller, ItemSubjects, type ListQuery } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, ItemSubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { CatalogsService } from './catalogs.service';
 
 @BusController()
 export class CatalogsHandler {
   constructor(private readonly catalogs: CatalogsService) {}
 
-  @MessagePattern(ItemSubjects.listCatalogs)
-  list(@Payload() p: { caller: CompanyCaller; supplierId: number; query: ListQuery }) {
+  @Handles(ItemSubjects.listCatalogs)
+  list(@Payload() p: BusRequest<'catalog.catalog.list'>) {
     return this.catalogs.list(p.caller, p.supplierId, p.query);
   }
 
-  @MessagePattern(ItemSubjects.getCatalog)
-  get(@Payload() p: { caller: CompanyCaller; supplierId: number; catalogId: number }) {
+  @Handles(ItemSubjects.getCatalog)
+  get(@Payload() p: BusRequest<'catalog.catalog.get'>) {
     return this.catalogs.get(p.caller, p.supplierId, p.catalogId);
   }
 
-  @MessagePattern(ItemSubjects.createCatalog)
-  create(@Payload() p: { caller: CompanyCaller; supplierId: number; input: CatalogInput }) {
+  @Handles(ItemSubjects.createCatalog)
+  create(@Payload() p: BusRequest<'catalog.catalog.create'>) {
     return this.catalogs.create(p.caller, p.supplierId, p.input);
   }
 
-  @MessagePattern(ItemSubjects.updateCatalog)
-  update(@Payload() p: { caller: CompanyCaller; supplierId: number; catalogId: number; input: CatalogInput }) {
+  @Handles(ItemSubjects.updateCatalog)
+  update(@Payload() p: BusRequest<'catalog.catalog.update'>) {
     return this.catalogs.update(p.caller, p.supplierId, p.catalogId, p.input);
   }
 
-  @MessagePattern(ItemSubjects.deleteCatalog)
-  async remove(@Payload() p: { caller: CompanyCaller; supplierId: number; catalogId: number }): Promise<null> {
+  @Handles(ItemSubjects.deleteCatalog)
+  async remove(@Payload() p: BusRequest<'catalog.catalog.delete'>): Promise<null> {
     await this.catalogs.remove(p.caller, p.supplierId, p.catalogId);
     return null;
   }

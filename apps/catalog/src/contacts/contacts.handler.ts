@@ -1,17 +1,11 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
+  type BusRequest,
   ContactSubjects,
-  type ChangeListQuery,
-  type CompanyCaller,
-  type ContactInput,
-  type ContactListQuery,
-  type ContactParent,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { ChangesService } from '../changes/changes.service';
 import { ContactsService } from './contacts.service';
-
-type At = { caller: CompanyCaller; parent: ContactParent };
 
 @BusController()
 export class ContactsHandler {
@@ -20,44 +14,44 @@ export class ContactsHandler {
     private readonly changes: ChangesService,
   ) {}
 
-  @MessagePattern(ContactSubjects.list)
-  list(@Payload() p: At & { query: ContactListQuery }) {
+  @Handles(ContactSubjects.list)
+  list(@Payload() p: BusRequest<'catalog.contact.list'>) {
     return this.contacts.list(p.caller, p.parent, p.query);
   }
 
-  @MessagePattern(ContactSubjects.get)
-  get(@Payload() p: At & { contactId: number }) {
+  @Handles(ContactSubjects.get)
+  get(@Payload() p: BusRequest<'catalog.contact.get'>) {
     return this.contacts.get(p.caller, p.parent, p.contactId);
   }
 
-  @MessagePattern(ContactSubjects.create)
-  create(@Payload() p: At & { input: ContactInput }) {
+  @Handles(ContactSubjects.create)
+  create(@Payload() p: BusRequest<'catalog.contact.create'>) {
     return this.contacts.create(p.caller, p.parent, p.input);
   }
 
-  @MessagePattern(ContactSubjects.update)
-  update(@Payload() p: At & { contactId: number; input: ContactInput }) {
+  @Handles(ContactSubjects.update)
+  update(@Payload() p: BusRequest<'catalog.contact.update'>) {
     return this.contacts.update(p.caller, p.parent, p.contactId, p.input);
   }
 
-  @MessagePattern(ContactSubjects.remove)
-  async remove(@Payload() p: At & { contactId: number }): Promise<null> {
+  @Handles(ContactSubjects.remove)
+  async remove(@Payload() p: BusRequest<'catalog.contact.delete'>): Promise<null> {
     await this.contacts.remove(p.caller, p.parent, p.contactId);
     return null;
   }
 
-  @MessagePattern(ContactSubjects.setMain)
-  setMain(@Payload() p: At & { contactId: number }) {
+  @Handles(ContactSubjects.setMain)
+  setMain(@Payload() p: BusRequest<'catalog.contact.set_main'>) {
     return this.contacts.setMain(p.caller, p.parent, p.contactId);
   }
 
-  @MessagePattern(ContactSubjects.rules)
-  rules(@Payload() p: At & { contactId: number }) {
+  @Handles(ContactSubjects.rules)
+  rules(@Payload() p: BusRequest<'catalog.contact.rules'>) {
     return this.contacts.rules(p.caller, p.parent, p.contactId);
   }
 
-  @MessagePattern(ContactSubjects.changes)
-  changesOf(@Payload() p: At & { query: ChangeListQuery }) {
+  @Handles(ContactSubjects.changes)
+  changesOf(@Payload() p: BusRequest<'catalog.changes.list'>) {
     return this.changes.list(p.caller, p.parent, p.query);
   }
 }

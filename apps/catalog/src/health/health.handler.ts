@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { CatalogSubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 
 @BusController()
 export class HealthHandler {
   constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
 
-  @MessagePattern(CatalogSubjects.health)
+  @Handles(CatalogSubjects.health)
   async health(): Promise<{ service: string; db: boolean }> {
     await this.uow.read((em) => em.execute('select 1'));
     return { service: 'catalog', db: true };

@@ -1,28 +1,28 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type AddImageRequest, ImageSubjects, type ListImagesRequest, type RemoveImagesRequest, type UpdateImageRequest } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { ImagesService } from './images.service';
 
 @BusController()
 export class ImagesHandler {
   constructor(private readonly images: ImagesService) {}
 
-  @MessagePattern(ImageSubjects.list)
+  @Handles(ImageSubjects.list)
   list(@Payload() p: ListImagesRequest) {
     return this.images.list(p.caller, p.owner);
   }
 
-  @MessagePattern(ImageSubjects.add)
+  @Handles(ImageSubjects.add)
   add(@Payload() p: AddImageRequest) {
     return this.images.add(p);
   }
 
-  @MessagePattern(ImageSubjects.update)
+  @Handles(ImageSubjects.update)
   update(@Payload() p: UpdateImageRequest) {
     return this.images.update(p);
   }
 
-  @MessagePattern(ImageSubjects.remove)
+  @Handles(ImageSubjects.remove)
   remove(@Payload() p: RemoveImagesRequest) {
     return this.images.remove(p.caller, p.ids);
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type BackorderChanged, type BackorderDto, type CompanyCaller, ItemEvents } from '@kanban/contracts';
-import { BusController, claimInbox, DeadLetters, type EventEnvelope } from '@kanban/messaging';
+import { BusController, claimInbox, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
 import { restrictedRowsCondition, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ItemBackorder } from './backorder.entity';
 import { assertParent } from './item-visibility';
@@ -22,7 +22,7 @@ export class BackordersConsumer {
     this.on = { changed: deadLetters.consumer<BackorderChanged>('catalog.backorders', (event) => this.apply(event)) };
   }
 
-  @EventPattern(ItemEvents.backorderChanged)
+  @OnEvent(ItemEvents.backorderChanged)
   changed(@Payload() event: EventEnvelope<BackorderChanged>): Promise<void> {
     return this.on.changed(event);
   }

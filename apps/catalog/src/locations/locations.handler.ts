@@ -1,56 +1,48 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
+  type BusRequest,
   LocationSubjects,
-  type CompanyCaller,
-  type LocationDeliveryInput,
-  type LocationInput,
-  type LocationListQuery,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { LocationsService } from './locations.service';
-
-interface Scope {
-  caller: CompanyCaller;
-  customerId: number;
-}
 
 @BusController()
 export class LocationsHandler {
   constructor(private readonly locations: LocationsService) {}
 
-  @MessagePattern(LocationSubjects.list)
-  list(@Payload() p: Scope & { query: LocationListQuery }) {
+  @Handles(LocationSubjects.list)
+  list(@Payload() p: BusRequest<'catalog.location.list'>) {
     return this.locations.list(p.caller, p.query, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.get)
-  get(@Payload() p: Scope & { locationId: number }) {
+  @Handles(LocationSubjects.get)
+  get(@Payload() p: BusRequest<'catalog.location.get'>) {
     return this.locations.get(p.caller, p.locationId, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.create)
-  create(@Payload() p: Scope & { input: LocationInput }) {
+  @Handles(LocationSubjects.create)
+  create(@Payload() p: BusRequest<'catalog.location.create'>) {
     return this.locations.create(p.caller, p.input, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.update)
-  update(@Payload() p: Scope & { locationId: number; input: LocationInput }) {
+  @Handles(LocationSubjects.update)
+  update(@Payload() p: BusRequest<'catalog.location.update'>) {
     return this.locations.update(p.caller, p.locationId, p.input, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.delivery)
-  delivery(@Payload() p: Scope & { locationId: number; input: LocationDeliveryInput }) {
+  @Handles(LocationSubjects.delivery)
+  delivery(@Payload() p: BusRequest<'catalog.location.delivery'>) {
     return this.locations.delivery(p.caller, p.locationId, p.input, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.toggle)
-  toggle(@Payload() p: Scope & { locationId: number; active: boolean }) {
+  @Handles(LocationSubjects.toggle)
+  toggle(@Payload() p: BusRequest<'catalog.location.toggle_active'>) {
     return this.locations.setActive(p.caller, p.locationId, p.active, p.customerId);
   }
 
-  @MessagePattern(LocationSubjects.delete)
+  @Handles(LocationSubjects.delete)
   /** `confirm`: also delete its images (else 1002 when it has some); answers the blob keys to remove. */
-  remove(@Payload() p: Scope & { locationId: number; confirm?: boolean }): Promise<{ released: string[] }> {
+  remove(@Payload() p: BusRequest<'catalog.location.delete'>): Promise<{ released: string[] }> {
     return this.locations.remove(p.caller, p.locationId, p.customerId, { confirm: p.confirm });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type CustomerOrderingFields,
   type ItemOrderingFields,
@@ -8,7 +8,7 @@ import {
   type ReplenishmentSnapshotRequest,
   ReplenishmentSubjects,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Catalog } from '../catalogs/catalog.entity';
@@ -92,7 +92,7 @@ export async function replenishmentSnapshot(em: EntityManager, itemWhere: Filter
 export class ReplenishmentHandler {
   constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
 
-  @MessagePattern(ReplenishmentSubjects.snapshot)
+  @Handles(ReplenishmentSubjects.snapshot)
   snapshot(@Payload() p: ReplenishmentSnapshotRequest): Promise<ReplenishmentSnapshot> {
     const itemIds = [...new Set(p.item_ids ?? [])].slice(0, 1000);
     const locationIds = [...new Set(p.location_ids ?? [])].slice(0, 1000);

@@ -1,6 +1,6 @@
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IdentityEvents, type RestrictionsChanged } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, OnEvent, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './restriction-copy.entity';
 
 /** Keeps the catalog's copy of a user's access restrictions: each event replaces the user's set, once per event. */
@@ -13,7 +13,7 @@ export class RestrictionsConsumer {
     this.on = { replace: deadLetters.once<RestrictionsChanged>('catalog.restrictions', (em, event) => replaceRestrictionCopies(em, RestrictionCopy, event.data)) };
   }
 
-  @EventPattern(IdentityEvents.restrictionsChanged)
+  @OnEvent(IdentityEvents.restrictionsChanged)
   replace(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
     return this.on.replace(event);
   }

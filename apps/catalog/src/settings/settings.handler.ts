@@ -1,20 +1,12 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
-  type CompanyCaller,
-  type CustomFieldInput,
-  type CustomFieldListQuery,
-  type CustomValuesInput,
-  type SettingsListQuery,
+  type BusRequest,
   SettingsSubjects,
-  type StorageTypeInput,
-  type UnitInput,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { CustomFieldsService } from './custom-fields.service';
 import { StorageTypesService } from './storage-types.service';
 import { UnitsService } from './units.service';
-
-type Caller = { caller: CompanyCaller };
 
 /** Units, storage types and custom fields of a company. */
 @BusController()
@@ -25,91 +17,91 @@ export class SettingsHandler {
     private readonly customFields: CustomFieldsService,
   ) {}
 
-  @MessagePattern(SettingsSubjects.listUnits)
-  listUnits(@Payload() p: Caller & { query: SettingsListQuery }) {
+  @Handles(SettingsSubjects.listUnits)
+  listUnits(@Payload() p: BusRequest<'catalog.unit.list'>) {
     return this.units.list(p.caller, p.query);
   }
 
-  @MessagePattern(SettingsSubjects.getUnit)
-  getUnit(@Payload() p: Caller & { id: number }) {
+  @Handles(SettingsSubjects.getUnit)
+  getUnit(@Payload() p: BusRequest<'catalog.unit.get'>) {
     return this.units.get(p.caller, p.id);
   }
 
-  @MessagePattern(SettingsSubjects.createUnit)
-  createUnit(@Payload() p: Caller & { input: UnitInput }) {
+  @Handles(SettingsSubjects.createUnit)
+  createUnit(@Payload() p: BusRequest<'catalog.unit.create'>) {
     return this.units.create(p.caller, p.input);
   }
 
-  @MessagePattern(SettingsSubjects.updateUnit)
-  updateUnit(@Payload() p: Caller & { id: number; input: UnitInput }) {
+  @Handles(SettingsSubjects.updateUnit)
+  updateUnit(@Payload() p: BusRequest<'catalog.unit.update'>) {
     return this.units.update(p.caller, p.id, p.input);
   }
 
-  @MessagePattern(SettingsSubjects.deleteUnit)
-  async deleteUnit(@Payload() p: Caller & { id: number }): Promise<null> {
+  @Handles(SettingsSubjects.deleteUnit)
+  async deleteUnit(@Payload() p: BusRequest<'catalog.unit.delete'>): Promise<null> {
     await this.units.remove(p.caller, p.id);
     return null;
   }
 
-  @MessagePattern(SettingsSubjects.listStorageTypes)
-  listStorageTypes(@Payload() p: Caller & { query: SettingsListQuery }) {
+  @Handles(SettingsSubjects.listStorageTypes)
+  listStorageTypes(@Payload() p: BusRequest<'catalog.storage_type.list'>) {
     return this.storageTypes.list(p.caller, p.query);
   }
 
-  @MessagePattern(SettingsSubjects.getStorageType)
-  getStorageType(@Payload() p: Caller & { id: number }) {
+  @Handles(SettingsSubjects.getStorageType)
+  getStorageType(@Payload() p: BusRequest<'catalog.storage_type.get'>) {
     return this.storageTypes.get(p.caller, p.id);
   }
 
-  @MessagePattern(SettingsSubjects.createStorageType)
-  createStorageType(@Payload() p: Caller & { input: StorageTypeInput }) {
+  @Handles(SettingsSubjects.createStorageType)
+  createStorageType(@Payload() p: BusRequest<'catalog.storage_type.create'>) {
     return this.storageTypes.create(p.caller, p.input);
   }
 
-  @MessagePattern(SettingsSubjects.updateStorageType)
-  updateStorageType(@Payload() p: Caller & { id: number; input: StorageTypeInput }) {
+  @Handles(SettingsSubjects.updateStorageType)
+  updateStorageType(@Payload() p: BusRequest<'catalog.storage_type.update'>) {
     return this.storageTypes.update(p.caller, p.id, p.input);
   }
 
-  @MessagePattern(SettingsSubjects.deleteStorageType)
-  async deleteStorageType(@Payload() p: Caller & { id: number }): Promise<null> {
+  @Handles(SettingsSubjects.deleteStorageType)
+  async deleteStorageType(@Payload() p: BusRequest<'catalog.storage_type.delete'>): Promise<null> {
     await this.storageTypes.remove(p.caller, p.id);
     return null;
   }
 
-  @MessagePattern(SettingsSubjects.listCustomFields)
-  listCustomFields(@Payload() p: Caller & { query: CustomFieldListQuery }) {
+  @Handles(SettingsSubjects.listCustomFields)
+  listCustomFields(@Payload() p: BusRequest<'catalog.custom_field.list'>) {
     return this.customFields.list(p.caller, p.query);
   }
 
-  @MessagePattern(SettingsSubjects.getCustomField)
-  getCustomField(@Payload() p: Caller & { id: number }) {
+  @Handles(SettingsSubjects.getCustomField)
+  getCustomField(@Payload() p: BusRequest<'catalog.custom_field.get'>) {
     return this.customFields.get(p.caller, p.id);
   }
 
-  @MessagePattern(SettingsSubjects.createCustomField)
-  createCustomField(@Payload() p: Caller & { input: CustomFieldInput }) {
+  @Handles(SettingsSubjects.createCustomField)
+  createCustomField(@Payload() p: BusRequest<'catalog.custom_field.create'>) {
     return this.customFields.create(p.caller, p.input);
   }
 
-  @MessagePattern(SettingsSubjects.updateCustomField)
-  updateCustomField(@Payload() p: Caller & { id: number; input: CustomFieldInput; confirm: boolean }) {
+  @Handles(SettingsSubjects.updateCustomField)
+  updateCustomField(@Payload() p: BusRequest<'catalog.custom_field.update'>) {
     return this.customFields.update(p.caller, p.id, p.input, { confirm: p.confirm === true });
   }
 
-  @MessagePattern(SettingsSubjects.deleteCustomField)
-  async deleteCustomField(@Payload() p: Caller & { id: number; confirm: boolean }): Promise<null> {
+  @Handles(SettingsSubjects.deleteCustomField)
+  async deleteCustomField(@Payload() p: BusRequest<'catalog.custom_field.delete'>): Promise<null> {
     await this.customFields.remove(p.caller, p.id, { confirm: p.confirm === true });
     return null;
   }
 
-  @MessagePattern(SettingsSubjects.getCustomValues)
-  getCustomValues(@Payload() p: Caller & { entity: string; entityId: number }) {
+  @Handles(SettingsSubjects.getCustomValues)
+  getCustomValues(@Payload() p: BusRequest<'catalog.custom_field.values.get'>) {
     return this.customFields.values(p.caller, p.entity, p.entityId);
   }
 
-  @MessagePattern(SettingsSubjects.putCustomValues)
-  putCustomValues(@Payload() p: Caller & { entity: string; entityId: number; input: CustomValuesInput }) {
+  @Handles(SettingsSubjects.putCustomValues)
+  putCustomValues(@Payload() p: BusRequest<'catalog.custom_field.values.put'>) {
     return this.customFields.putValues(p.caller, p.entity, p.entityId, p.input);
   }
 }

@@ -1,6 +1,6 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type TargetsReply, type TargetsRequest, UserAdminSubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { TargetsService } from './targets.service';
 
 /** Names of access-restriction targets for the users administration. */
@@ -8,7 +8,7 @@ import { TargetsService } from './targets.service';
 export class TargetsHandler {
   constructor(private readonly targets: TargetsService) {}
 
-  @MessagePattern(UserAdminSubjects.targets)
+  @Handles(UserAdminSubjects.targets)
   lookup(@Payload() p: TargetsRequest): Promise<TargetsReply> {
     return this.targets.lookup(p);
   }

@@ -1,54 +1,54 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type AuthenticateRequest, type Caller, IdentitySubjects, type LoginResult } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type AuthenticateRequest, type BusRequest, IdentitySubjects, type LoginResult } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { AuthService } from './auth.service';
 
 @BusController()
 export class AuthHandler {
   constructor(private readonly auth: AuthService) {}
 
-  @MessagePattern(IdentitySubjects.authenticate)
+  @Handles(IdentitySubjects.authenticate)
   authenticate(@Payload() request: AuthenticateRequest): Promise<LoginResult> {
     return this.auth.authenticate(request);
   }
 
-  @MessagePattern(IdentitySubjects.refresh)
-  refresh(@Payload() request: { refresh_token: string }): Promise<LoginResult> {
+  @Handles(IdentitySubjects.refresh)
+  refresh(@Payload() request: BusRequest<'identity.auth.refresh'>): Promise<LoginResult> {
     return this.auth.refresh(request.refresh_token);
   }
 
-  @MessagePattern(IdentitySubjects.logout)
-  async logout(@Payload() request: { refresh_token: string }): Promise<null> {
+  @Handles(IdentitySubjects.logout)
+  async logout(@Payload() request: BusRequest<'identity.auth.logout'>): Promise<null> {
     await this.auth.logout(request.refresh_token);
     return null;
   }
 
-  @MessagePattern(IdentitySubjects.register)
-  register(@Payload() request: Parameters<AuthService['register']>[0]) {
+  @Handles(IdentitySubjects.register)
+  register(@Payload() request: BusRequest<'identity.auth.register'>) {
     return this.auth.register(request);
   }
 
-  @MessagePattern(IdentitySubjects.confirm)
-  async confirm(@Payload() request: { token: string }): Promise<null> {
+  @Handles(IdentitySubjects.confirm)
+  async confirm(@Payload() request: BusRequest<'identity.auth.confirm'>): Promise<null> {
     await this.auth.confirm(request.token);
     return null;
   }
 
-  @MessagePattern(IdentitySubjects.resetRequest)
-  async resetRequest(@Payload() request: { email: string }): Promise<null> {
+  @Handles(IdentitySubjects.resetRequest)
+  async resetRequest(@Payload() request: BusRequest<'identity.auth.reset_request'>): Promise<null> {
     await this.auth.requestReset(request.email);
     return null;
   }
 
-  @MessagePattern(IdentitySubjects.resetPassword)
-  async resetPassword(@Payload() request: { token: string; password: string }): Promise<null> {
+  @Handles(IdentitySubjects.resetPassword)
+  async resetPassword(@Payload() request: BusRequest<'identity.auth.reset_password'>): Promise<null> {
     await this.auth.resetPassword(request.token, request.password);
     return null;
   }
 
-  @MessagePattern(IdentitySubjects.changePassword)
+  @Handles(IdentitySubjects.changePassword)
   async changePassword(
-    @Payload() request: { caller: Caller & { family?: string }; current_password: string; password: string },
+    @Payload() request: BusRequest<'identity.user.change_password'>,
   ): Promise<null> {
     await this.auth.changePassword(request.caller.userId, request.current_password, request.password, request.caller.family);
     return null;

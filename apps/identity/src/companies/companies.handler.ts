@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Caller, type CompanyCaller, IdentitySubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, IdentitySubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { CompaniesService, type CompanyUpdate, type PlatformCompanyInput } from './companies.service';
+import { CompaniesService } from './companies.service';
 
 @BusController()
 export class CompaniesHandler {
@@ -12,49 +12,49 @@ export class CompaniesHandler {
     @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
   ) {}
 
-  @MessagePattern(IdentitySubjects.health)
+  @Handles(IdentitySubjects.health)
   async health(): Promise<{ service: string; db: boolean }> {
     await this.uow.read((em) => em.execute('select 1'));
     return { service: 'identity', db: true };
   }
 
-  @MessagePattern(IdentitySubjects.listMyCompanies)
-  listMine(@Payload() p: { caller: Caller }) {
+  @Handles(IdentitySubjects.listMyCompanies)
+  listMine(@Payload() p: BusRequest<'identity.company.list_mine'>) {
     return this.companies.listMine(p.caller.userId);
   }
 
-  @MessagePattern(IdentitySubjects.getCompany)
-  get(@Payload() p: { caller: CompanyCaller }) {
+  @Handles(IdentitySubjects.getCompany)
+  get(@Payload() p: BusRequest<'identity.company.get'>) {
     return this.companies.get(p.caller);
   }
 
-  @MessagePattern(IdentitySubjects.updateCompany)
-  update(@Payload() p: { caller: CompanyCaller; update: CompanyUpdate }) {
+  @Handles(IdentitySubjects.updateCompany)
+  update(@Payload() p: BusRequest<'identity.company.update'>) {
     return this.companies.update(p.caller, p.update);
   }
 
-  @MessagePattern(IdentitySubjects.licenseStats)
-  licenseStats(@Payload() p: { caller: CompanyCaller }) {
+  @Handles(IdentitySubjects.licenseStats)
+  licenseStats(@Payload() p: BusRequest<'identity.company.license_stats'>) {
     return this.companies.licenseStats(p.caller);
   }
 
-  @MessagePattern(IdentitySubjects.support)
-  support(@Payload() p: { caller: CompanyCaller; subject: string; message: string }) {
+  @Handles(IdentitySubjects.support)
+  support(@Payload() p: BusRequest<'identity.company.support'>) {
     return this.companies.support(p.caller, p.subject, p.message);
   }
 
-  @MessagePattern(IdentitySubjects.platformListCompanies)
+  @Handles(IdentitySubjects.platformListCompanies)
   platformList() {
     return this.companies.platformList();
   }
 
-  @MessagePattern(IdentitySubjects.platformCreateCompany)
-  platformCreate(@Payload() p: { input: PlatformCompanyInput }) {
+  @Handles(IdentitySubjects.platformCreateCompany)
+  platformCreate(@Payload() p: BusRequest<'identity.platform.companies.create'>) {
     return this.companies.platformCreate(p.input);
   }
 
-  @MessagePattern(IdentitySubjects.platformUpdateCompany)
-  platformUpdate(@Payload() p: { companyId: number; input: PlatformCompanyInput }) {
+  @Handles(IdentitySubjects.platformUpdateCompany)
+  platformUpdate(@Payload() p: BusRequest<'identity.platform.companies.update'>) {
     return this.companies.platformUpdate(p.companyId, p.input);
   }
 }

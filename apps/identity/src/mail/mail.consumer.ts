@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IdentityEvents, type MailRequested } from '@kanban/contracts';
-import { BusController, claimInbox, DeadLetters, type EventEnvelope } from '@kanban/messaging';
+import { BusController, claimInbox, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
 import { MAILER, type Mailer } from '@kanban/mail';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { renderMail } from './mail.templates';
@@ -20,7 +20,7 @@ export class MailConsumer {
     this.on = { send: deadLetters.consumer<MailRequested>('identity.mailer', (event) => this.deliver(event)) };
   }
 
-  @EventPattern(IdentityEvents.mailRequested)
+  @OnEvent(IdentityEvents.mailRequested)
   send(@Payload() event: EventEnvelope<MailRequested>): Promise<void> {
     return this.on.send(event);
   }

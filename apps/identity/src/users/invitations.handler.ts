@@ -1,6 +1,6 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Caller, type CompanyCaller, IdentitySubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, IdentitySubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { InvitationsService } from './invitations.service';
 
 /** Invitations of existing accounts: the company's list and withdrawal, the invited person's look and acceptance. */
@@ -8,24 +8,24 @@ import { InvitationsService } from './invitations.service';
 export class InvitationsHandler {
   constructor(private readonly invitations: InvitationsService) {}
 
-  @MessagePattern(IdentitySubjects.listInvitations)
-  list(@Payload() p: { caller: CompanyCaller }) {
+  @Handles(IdentitySubjects.listInvitations)
+  list(@Payload() p: BusRequest<'identity.invitations.list'>) {
     return this.invitations.list(p.caller);
   }
 
-  @MessagePattern(IdentitySubjects.withdrawInvitation)
-  async withdraw(@Payload() p: { caller: CompanyCaller; invitationId: number }): Promise<null> {
+  @Handles(IdentitySubjects.withdrawInvitation)
+  async withdraw(@Payload() p: BusRequest<'identity.invitations.withdraw'>): Promise<null> {
     await this.invitations.withdraw(p.caller, p.invitationId);
     return null;
   }
 
-  @MessagePattern(IdentitySubjects.showInvitation)
-  show(@Payload() p: { caller: Caller; token: string }) {
+  @Handles(IdentitySubjects.showInvitation)
+  show(@Payload() p: BusRequest<'identity.invitations.show'>) {
     return this.invitations.show(p.caller, p.token);
   }
 
-  @MessagePattern(IdentitySubjects.acceptInvitation)
-  accept(@Payload() p: { caller: Caller; token: string }) {
+  @Handles(IdentitySubjects.acceptInvitation)
+  accept(@Payload() p: BusRequest<'identity.invitations.accept'>) {
     return this.invitations.accept(p.caller, p.token);
   }
 }

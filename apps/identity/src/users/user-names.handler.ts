@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ContactSubjects, type UserNamesReply, type UserNamesRequest } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { Membership } from './membership.entity';
 
@@ -14,7 +14,7 @@ import { Membership } from './membership.entity';
 export class UserNamesHandler {
   constructor(@Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork) {}
 
-  @MessagePattern(ContactSubjects.userNames)
+  @Handles(ContactSubjects.userNames)
   names(@Payload() p: UserNamesRequest): Promise<UserNamesReply> {
     const ids = [...new Set(p.ids.filter((id) => Number.isInteger(id) && id > 0))].slice(0, 200);
     if (ids.length === 0) return Promise.resolve([]);

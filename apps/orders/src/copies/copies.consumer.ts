@@ -1,4 +1,4 @@
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
   CatalogEvents,
@@ -12,7 +12,7 @@ import {
   type SubscriptionChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, OnEvent, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './copies.entity';
 import { upsertSubscription } from '../subscriptions/subscriptions.sql';
 import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSupplier } from './copies';
@@ -40,38 +40,38 @@ export class CopiesConsumer {
     };
   }
 
-  @EventPattern(ItemEvents.itemChanged)
+  @OnEvent(ItemEvents.itemChanged)
   item(@Payload() event: EventEnvelope<ItemChangedForOrders>): Promise<void> {
     return this.on.item(event);
   }
 
-  @EventPattern(LocationEvents.locationChanged)
+  @OnEvent(LocationEvents.locationChanged)
   location(@Payload() event: EventEnvelope<LocationChangedForOrders>): Promise<void> {
     return this.on.location(event);
   }
 
-  @EventPattern(CatalogEvents.customerChanged)
+  @OnEvent(CatalogEvents.customerChanged)
   customer(@Payload() event: EventEnvelope<CustomerChangedForOrders>): Promise<void> {
     return this.on.customer(event);
   }
 
-  @EventPattern(CatalogEvents.supplierChanged)
+  @OnEvent(CatalogEvents.supplierChanged)
   supplier(@Payload() event: EventEnvelope<SupplierChanged>): Promise<void> {
     return this.on.supplier(event);
   }
 
-  @EventPattern(ItemEvents.catalogChanged)
+  @OnEvent(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
     return this.on.catalog(event);
   }
 
-  @EventPattern(ItemEvents.subscriptionChanged)
+  @OnEvent(ItemEvents.subscriptionChanged)
   subscription(@Payload() event: EventEnvelope<SubscriptionChanged>): Promise<void> {
     return this.on.subscription(event);
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */
-  @EventPattern(IdentityEvents.restrictionsChanged)
+  @OnEvent(IdentityEvents.restrictionsChanged)
   restrictions(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
     return this.on.restrictions(event);
   }

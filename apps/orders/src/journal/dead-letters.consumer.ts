@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
-import { BusController, type DeadLettered, deadLetterSubject, type EventEnvelope, handleOnce } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { BusController, type DeadLettered, deadLetterSubject, type EventEnvelope, handleOnce, OnEvent } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { JournalService } from './journal.service';
 
@@ -21,22 +21,22 @@ export class DeadLettersConsumer {
     return handleOnce(this.uow, 'orders.dead_letters', event, (em) => this.journal.recordDeadLetter(em, event.data));
   }
 
-  @EventPattern(deadLetterSubject('catalog'))
+  @OnEvent(deadLetterSubject('catalog'))
   catalog(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }
 
-  @EventPattern(deadLetterSubject('identity'))
+  @OnEvent(deadLetterSubject('identity'))
   identity(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }
 
-  @EventPattern(deadLetterSubject('orders'))
+  @OnEvent(deadLetterSubject('orders'))
   orders(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }
 
-  @EventPattern(deadLetterSubject('supply'))
+  @OnEvent(deadLetterSubject('supply'))
   supply(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }

@@ -1,29 +1,29 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CompanyCaller, type JournalAcknowledgeInput, type JournalListQuery, JournalSubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, JournalSubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { JournalService } from './journal.service';
 
 @BusController()
 export class JournalHandler {
   constructor(private readonly journal: JournalService) {}
 
-  @MessagePattern(JournalSubjects.list)
-  list(@Payload() p: { caller: CompanyCaller; query: JournalListQuery }) {
+  @Handles(JournalSubjects.list)
+  list(@Payload() p: BusRequest<'orders.journal.list'>) {
     return this.journal.list(p.caller, p.query ?? {});
   }
 
-  @MessagePattern(JournalSubjects.acknowledge)
-  acknowledge(@Payload() p: { caller: CompanyCaller; input: JournalAcknowledgeInput }) {
+  @Handles(JournalSubjects.acknowledge)
+  acknowledge(@Payload() p: BusRequest<'orders.journal.acknowledge'>) {
     return this.journal.acknowledge(p.caller, p.input ?? {});
   }
 
-  @MessagePattern(JournalSubjects.retry)
-  retry(@Payload() p: { caller: CompanyCaller; id: number }) {
+  @Handles(JournalSubjects.retry)
+  retry(@Payload() p: BusRequest<'orders.journal.retry'>) {
     return this.journal.retry(p.caller, p.id);
   }
 
-  @MessagePattern(JournalSubjects.discard)
-  discard(@Payload() p: { caller: CompanyCaller; id: number }) {
+  @Handles(JournalSubjects.discard)
+  discard(@Payload() p: BusRequest<'orders.journal.discard'>) {
     return this.journal.discard(p.caller, p.id);
   }
 }

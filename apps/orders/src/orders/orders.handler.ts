@@ -1,16 +1,11 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type AddOrderImageRequest,
-  type CompanyCaller,
-  type NewOrderInput,
-  type OrderListQuery,
-  type OrderScope,
+  type BusRequest,
   OrdersSubjects,
-  type OrderUpdateInput,
-  type RejectRequestInput,
   type SetOrderAttachmentRequest,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { OrderFilesService } from './order-files.service';
 import { OrderingService } from './ordering.service';
 import { OrdersService } from './orders.service';
@@ -24,75 +19,75 @@ export class OrdersHandler {
   ) {}
 
   /** scope: none (company), customerId, or customerId and locationId. */
-  @MessagePattern(OrdersSubjects.listOrders)
-  list(@Payload() p: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery }) {
+  @Handles(OrdersSubjects.listOrders)
+  list(@Payload() p: BusRequest<'orders.order.list'>) {
     return this.orders.list(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(OrdersSubjects.getOrder)
-  get(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+  @Handles(OrdersSubjects.getOrder)
+  get(@Payload() p: BusRequest<'orders.order.get'>) {
     return this.orders.get(p.caller, p.scope ?? {}, p.orderId);
   }
 
-  @MessagePattern(OrdersSubjects.updateOrder)
-  update(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: OrderUpdateInput }) {
+  @Handles(OrdersSubjects.updateOrder)
+  update(@Payload() p: BusRequest<'orders.order.update'>) {
     return this.orders.update(p.caller, p.scope ?? {}, p.orderId, p.input);
   }
 
   /** A new order by hand at a location (scope with customer and location). */
-  @MessagePattern(OrdersSubjects.createOrder)
-  create(@Payload() p: { caller: CompanyCaller; scope: Required<OrderScope>; input: NewOrderInput }) {
+  @Handles(OrdersSubjects.createOrder)
+  create(@Payload() p: BusRequest<'orders.order.create'>) {
     return this.ordering.create(p.caller, p.scope, p.input);
   }
 
-  @MessagePattern(OrdersSubjects.listRequests)
-  requests(@Payload() p: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery }) {
+  @Handles(OrdersSubjects.listRequests)
+  requests(@Payload() p: BusRequest<'orders.request.list'>) {
     return this.orders.list(p.caller, p.scope ?? {}, p.query ?? {}, 'requests');
   }
 
-  @MessagePattern(OrdersSubjects.getRequest)
-  request(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+  @Handles(OrdersSubjects.getRequest)
+  request(@Payload() p: BusRequest<'orders.request.get'>) {
     return this.orders.getRequest(p.caller, p.scope ?? {}, p.orderId);
   }
 
-  @MessagePattern(OrdersSubjects.confirmRequest)
-  confirm(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+  @Handles(OrdersSubjects.confirmRequest)
+  confirm(@Payload() p: BusRequest<'orders.request.confirm'>) {
     return this.ordering.confirm(p.caller, p.scope ?? {}, p.orderId);
   }
 
-  @MessagePattern(OrdersSubjects.rejectRequest)
-  reject(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: RejectRequestInput }) {
+  @Handles(OrdersSubjects.rejectRequest)
+  reject(@Payload() p: BusRequest<'orders.request.reject'>) {
     return this.ordering.reject(p.caller, p.scope ?? {}, p.orderId, p.input ?? {});
   }
 
   // An order's attachment and pictures: the gateway stores the bytes and hands over their blob keys.
-  @MessagePattern(OrdersSubjects.setAttachment)
+  @Handles(OrdersSubjects.setAttachment)
   setAttachment(@Payload() p: SetOrderAttachmentRequest) {
     return this.files.setAttachment(p);
   }
 
-  @MessagePattern(OrdersSubjects.removeAttachment)
-  removeAttachment(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+  @Handles(OrdersSubjects.removeAttachment)
+  removeAttachment(@Payload() p: BusRequest<'orders.order.attachment.remove'>) {
     return this.files.removeAttachment(p.caller, p.scope ?? {}, p.orderId);
   }
 
-  @MessagePattern(OrdersSubjects.getAttachment)
-  attachment(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number }) {
+  @Handles(OrdersSubjects.getAttachment)
+  attachment(@Payload() p: BusRequest<'orders.order.attachment.get'>) {
     return this.files.attachment(p.caller, p.scope ?? {}, p.orderId);
   }
 
-  @MessagePattern(OrdersSubjects.addOrderImage)
+  @Handles(OrdersSubjects.addOrderImage)
   addImage(@Payload() p: AddOrderImageRequest) {
     return this.files.addImage(p);
   }
 
-  @MessagePattern(OrdersSubjects.getOrderImage)
-  image(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }) {
+  @Handles(OrdersSubjects.getOrderImage)
+  image(@Payload() p: BusRequest<'orders.order.image.get'>) {
     return this.files.image(p.caller, p.scope ?? {}, p.orderId, p.imageId);
   }
 
-  @MessagePattern(OrdersSubjects.removeOrderImage)
-  removeImage(@Payload() p: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }) {
+  @Handles(OrdersSubjects.removeOrderImage)
+  removeImage(@Payload() p: BusRequest<'orders.order.image.remove'>) {
     return this.files.removeImage(p.caller, p.scope ?? {}, p.orderId, p.imageId);
   }
 }

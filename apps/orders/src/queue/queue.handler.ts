@@ -1,6 +1,6 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CompanyCaller, type OrderQueueListQuery, type OrderQueueScope, OrderQueueSubjects } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, OrderQueueSubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { OrderQueueService } from './queue.service';
 
 @BusController()
@@ -8,24 +8,24 @@ export class OrderQueueHandler {
   constructor(private readonly queue: OrderQueueService) {}
 
   /** scope: none (company) or customerId. */
-  @MessagePattern(OrderQueueSubjects.list)
-  list(@Payload() p: { caller: CompanyCaller; scope: OrderQueueScope; query: OrderQueueListQuery }) {
+  @Handles(OrderQueueSubjects.list)
+  list(@Payload() p: BusRequest<'orders.queue.list'>) {
     return this.queue.list(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(OrderQueueSubjects.get)
-  get(@Payload() p: { caller: CompanyCaller; id: number }) {
+  @Handles(OrderQueueSubjects.get)
+  get(@Payload() p: BusRequest<'orders.queue.get'>) {
     return this.queue.get(p.caller, p.id);
   }
 
   /** ids: the `id` query values as sent (checked by the service). */
-  @MessagePattern(OrderQueueSubjects.requeue)
-  requeue(@Payload() p: { caller: CompanyCaller; ids: unknown }) {
+  @Handles(OrderQueueSubjects.requeue)
+  requeue(@Payload() p: BusRequest<'orders.queue.requeue'>) {
     return this.queue.requeue(p.caller, p.ids);
   }
 
-  @MessagePattern(OrderQueueSubjects.remove)
-  remove(@Payload() p: { caller: CompanyCaller; ids: unknown }) {
+  @Handles(OrderQueueSubjects.remove)
+  remove(@Payload() p: BusRequest<'orders.queue.delete'>) {
     return this.queue.remove(p.caller, p.ids);
   }
 }

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@kanban/access';
 import { type ItemRuleRef, OrdersSubjects, type RulesOfItemRequest } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { raw } from '../shared/access';
 
@@ -40,7 +40,7 @@ export async function rulesOfItem(em: EntityManager, companyId: number, itemId: 
 export class RulesOfItemHandler {
   constructor(@Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork) {}
 
-  @MessagePattern(OrdersSubjects.rulesOfItem)
+  @Handles(OrdersSubjects.rulesOfItem)
   rules(@Payload() p: RulesOfItemRequest): Promise<ItemRuleRef[]> {
     const companyId = Number(p?.company_id);
     const itemId = Number(p?.item_id);

@@ -1,66 +1,64 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CompanyCaller, type KanbanRuleInput, OrdersSubjects, type RuleListQuery, type ScanInput } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusRequest, OrdersSubjects } from '@kanban/contracts';
+import { BusController, Handles } from '@kanban/messaging';
 import { RulesService } from './rules.service';
-
-type Call<T = object> = { caller: CompanyCaller } & T;
 
 @BusController()
 export class RulesHandler {
   constructor(private readonly rules: RulesService) {}
 
-  @MessagePattern(OrdersSubjects.listRules)
-  list(@Payload() p: Call<{ query: RuleListQuery }>) {
+  @Handles(OrdersSubjects.listRules)
+  list(@Payload() p: BusRequest<'orders.rule.list'>) {
     return this.rules.list(p.caller, p.query ?? {});
   }
 
-  @MessagePattern(OrdersSubjects.getRule)
-  get(@Payload() p: Call<{ ruleId: number }>) {
+  @Handles(OrdersSubjects.getRule)
+  get(@Payload() p: BusRequest<'orders.rule.get'>) {
     return this.rules.get(p.caller, p.ruleId);
   }
 
-  @MessagePattern(OrdersSubjects.createRule)
-  create(@Payload() p: Call<{ input: KanbanRuleInput }>) {
+  @Handles(OrdersSubjects.createRule)
+  create(@Payload() p: BusRequest<'orders.rule.create'>) {
     return this.rules.create(p.caller, p.input);
   }
 
-  @MessagePattern(OrdersSubjects.updateRule)
-  update(@Payload() p: Call<{ ruleId: number; input: KanbanRuleInput }>) {
+  @Handles(OrdersSubjects.updateRule)
+  update(@Payload() p: BusRequest<'orders.rule.update'>) {
     return this.rules.update(p.caller, p.ruleId, p.input);
   }
 
-  @MessagePattern(OrdersSubjects.deleteRule)
-  remove(@Payload() p: Call<{ ruleId: number; confirm?: boolean }>) {
+  @Handles(OrdersSubjects.deleteRule)
+  remove(@Payload() p: BusRequest<'orders.rule.delete'>) {
     return this.rules.remove(p.caller, p.ruleId, !!p.confirm);
   }
 
-  @MessagePattern(OrdersSubjects.toggleRule)
-  toggle(@Payload() p: Call<{ ruleId: number; active: boolean }>) {
+  @Handles(OrdersSubjects.toggleRule)
+  toggle(@Payload() p: BusRequest<'orders.rule.toggle_active'>) {
     return this.rules.toggleActive(p.caller, p.ruleId, p.active);
   }
 
-  @MessagePattern(OrdersSubjects.executeRule)
-  execute(@Payload() p: Call<{ ruleId: number }>) {
+  @Handles(OrdersSubjects.executeRule)
+  execute(@Payload() p: BusRequest<'orders.rule.execute'>) {
     return this.rules.execute(p.caller, p.ruleId);
   }
 
-  @MessagePattern(OrdersSubjects.setStock)
-  setStock(@Payload() p: Call<{ ruleId: number; stock: number }>) {
+  @Handles(OrdersSubjects.setStock)
+  setStock(@Payload() p: BusRequest<'orders.rule.set_stock'>) {
     return this.rules.setStock(p.caller, p.ruleId, p.stock);
   }
 
-  @MessagePattern(OrdersSubjects.scan)
-  scan(@Payload() p: Call<{ input: ScanInput }>) {
+  @Handles(OrdersSubjects.scan)
+  scan(@Payload() p: BusRequest<'orders.rule.scan'>) {
     return this.rules.scan(p.caller, p.input);
   }
 
-  @MessagePattern(OrdersSubjects.stockHistory)
-  stockHistory(@Payload() p: Call<{ ruleId: number; query: { page?: number; per_page?: number } }>) {
+  @Handles(OrdersSubjects.stockHistory)
+  stockHistory(@Payload() p: BusRequest<'orders.rule.stock_history'>) {
     return this.rules.stockHistory(p.caller, p.ruleId, p.query ?? {});
   }
 
-  @MessagePattern(OrdersSubjects.decisionHistory)
-  decisionHistory(@Payload() p: Call<{ ruleId: number; query: { page?: number; per_page?: number } }>) {
+  @Handles(OrdersSubjects.decisionHistory)
+  decisionHistory(@Payload() p: BusRequest<'orders.rule.decision_history'>) {
     return this.rules.decisionHistory(p.caller, p.ruleId, p.query ?? {});
   }
 }

@@ -1,4 +1,4 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type LocationReportQuery,
   type OrderStatsQuery,
@@ -7,7 +7,7 @@ import {
   type StatsRequest,
   StatsSubjects,
 } from '@kanban/contracts';
-import { BusController } from '@kanban/messaging';
+import { BusController, Handles } from '@kanban/messaging';
 import { StatsService } from './stats.service';
 
 /** Statistics and reports (docs/statistics.md); scope: none (company) or customerId. */
@@ -15,32 +15,32 @@ import { StatsService } from './stats.service';
 export class StatsHandler {
   constructor(private readonly stats: StatsService) {}
 
-  @MessagePattern(StatsSubjects.orders)
+  @Handles(StatsSubjects.orders)
   orders(@Payload() p: StatsRequest<OrderStatsQuery>) {
     return this.stats.orders(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(StatsSubjects.orderDetails)
+  @Handles(StatsSubjects.orderDetails)
   orderDetails(@Payload() p: StatsRequest<OrderStatsQuery>) {
     return this.stats.orderDetails(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(StatsSubjects.rulesCheck)
+  @Handles(StatsSubjects.rulesCheck)
   rulesCheck(@Payload() p: StatsRequest<RulesCheckQuery>) {
     return this.stats.rulesCheck(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(StatsSubjects.service)
+  @Handles(StatsSubjects.service)
   service(@Payload() p: StatsRequest<ServiceReportQuery>) {
     return this.stats.service(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(StatsSubjects.serviceDetails)
+  @Handles(StatsSubjects.serviceDetails)
   serviceDetails(@Payload() p: StatsRequest<ServiceReportQuery>) {
     return this.stats.serviceDetails(p.caller, p.scope ?? {}, p.query ?? {});
   }
 
-  @MessagePattern(StatsSubjects.locationReport)
+  @Handles(StatsSubjects.locationReport)
   locationReport(@Payload() p: StatsRequest<LocationReportQuery>) {
     return this.stats.locationReport(p.caller, p.scope ?? {}, p.query ?? {});
   }

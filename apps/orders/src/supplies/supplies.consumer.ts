@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type OrderEventMessage, orderEventMessage, type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, handleOnce } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 import { markTransmitted } from '../queue/queue.sql';
@@ -40,7 +40,7 @@ export class SuppliesConsumer {
     };
   }
 
-  @EventPattern(SupplyEvents.supplyCreated)
+  @OnEvent(SupplyEvents.supplyCreated)
   created(@Payload() event: EventEnvelope<SupplyCreated>): Promise<void> {
     return this.on.created(event);
   }
@@ -54,7 +54,7 @@ export class SuppliesConsumer {
     });
   }
 
-  @EventPattern(SupplyEvents.deliveryChanged)
+  @OnEvent(SupplyEvents.deliveryChanged)
   deliveryChanged(@Payload() event: EventEnvelope<SupplyDeliveryChanged>): Promise<void> {
     return this.on.deliveryChanged(event);
   }

@@ -1,4 +1,4 @@
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type CatalogChanged,
   CatalogEvents,
@@ -11,7 +11,7 @@ import {
   type RestrictionsChanged,
   type SupplierChanged,
 } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, replaceRestrictionCopies } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, OnEvent, replaceRestrictionCopies } from '@kanban/messaging';
 import { RestrictionCopy } from './copies.entity';
 import { upsertCatalog, upsertCustomer, upsertItem, upsertLocation, upsertSupplier } from './copies';
 
@@ -36,33 +36,33 @@ export class CopiesConsumer {
     };
   }
 
-  @EventPattern(CatalogEvents.customerChanged)
+  @OnEvent(CatalogEvents.customerChanged)
   customer(@Payload() event: EventEnvelope<CustomerChanged>): Promise<void> {
     return this.on.customer(event);
   }
 
-  @EventPattern(CatalogEvents.supplierChanged)
+  @OnEvent(CatalogEvents.supplierChanged)
   supplier(@Payload() event: EventEnvelope<SupplierChanged>): Promise<void> {
     return this.on.supplier(event);
   }
 
-  @EventPattern(LocationEvents.locationChanged)
+  @OnEvent(LocationEvents.locationChanged)
   location(@Payload() event: EventEnvelope<LocationChanged>): Promise<void> {
     return this.on.location(event);
   }
 
-  @EventPattern(ItemEvents.catalogChanged)
+  @OnEvent(ItemEvents.catalogChanged)
   catalog(@Payload() event: EventEnvelope<CatalogChanged>): Promise<void> {
     return this.on.catalog(event);
   }
 
-  @EventPattern(ItemEvents.itemChanged)
+  @OnEvent(ItemEvents.itemChanged)
   item(@Payload() event: EventEnvelope<ItemChanged>): Promise<void> {
     return this.on.item(event);
   }
 
   /** Each event replaces the user's restrictions in the company (the full current set). */
-  @EventPattern(IdentityEvents.restrictionsChanged)
+  @OnEvent(IdentityEvents.restrictionsChanged)
   restrictions(@Payload() event: EventEnvelope<RestrictionsChanged>): Promise<void> {
     return this.on.restrictions(event);
   }

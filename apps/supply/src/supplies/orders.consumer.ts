@@ -1,12 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type OrderCreated,
   OrdersEvents,
   ReplenishmentSubjects,
   SupplyEvents,
 } from '@kanban/contracts';
-import { addToOutbox, BusController, claimInbox, DeadLetters, type EventEnvelope, ServiceBus } from '@kanban/messaging';
+import { addToOutbox, BusController, claimInbox, DeadLetters, type EventEnvelope, OnEvent, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 
@@ -34,7 +34,7 @@ export class OrdersConsumer {
     this.on = { orderCreated: deadLetters.consumer<OrderCreated>('supply.orders', (event) => this.createSupply(event)) };
   }
 
-  @EventPattern(OrdersEvents.orderCreated)
+  @OnEvent(OrdersEvents.orderCreated)
   orderCreated(@Payload() event: EventEnvelope<OrderCreated>): Promise<void> {
     return this.on.orderCreated(event);
   }
