@@ -35,7 +35,7 @@ export interface Server {
   readonly dataDir: string;
   /** tmp/browser/server-<workerIndex>.log */
   readonly logFile: string;
-  /** the server's test-only EVENT_FAILURE_FILE (docs/architecture.md "Dead letters"); absent at the start */
+  /** the server's test-only EVENT_FAILURE_FILE (docs/architecture.md "Dead letters"), in its data folder; absent at the start */
   readonly eventFailureFile: string;
   /** why the server is gone ("exit 1", "exit SIGKILL"), null while it runs */
   readonly exited: string | null;
@@ -317,9 +317,9 @@ export const test = base.extend<BrowserTestFixtures, BrowserWorkerFixtures>({
       mkdirSync(TMP, { recursive: true });
       const logFile = path.join(TMP, `server-${workerInfo.workerIndex}.log`);
       rmSync(logFile, { force: true });
-      const eventFailureFile = path.join(TMP, `event-failures-${workerInfo.workerIndex}.txt`);
-      rmSync(eventFailureFile, { force: true });
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kanban-browser-'));
+      // in the server's own data folder: a second run in the same checkout has its own
+      const eventFailureFile = path.join(dataDir, 'event-failures.txt');
       const server = new EmbeddedServer(await freePort(), dataDir, logFile, eventFailureFile);
       try {
         await server.start();
@@ -327,7 +327,6 @@ export const test = base.extend<BrowserTestFixtures, BrowserWorkerFixtures>({
       } finally {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
-        rmSync(eventFailureFile, { force: true });
       }
     },
     { scope: 'worker', timeout: 120_000 },
