@@ -253,6 +253,15 @@ export interface ListQuery {
   q?: string;
 }
 
+/** Page and page size only (histories). */
+export type PageQuery = Pick<ListQuery, 'page' | 'per_page'>;
+
+/** identity.users.list: `restricted` only members with access restrictions, `role` only that role. */
+export interface CompanyUserListQuery extends ListQuery {
+  restricted?: boolean;
+  role?: number;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -10,7 +10,7 @@
 import type { CustomerDto, CustomerInput, CustomerListQuery, SupplierChanged, SupplierDto, SupplierInput, SupplierListQuery } from './catalog';
 import type { ChangeListQuery, ChangeLogEntryDto, ContactChanged, ContactDto, ContactInput, ContactListQuery, ContactParent, ContactRuleDto, UserNamesReply, UserNamesRequest } from './contacts';
 import type { DeadLetterAction, DeadLetterDiscardResult, DeadLettered, DeadLetterRetryResult } from './dead-letters';
-import type { AppUsageDto, AuthenticateRequest, Caller, CompanyCaller, CompanyCreated, CompanyDto, CompanyUpdate, CompanyUserDto, CompanyUserInput, InvitationDto, InvitationPreviewDto, LicenseStatsDto, ListQuery, LoginResult, MailRequested, MembershipChanged, Page, PlatformCompanyDto, PlatformCompanyInput, ProfileUpdate, RegisterRequest, RestrictionDto, RestrictionInput, RestrictionsChanged, SetUserImageReply, SetUserImageRequest, UserDeleted, UserDto } from './identity';
+import type { AppUsageDto, AuthenticateRequest, Caller, CompanyCaller, CompanyCreated, CompanyDto, CompanyUpdate, CompanyUserDto, CompanyUserInput, CompanyUserListQuery, InvitationDto, InvitationPreviewDto, LicenseStatsDto, ListQuery, LoginResult, MailRequested, MembershipChanged, Page, PageQuery, PlatformCompanyDto, PlatformCompanyInput, ProfileUpdate, RegisterRequest, RestrictionDto, RestrictionInput, RestrictionsChanged, SetUserImageReply, SetUserImageRequest, UserDeleted, UserDto } from './identity';
 import type { AddImageRequest, EntityImageDto, ImageChangeReply, ListImagesRequest, RemoveImagesReply, RemoveImagesRequest, UpdateImageRequest } from './images';
 import type { BackorderChanged, BackorderDto, CatalogChanged, CatalogDto, CatalogInput, ItemDto, ItemInput, ItemListQuery, ItemScope, SubscriptionChanged } from './items';
 import type { JournalAcknowledgeInput, JournalAcknowledgeResult, JournalDiscardResult, JournalEntryDto, JournalListQuery, JournalRetryResult } from './journal';
@@ -63,7 +63,7 @@ export interface BusSubjects {
   'identity.user.update_profile': { request: { caller: Caller; update: ProfileUpdate }; reply: UserDto };
   'identity.user.set_image': { request: SetUserImageRequest; reply: SetUserImageReply };
   'identity.user.app_usage': { request: { caller: Caller }; reply: AppUsageDto };
-  'identity.users.list': { request: { caller: CompanyCaller; query: ListQuery & { restricted?: boolean; role?: number } }; reply: Page<CompanyUserDto> };
+  'identity.users.list': { request: { caller: CompanyCaller; query: CompanyUserListQuery }; reply: Page<CompanyUserDto> };
   'identity.users.get': { request: { caller: CompanyCaller; userId: number }; reply: CompanyUserDto };
   'identity.users.create': { request: { caller: CompanyCaller; input: CompanyUserInput }; reply: InvitationDto | CompanyUserDto };
   'identity.users.update': { request: { caller: CompanyCaller; userId: number; input: CompanyUserInput }; reply: CompanyUserDto };
@@ -169,8 +169,8 @@ export interface BusSubjects {
   'orders.rule.execute': { request: { caller: CompanyCaller; ruleId: number }; reply: RuleRunReply };
   'orders.rule.set_stock': { request: { caller: CompanyCaller; ruleId: number; stock: number }; reply: RuleRunReply };
   'orders.rule.scan': { request: { caller: CompanyCaller; input: ScanInput }; reply: RuleRunReply };
-  'orders.rule.stock_history': { request: { caller: CompanyCaller; ruleId: number; query: { page?: number; per_page?: number } }; reply: Page<StockEventDto> };
-  'orders.rule.decision_history': { request: { caller: CompanyCaller; ruleId: number; query: { page?: number; per_page?: number } }; reply: Page<DecisionHistoryDto> };
+  'orders.rule.stock_history': { request: { caller: CompanyCaller; ruleId: number; query: PageQuery }; reply: Page<StockEventDto> };
+  'orders.rule.decision_history': { request: { caller: CompanyCaller; ruleId: number; query: PageQuery }; reply: Page<DecisionHistoryDto> };
   'orders.rules.of_item': { request: RulesOfItemRequest; reply: ItemRuleRef[] };
   'orders.stats.orders': { request: StatsRequest<OrderStatsQuery>; reply: OrderStatsDto };
   'orders.stats.order_details': { request: StatsRequest<OrderStatsQuery>; reply: Page<OrderStatsLineDto> & { from: string; to: string } };

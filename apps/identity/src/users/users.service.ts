@@ -6,12 +6,12 @@ import {
   type CompanyCaller,
   type CompanyUserDto,
   type CompanyUserInput,
+  type CompanyUserListQuery,
   type ProfileUpdate,
   type RestrictionInput,
   type RestrictionKind,
   IdentityEvents,
   type InvitationDto,
-  type ListQuery,
   type Page,
   type RestrictionDto,
   type RestrictionsChanged,
@@ -98,7 +98,7 @@ export class UsersService {
     return { ...counts, allowed: appUseAllowed(counts) };
   }
 
-  async list(caller: CompanyCaller, query: ListQuery & { restricted?: boolean; role?: number }): Promise<Page<CompanyUserDto>> {
+  async list(caller: CompanyCaller, query: CompanyUserListQuery): Promise<Page<CompanyUserDto>> {
     const page = Math.max(1, query.page ?? 1);
     const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
     return this.uow.forCompany(caller.companyId).read(async (em) => {

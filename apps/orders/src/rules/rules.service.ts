@@ -8,6 +8,7 @@ import {
   type KanbanRuleDto,
   type KanbanRuleInput,
   type Page,
+  type PageQuery,
   ReplenishmentSubjects,
   type RuleListQuery,
   type RuleRunReply,
@@ -200,7 +201,7 @@ export class RulesService {
     return this.reply(caller, id);
   }
 
-  async stockHistory(caller: CompanyCaller, id: number, query: { page?: number; per_page?: number }): Promise<Page<StockEventDto>> {
+  async stockHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<StockEventDto>> {
     await this.get(caller, id);
     const { page, perPage } = pageOf(query);
     const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.stockHistory(em, caller.companyId, id, page, perPage));
@@ -208,7 +209,7 @@ export class RulesService {
   }
 
   /** The rule's decision history, newest first: every decision of a run that differed from the one before. */
-  async decisionHistory(caller: CompanyCaller, id: number, query: { page?: number; per_page?: number }): Promise<Page<DecisionHistoryDto>> {
+  async decisionHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<DecisionHistoryDto>> {
     await this.get(caller, id);
     const { page, perPage } = pageOf(query);
     const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.decisionHistory(em, caller.companyId, id, page, perPage));
