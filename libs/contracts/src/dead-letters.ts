@@ -9,7 +9,9 @@ export function deadLetterSubject<S extends string>(service: S): `evt.${S}.dead_
 }
 
 /** The request subjects every consuming service serves for its dead letters. */
-export function deadLetterRequests<S extends string>(service: S): { retry: `${S}.dead_letters.retry`; discard: `${S}.dead_letters.discard` } {
+export function deadLetterRequests<S extends string>(
+  service: S,
+): { retry: `${S}.dead_letters.retry`; discard: `${S}.dead_letters.discard` } {
   return { retry: `${service}.dead_letters.retry`, discard: `${service}.dead_letters.discard` };
 }
 

@@ -36,11 +36,21 @@ const SUBJECT_CONSTANTS = [
   StatsSubjects,
   SupplySubjects,
 ] as const;
-const EVENT_CONSTANTS = [IdentityEvents, CatalogEvents, ContactEvents, ItemEvents, LocationEvents, SettingsEvents, OrdersEvents, SupplyEvents] as const;
+const EVENT_CONSTANTS = [
+  IdentityEvents,
+  CatalogEvents,
+  ContactEvents,
+  ItemEvents,
+  LocationEvents,
+  SettingsEvents,
+  OrdersEvents,
+  SupplyEvents,
+] as const;
 
 /** the values of each object of a union */
 type ValueOf<T> = T extends unknown ? T[keyof T] : never;
-type ConstantSubject = ValueOf<(typeof SUBJECT_CONSTANTS)[number]> | `${DeadLetterService}.dead_letters.${'retry' | 'discard'}`;
+type ConstantSubject =
+  ValueOf<(typeof SUBJECT_CONSTANTS)[number]> | `${DeadLetterService}.dead_letters.${'retry' | 'discard'}`;
 type ConstantEvent = ValueOf<(typeof EVENT_CONSTANTS)[number]> | `evt.${DeadLetterService}.dead_letter`;
 
 // The table and the constants name the same subjects: a line fails the type check when the constants name a subject
@@ -53,7 +63,10 @@ const subjects: string[] = [
   ...SUBJECT_CONSTANTS.flatMap((c) => Object.values(c) as string[]),
   ...SERVED.flatMap((s) => Object.values(deadLetterRequests(s))),
 ];
-const events: string[] = [...EVENT_CONSTANTS.flatMap((c) => Object.values(c) as string[]), ...SERVED.map((s) => deadLetterSubject(s))];
+const events: string[] = [
+  ...EVENT_CONSTANTS.flatMap((c) => Object.values(c) as string[]),
+  ...SERVED.map((s) => deadLetterSubject(s)),
+];
 const owner = (subject: string) => subject.split('.')[0] as BusService;
 const producer = (event: string) => event.split('.')[1] as BusService;
 
@@ -67,7 +80,9 @@ describe('bus subject table (libs/contracts/src/subjects.ts)', () => {
   it('serves every request subject by a service of BUS_ACCESS that some process calls', () => {
     for (const subject of subjects) {
       expect([subject, SERVED.includes(owner(subject) as DeadLetterService)]).toEqual([subject, true]);
-      const callers = BUS_SERVICES.filter((s) => BUS_ACCESS[s].calls.includes(owner(subject) as DeadLetterService));
+      const callers = BUS_SERVICES.filter((s) =>
+        BUS_ACCESS[s].calls.includes(owner(subject) as DeadLetterService),
+      );
       expect([subject, callers.length > 0]).toEqual([subject, true]);
     }
   });
@@ -75,22 +90,40 @@ describe('bus subject table (libs/contracts/src/subjects.ts)', () => {
   it('gives every service BUS_ACCESS lets others call subjects of its own, with health and dead letters', () => {
     for (const service of BUS_SERVICES) {
       for (const callee of BUS_ACCESS[service].calls) {
-        expect([service, callee, subjects.filter((s) => owner(s) === callee).length > 0]).toEqual([service, callee, true]);
+        expect([service, callee, subjects.filter((s) => owner(s) === callee).length > 0]).toEqual([
+          service,
+          callee,
+          true,
+        ]);
       }
     }
     for (const service of SERVED) {
-      expect(subjects).toEqual(expect.arrayContaining([`${service}.health`, `${service}.dead_letters.retry`, `${service}.dead_letters.discard`]));
+      expect(subjects).toEqual(
+        expect.arrayContaining([
+          `${service}.health`,
+          `${service}.dead_letters.retry`,
+          `${service}.dead_letters.discard`,
+        ]),
+      );
       expect(events).toContain(`evt.${service}.dead_letter`);
     }
   });
 
   it('publishes every event from a service of BUS_ACCESS, and every consumed stream carries events of the table', () => {
     for (const event of events) {
-      expect([event, /^evt\.[a-z]+\.[a-z_]+$/.test(event), SERVED.includes(producer(event) as DeadLetterService)]).toEqual([event, true, true]);
+      expect([
+        event,
+        /^evt\.[a-z]+\.[a-z_]+$/.test(event),
+        SERVED.includes(producer(event) as DeadLetterService),
+      ]).toEqual([event, true, true]);
     }
     for (const service of BUS_SERVICES) {
       for (const stream of BUS_ACCESS[service].consumes) {
-        expect([service, stream, events.filter((e) => producer(e) === stream).length > 0]).toEqual([service, stream, true]);
+        expect([service, stream, events.filter((e) => producer(e) === stream).length > 0]).toEqual([
+          service,
+          stream,
+          true,
+        ]);
       }
     }
   });

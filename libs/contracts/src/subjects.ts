@@ -7,20 +7,176 @@
  * types written once, in libs/contracts), and the handler with `@Handles(subject)` / `@OnEvent(subject)`.
  * `subjects.spec.ts` checks the table against the constants and BUS_ACCESS.
  */
-import type { CustomerDto, CustomerInput, CustomerListQuery, SupplierChanged, SupplierDto, SupplierInput, SupplierListQuery } from './catalog';
-import type { ChangeListQuery, ChangeLogEntryDto, ContactChanged, ContactDto, ContactInput, ContactListQuery, ContactParent, ContactRuleDto, UserNamesReply, UserNamesRequest } from './contacts';
-import type { DeadLetterAction, DeadLetterDiscardResult, DeadLettered, DeadLetterRetryResult } from './dead-letters';
-import type { AppUsageDto, AuthenticateRequest, Caller, CompanyCaller, CompanyCreated, CompanyDto, CompanyUpdate, CompanyUserDto, CompanyUserInput, CompanyUserListQuery, InvitationDto, InvitationPreviewDto, LicenseStatsDto, ListQuery, LoginResult, MailRequested, MembershipChanged, Page, PageQuery, PlatformCompanyDto, PlatformCompanyInput, ProfileUpdate, RegisterRequest, RestrictionDto, RestrictionInput, RestrictionsChanged, SetUserImageReply, SetUserImageRequest, UserDeleted, UserDto } from './identity';
-import type { AddImageRequest, EntityImageDto, ImageChangeReply, ListImagesRequest, RemoveImagesReply, RemoveImagesRequest, UpdateImageRequest } from './images';
-import type { BackorderChanged, BackorderDto, CatalogChanged, CatalogDto, CatalogInput, ItemDto, ItemInput, ItemListQuery, ItemScope, SubscriptionChanged } from './items';
-import type { JournalAcknowledgeInput, JournalAcknowledgeResult, JournalDiscardResult, JournalEntryDto, JournalListQuery, JournalRetryResult } from './journal';
+import type {
+  CustomerDto,
+  CustomerInput,
+  CustomerListQuery,
+  SupplierChanged,
+  SupplierDto,
+  SupplierInput,
+  SupplierListQuery,
+} from './catalog';
+import type {
+  ChangeListQuery,
+  ChangeLogEntryDto,
+  ContactChanged,
+  ContactDto,
+  ContactInput,
+  ContactListQuery,
+  ContactParent,
+  ContactRuleDto,
+  UserNamesReply,
+  UserNamesRequest,
+} from './contacts';
+import type {
+  DeadLetterAction,
+  DeadLetterDiscardResult,
+  DeadLettered,
+  DeadLetterRetryResult,
+} from './dead-letters';
+import type {
+  AppUsageDto,
+  AuthenticateRequest,
+  Caller,
+  CompanyCaller,
+  CompanyCreated,
+  CompanyDto,
+  CompanyUpdate,
+  CompanyUserDto,
+  CompanyUserInput,
+  CompanyUserListQuery,
+  InvitationDto,
+  InvitationPreviewDto,
+  LicenseStatsDto,
+  ListQuery,
+  LoginResult,
+  MailRequested,
+  MembershipChanged,
+  Page,
+  PageQuery,
+  PlatformCompanyDto,
+  PlatformCompanyInput,
+  ProfileUpdate,
+  RegisterRequest,
+  RestrictionDto,
+  RestrictionInput,
+  RestrictionsChanged,
+  SetUserImageReply,
+  SetUserImageRequest,
+  UserDeleted,
+  UserDto,
+} from './identity';
+import type {
+  AddImageRequest,
+  EntityImageDto,
+  ImageChangeReply,
+  ListImagesRequest,
+  RemoveImagesReply,
+  RemoveImagesRequest,
+  UpdateImageRequest,
+} from './images';
+import type {
+  BackorderChanged,
+  BackorderDto,
+  CatalogChanged,
+  CatalogDto,
+  CatalogInput,
+  ItemDto,
+  ItemInput,
+  ItemListQuery,
+  ItemScope,
+  SubscriptionChanged,
+} from './items';
+import type {
+  JournalAcknowledgeInput,
+  JournalAcknowledgeResult,
+  JournalDiscardResult,
+  JournalEntryDto,
+  JournalListQuery,
+  JournalRetryResult,
+} from './journal';
 import type { LocationDeliveryInput, LocationDto, LocationInput, LocationListQuery } from './locations';
-import type { OrderQueueDeleteResult, OrderQueueEntryDto, OrderQueueListQuery, OrderQueueRequeueResult, OrderQueueScope } from './orderqueue';
-import type { AddOrderImageRequest, CustomerChangedForOrders, DecisionHistoryDto, ItemChangedForOrders, ItemRuleRef, KanbanRuleDto, KanbanRuleInput, LocationChangedForOrders, NewOrderInput, NewOrderReply, OrderCreated, OrderDto, OrderFileRef, OrderFilesReply, OrderListQuery, OrderScope, OrderUpdateInput, RejectRequestInput, ReplenishmentSnapshot, ReplenishmentSnapshotRequest, RuleListQuery, RuleRunReply, RulesOfItemRequest, ScanInput, SetOrderAttachmentRequest, StockEventDto } from './orders';
-import type { CustomFieldChanged, CustomFieldDto, CustomFieldInput, CustomFieldListQuery, CustomValuesDto, CustomValuesInput, SettingsListQuery, StorageTypeChanged, StorageTypeDto, StorageTypeInput, UnitChanged, UnitDto, UnitInput } from './settings';
-import type { LocationReportDto, LocationReportQuery, OrderStatsDto, OrderStatsLineDto, OrderStatsQuery, RulesCheckDto, RulesCheckQuery, ServiceLineDto, ServiceReportDto, ServiceReportQuery, StatsRequest } from './stats';
-import type { AssortmentCustomerDto, AssortmentItemDto, ItemSupplyDto, SupplyCreated, SupplyDeliveryChanged, SupplyDeliveryInput, SupplyDto, SupplyListQuery, SupplyScope } from './supplies';
-import type { RestrictionKind, TargetsReply, TargetsRequest, TargetUserDto, UsersOfTargetRequest } from './users';
+import type {
+  OrderQueueDeleteResult,
+  OrderQueueEntryDto,
+  OrderQueueListQuery,
+  OrderQueueRequeueResult,
+  OrderQueueScope,
+} from './orderqueue';
+import type {
+  AddOrderImageRequest,
+  CustomerChangedForOrders,
+  DecisionHistoryDto,
+  ItemChangedForOrders,
+  ItemRuleRef,
+  KanbanRuleDto,
+  KanbanRuleInput,
+  LocationChangedForOrders,
+  NewOrderInput,
+  NewOrderReply,
+  OrderCreated,
+  OrderDto,
+  OrderFileRef,
+  OrderFilesReply,
+  OrderListQuery,
+  OrderScope,
+  OrderUpdateInput,
+  RejectRequestInput,
+  ReplenishmentSnapshot,
+  ReplenishmentSnapshotRequest,
+  RuleListQuery,
+  RuleRunReply,
+  RulesOfItemRequest,
+  ScanInput,
+  SetOrderAttachmentRequest,
+  StockEventDto,
+} from './orders';
+import type {
+  CustomFieldChanged,
+  CustomFieldDto,
+  CustomFieldInput,
+  CustomFieldListQuery,
+  CustomValuesDto,
+  CustomValuesInput,
+  SettingsListQuery,
+  StorageTypeChanged,
+  StorageTypeDto,
+  StorageTypeInput,
+  UnitChanged,
+  UnitDto,
+  UnitInput,
+} from './settings';
+import type {
+  LocationReportDto,
+  LocationReportQuery,
+  OrderStatsDto,
+  OrderStatsLineDto,
+  OrderStatsQuery,
+  RulesCheckDto,
+  RulesCheckQuery,
+  ServiceLineDto,
+  ServiceReportDto,
+  ServiceReportQuery,
+  StatsRequest,
+} from './stats';
+import type {
+  AssortmentCustomerDto,
+  AssortmentItemDto,
+  ItemSupplyDto,
+  SupplyCreated,
+  SupplyDeliveryChanged,
+  SupplyDeliveryInput,
+  SupplyDto,
+  SupplyListQuery,
+  SupplyScope,
+} from './supplies';
+import type {
+  RestrictionKind,
+  TargetsReply,
+  TargetsRequest,
+  TargetUserDto,
+  UsersOfTargetRequest,
+} from './users';
 
 /** What every service's health subject answers. */
 export interface ServiceHealth {
@@ -39,20 +195,35 @@ export interface BusSubjects {
   'identity.auth.authenticate': { request: AuthenticateRequest; reply: LoginResult };
   'identity.auth.refresh': { request: { refresh_token: string }; reply: LoginResult };
   'identity.auth.logout': { request: { refresh_token: string }; reply: null };
-  'identity.auth.register': { request: RegisterRequest; reply: { user_id: number; confirmation_required: boolean } };
+  'identity.auth.register': {
+    request: RegisterRequest;
+    reply: { user_id: number; confirmation_required: boolean };
+  };
   'identity.auth.confirm': { request: { token: string }; reply: null };
   'identity.auth.reset_request': { request: { email: string }; reply: null };
   'identity.auth.reset_password': { request: { token: string; password: string }; reply: null };
-  'identity.user.change_password': { request: { caller: Caller & { family?: string }; current_password: string; password: string }; reply: null };
+  'identity.user.change_password': {
+    request: { caller: Caller & { family?: string }; current_password: string; password: string };
+    reply: null;
+  };
   'identity.health': { request: Record<string, never>; reply: ServiceHealth };
   'identity.company.list_mine': { request: { caller: Caller }; reply: CompanyDto[] };
   'identity.company.get': { request: { caller: CompanyCaller }; reply: CompanyDto };
   'identity.company.update': { request: { caller: CompanyCaller; update: CompanyUpdate }; reply: CompanyDto };
   'identity.company.license_stats': { request: { caller: CompanyCaller }; reply: LicenseStatsDto };
-  'identity.company.support': { request: { caller: CompanyCaller; subject: string; message: string }; reply: { id: number } };
+  'identity.company.support': {
+    request: { caller: CompanyCaller; subject: string; message: string };
+    reply: { id: number };
+  };
   'identity.platform.companies.list': { request: Record<string, never>; reply: PlatformCompanyDto[] };
-  'identity.platform.companies.create': { request: { input: PlatformCompanyInput }; reply: PlatformCompanyDto };
-  'identity.platform.companies.update': { request: { companyId: number; input: PlatformCompanyInput }; reply: PlatformCompanyDto };
+  'identity.platform.companies.create': {
+    request: { input: PlatformCompanyInput };
+    reply: PlatformCompanyDto;
+  };
+  'identity.platform.companies.update': {
+    request: { companyId: number; input: PlatformCompanyInput };
+    reply: PlatformCompanyDto;
+  };
   'identity.invitations.list': { request: { caller: CompanyCaller }; reply: InvitationDto[] };
   'identity.invitations.withdraw': { request: { caller: CompanyCaller; invitationId: number }; reply: null };
   'identity.invitations.show': { request: { caller: Caller; token: string }; reply: InvitationPreviewDto };
@@ -63,14 +234,29 @@ export interface BusSubjects {
   'identity.user.update_profile': { request: { caller: Caller; update: ProfileUpdate }; reply: UserDto };
   'identity.user.set_image': { request: SetUserImageRequest; reply: SetUserImageReply };
   'identity.user.app_usage': { request: { caller: Caller }; reply: AppUsageDto };
-  'identity.users.list': { request: { caller: CompanyCaller; query: CompanyUserListQuery }; reply: Page<CompanyUserDto> };
+  'identity.users.list': {
+    request: { caller: CompanyCaller; query: CompanyUserListQuery };
+    reply: Page<CompanyUserDto>;
+  };
   'identity.users.get': { request: { caller: CompanyCaller; userId: number }; reply: CompanyUserDto };
-  'identity.users.create': { request: { caller: CompanyCaller; input: CompanyUserInput }; reply: InvitationDto | CompanyUserDto };
-  'identity.users.update': { request: { caller: CompanyCaller; userId: number; input: CompanyUserInput }; reply: CompanyUserDto };
+  'identity.users.create': {
+    request: { caller: CompanyCaller; input: CompanyUserInput };
+    reply: InvitationDto | CompanyUserDto;
+  };
+  'identity.users.update': {
+    request: { caller: CompanyCaller; userId: number; input: CompanyUserInput };
+    reply: CompanyUserDto;
+  };
   'identity.users.delete': { request: { caller: CompanyCaller; userId: number }; reply: null };
   'identity.users.resend': { request: { caller: CompanyCaller; userId: number }; reply: null };
-  'identity.restrictions.list': { request: { caller: CompanyCaller; userId: number; kind?: RestrictionKind }; reply: RestrictionDto[] };
-  'identity.restrictions.add': { request: { caller: CompanyCaller; input: RestrictionInput }; reply: RestrictionDto };
+  'identity.restrictions.list': {
+    request: { caller: CompanyCaller; userId: number; kind?: RestrictionKind };
+    reply: RestrictionDto[];
+  };
+  'identity.restrictions.add': {
+    request: { caller: CompanyCaller; input: RestrictionInput };
+    reply: RestrictionDto;
+  };
   'identity.restrictions.remove': { request: { caller: CompanyCaller; id: number }; reply: null };
   // catalog
   'catalog.unit.list': { request: { caller: CompanyCaller; query: SettingsListQuery }; reply: Page<UnitDto> };
@@ -78,115 +264,358 @@ export interface BusSubjects {
   'catalog.unit.create': { request: { caller: CompanyCaller; input: UnitInput }; reply: UnitDto };
   'catalog.unit.update': { request: { caller: CompanyCaller; id: number; input: UnitInput }; reply: UnitDto };
   'catalog.unit.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
-  'catalog.storage_type.list': { request: { caller: CompanyCaller; query: SettingsListQuery }; reply: Page<StorageTypeDto> };
+  'catalog.storage_type.list': {
+    request: { caller: CompanyCaller; query: SettingsListQuery };
+    reply: Page<StorageTypeDto>;
+  };
   'catalog.storage_type.get': { request: { caller: CompanyCaller; id: number }; reply: StorageTypeDto };
-  'catalog.storage_type.create': { request: { caller: CompanyCaller; input: StorageTypeInput }; reply: StorageTypeDto };
-  'catalog.storage_type.update': { request: { caller: CompanyCaller; id: number; input: StorageTypeInput }; reply: StorageTypeDto };
+  'catalog.storage_type.create': {
+    request: { caller: CompanyCaller; input: StorageTypeInput };
+    reply: StorageTypeDto;
+  };
+  'catalog.storage_type.update': {
+    request: { caller: CompanyCaller; id: number; input: StorageTypeInput };
+    reply: StorageTypeDto;
+  };
   'catalog.storage_type.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
-  'catalog.custom_field.list': { request: { caller: CompanyCaller; query: CustomFieldListQuery }; reply: Page<CustomFieldDto> };
+  'catalog.custom_field.list': {
+    request: { caller: CompanyCaller; query: CustomFieldListQuery };
+    reply: Page<CustomFieldDto>;
+  };
   'catalog.custom_field.get': { request: { caller: CompanyCaller; id: number }; reply: CustomFieldDto };
-  'catalog.custom_field.create': { request: { caller: CompanyCaller; input: CustomFieldInput }; reply: CustomFieldDto };
-  'catalog.custom_field.update': { request: { caller: CompanyCaller; id: number; input: CustomFieldInput; confirm: boolean }; reply: CustomFieldDto };
-  'catalog.custom_field.delete': { request: { caller: CompanyCaller; id: number; confirm: boolean }; reply: null };
-  'catalog.custom_field.values.get': { request: { caller: CompanyCaller; entity: string; entityId: number }; reply: CustomValuesDto };
-  'catalog.custom_field.values.put': { request: { caller: CompanyCaller; entity: string; entityId: number; input: CustomValuesInput }; reply: CustomValuesDto };
-  'catalog.contact.list': { request: { caller: CompanyCaller; parent: ContactParent; query: ContactListQuery }; reply: Page<ContactDto> };
-  'catalog.contact.get': { request: { caller: CompanyCaller; parent: ContactParent; contactId: number }; reply: ContactDto };
-  'catalog.contact.create': { request: { caller: CompanyCaller; parent: ContactParent; input: ContactInput }; reply: ContactDto };
-  'catalog.contact.update': { request: { caller: CompanyCaller; parent: ContactParent; contactId: number; input: ContactInput }; reply: ContactDto };
-  'catalog.contact.delete': { request: { caller: CompanyCaller; parent: ContactParent; contactId: number }; reply: null };
-  'catalog.contact.set_main': { request: { caller: CompanyCaller; parent: ContactParent; contactId: number }; reply: ContactDto };
-  'catalog.contact.rules': { request: { caller: CompanyCaller; parent: ContactParent; contactId: number }; reply: ContactRuleDto[] };
-  'catalog.changes.list': { request: { caller: CompanyCaller; parent: ContactParent; query: ChangeListQuery }; reply: Page<ChangeLogEntryDto> };
+  'catalog.custom_field.create': {
+    request: { caller: CompanyCaller; input: CustomFieldInput };
+    reply: CustomFieldDto;
+  };
+  'catalog.custom_field.update': {
+    request: { caller: CompanyCaller; id: number; input: CustomFieldInput; confirm: boolean };
+    reply: CustomFieldDto;
+  };
+  'catalog.custom_field.delete': {
+    request: { caller: CompanyCaller; id: number; confirm: boolean };
+    reply: null;
+  };
+  'catalog.custom_field.values.get': {
+    request: { caller: CompanyCaller; entity: string; entityId: number };
+    reply: CustomValuesDto;
+  };
+  'catalog.custom_field.values.put': {
+    request: { caller: CompanyCaller; entity: string; entityId: number; input: CustomValuesInput };
+    reply: CustomValuesDto;
+  };
+  'catalog.contact.list': {
+    request: { caller: CompanyCaller; parent: ContactParent; query: ContactListQuery };
+    reply: Page<ContactDto>;
+  };
+  'catalog.contact.get': {
+    request: { caller: CompanyCaller; parent: ContactParent; contactId: number };
+    reply: ContactDto;
+  };
+  'catalog.contact.create': {
+    request: { caller: CompanyCaller; parent: ContactParent; input: ContactInput };
+    reply: ContactDto;
+  };
+  'catalog.contact.update': {
+    request: { caller: CompanyCaller; parent: ContactParent; contactId: number; input: ContactInput };
+    reply: ContactDto;
+  };
+  'catalog.contact.delete': {
+    request: { caller: CompanyCaller; parent: ContactParent; contactId: number };
+    reply: null;
+  };
+  'catalog.contact.set_main': {
+    request: { caller: CompanyCaller; parent: ContactParent; contactId: number };
+    reply: ContactDto;
+  };
+  'catalog.contact.rules': {
+    request: { caller: CompanyCaller; parent: ContactParent; contactId: number };
+    reply: ContactRuleDto[];
+  };
+  'catalog.changes.list': {
+    request: { caller: CompanyCaller; parent: ContactParent; query: ChangeListQuery };
+    reply: Page<ChangeLogEntryDto>;
+  };
   'catalog.replenishment.snapshot': { request: ReplenishmentSnapshotRequest; reply: ReplenishmentSnapshot };
-  'catalog.customer.list': { request: { caller: CompanyCaller; query: CustomerListQuery }; reply: Page<CustomerDto> };
+  'catalog.customer.list': {
+    request: { caller: CompanyCaller; query: CustomerListQuery };
+    reply: Page<CustomerDto>;
+  };
   'catalog.customer.get': { request: { caller: CompanyCaller; customerId: number }; reply: CustomerDto };
   'catalog.customer.create': { request: { caller: CompanyCaller; input: CustomerInput }; reply: CustomerDto };
-  'catalog.customer.update': { request: { caller: CompanyCaller; customerId: number; input: CustomerInput }; reply: CustomerDto };
-  'catalog.customer.toggle_active': { request: { caller: CompanyCaller; customerId: number; active: boolean }; reply: CustomerDto };
-  'catalog.customer.delete': { request: { caller: CompanyCaller; customerId: number; confirm?: boolean }; reply: Released };
-  'catalog.catalog.list': { request: { caller: CompanyCaller; supplierId: number; query: ListQuery }; reply: Page<CatalogDto> };
-  'catalog.catalog.get': { request: { caller: CompanyCaller; supplierId: number; catalogId: number }; reply: CatalogDto };
-  'catalog.catalog.create': { request: { caller: CompanyCaller; supplierId: number; input: CatalogInput }; reply: CatalogDto };
-  'catalog.catalog.update': { request: { caller: CompanyCaller; supplierId: number; catalogId: number; input: CatalogInput }; reply: CatalogDto };
-  'catalog.catalog.delete': { request: { caller: CompanyCaller; supplierId: number; catalogId: number }; reply: null };
+  'catalog.customer.update': {
+    request: { caller: CompanyCaller; customerId: number; input: CustomerInput };
+    reply: CustomerDto;
+  };
+  'catalog.customer.toggle_active': {
+    request: { caller: CompanyCaller; customerId: number; active: boolean };
+    reply: CustomerDto;
+  };
+  'catalog.customer.delete': {
+    request: { caller: CompanyCaller; customerId: number; confirm?: boolean };
+    reply: Released;
+  };
+  'catalog.catalog.list': {
+    request: { caller: CompanyCaller; supplierId: number; query: ListQuery };
+    reply: Page<CatalogDto>;
+  };
+  'catalog.catalog.get': {
+    request: { caller: CompanyCaller; supplierId: number; catalogId: number };
+    reply: CatalogDto;
+  };
+  'catalog.catalog.create': {
+    request: { caller: CompanyCaller; supplierId: number; input: CatalogInput };
+    reply: CatalogDto;
+  };
+  'catalog.catalog.update': {
+    request: { caller: CompanyCaller; supplierId: number; catalogId: number; input: CatalogInput };
+    reply: CatalogDto;
+  };
+  'catalog.catalog.delete': {
+    request: { caller: CompanyCaller; supplierId: number; catalogId: number };
+    reply: null;
+  };
   'catalog.health': { request: Record<string, never>; reply: ServiceHealth };
   'catalog.image.list': { request: ListImagesRequest; reply: EntityImageDto[] };
   'catalog.image.add': { request: AddImageRequest; reply: ImageChangeReply };
   'catalog.image.update': { request: UpdateImageRequest; reply: EntityImageDto };
   'catalog.image.delete': { request: RemoveImagesRequest; reply: RemoveImagesReply };
-  'catalog.item.list': { request: { caller: CompanyCaller; scope: ItemScope; query: ItemListQuery }; reply: Page<ItemDto> };
-  'catalog.item.get': { request: { caller: CompanyCaller; scope: ItemScope; itemId: number }; reply: ItemDto };
-  'catalog.item.create': { request: { caller: CompanyCaller; customerId: number; input: ItemInput }; reply: ItemDto };
-  'catalog.item.update': { request: { caller: CompanyCaller; customerId: number; itemId: number; input: ItemInput; confirm?: boolean }; reply: ItemDto };
-  'catalog.item.delete': { request: { caller: CompanyCaller; customerId: number; itemId: number; confirm?: boolean }; reply: Released };
-  'catalog.item.toggle_subscription': { request: { caller: CompanyCaller; customerId: number; locationId: number; itemId: number; active: boolean }; reply: ItemDto };
+  'catalog.item.list': {
+    request: { caller: CompanyCaller; scope: ItemScope; query: ItemListQuery };
+    reply: Page<ItemDto>;
+  };
+  'catalog.item.get': {
+    request: { caller: CompanyCaller; scope: ItemScope; itemId: number };
+    reply: ItemDto;
+  };
+  'catalog.item.create': {
+    request: { caller: CompanyCaller; customerId: number; input: ItemInput };
+    reply: ItemDto;
+  };
+  'catalog.item.update': {
+    request: {
+      caller: CompanyCaller;
+      customerId: number;
+      itemId: number;
+      input: ItemInput;
+      confirm?: boolean;
+    };
+    reply: ItemDto;
+  };
+  'catalog.item.delete': {
+    request: { caller: CompanyCaller; customerId: number; itemId: number; confirm?: boolean };
+    reply: Released;
+  };
+  'catalog.item.toggle_subscription': {
+    request: {
+      caller: CompanyCaller;
+      customerId: number;
+      locationId: number;
+      itemId: number;
+      active: boolean;
+    };
+    reply: ItemDto;
+  };
   'catalog.item.backorders': { request: { caller: CompanyCaller; scope: ItemScope }; reply: BackorderDto[] };
-  'catalog.location.list': { request: { caller: CompanyCaller; customerId: number; query: LocationListQuery }; reply: Page<LocationDto> };
-  'catalog.location.get': { request: { caller: CompanyCaller; customerId: number; locationId: number }; reply: LocationDto };
-  'catalog.location.create': { request: { caller: CompanyCaller; customerId: number; input: LocationInput }; reply: LocationDto };
-  'catalog.location.update': { request: { caller: CompanyCaller; customerId: number; locationId: number; input: LocationInput }; reply: LocationDto };
-  'catalog.location.delivery': { request: { caller: CompanyCaller; customerId: number; locationId: number; input: LocationDeliveryInput }; reply: LocationDto };
-  'catalog.location.toggle_active': { request: { caller: CompanyCaller; customerId: number; locationId: number; active: boolean }; reply: LocationDto };
-  'catalog.location.delete': { request: { caller: CompanyCaller; customerId: number; locationId: number; confirm?: boolean }; reply: Released };
-  'catalog.supplier.list': { request: { caller: CompanyCaller; query: SupplierListQuery }; reply: Page<SupplierDto> };
+  'catalog.location.list': {
+    request: { caller: CompanyCaller; customerId: number; query: LocationListQuery };
+    reply: Page<LocationDto>;
+  };
+  'catalog.location.get': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number };
+    reply: LocationDto;
+  };
+  'catalog.location.create': {
+    request: { caller: CompanyCaller; customerId: number; input: LocationInput };
+    reply: LocationDto;
+  };
+  'catalog.location.update': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; input: LocationInput };
+    reply: LocationDto;
+  };
+  'catalog.location.delivery': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; input: LocationDeliveryInput };
+    reply: LocationDto;
+  };
+  'catalog.location.toggle_active': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; active: boolean };
+    reply: LocationDto;
+  };
+  'catalog.location.delete': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; confirm?: boolean };
+    reply: Released;
+  };
+  'catalog.supplier.list': {
+    request: { caller: CompanyCaller; query: SupplierListQuery };
+    reply: Page<SupplierDto>;
+  };
   'catalog.supplier.get': { request: { caller: CompanyCaller; supplierId: number }; reply: SupplierDto };
   'catalog.supplier.create': { request: { caller: CompanyCaller; input: SupplierInput }; reply: SupplierDto };
-  'catalog.supplier.update': { request: { caller: CompanyCaller; supplierId: number; input: SupplierInput }; reply: SupplierDto };
-  'catalog.supplier.toggle_active': { request: { caller: CompanyCaller; supplierId: number; active: boolean }; reply: SupplierDto };
-  'catalog.supplier.delete': { request: { caller: CompanyCaller; supplierId: number; confirm?: boolean }; reply: Released };
+  'catalog.supplier.update': {
+    request: { caller: CompanyCaller; supplierId: number; input: SupplierInput };
+    reply: SupplierDto;
+  };
+  'catalog.supplier.toggle_active': {
+    request: { caller: CompanyCaller; supplierId: number; active: boolean };
+    reply: SupplierDto;
+  };
+  'catalog.supplier.delete': {
+    request: { caller: CompanyCaller; supplierId: number; confirm?: boolean };
+    reply: Released;
+  };
   'catalog.user_admin.targets': { request: TargetsRequest; reply: TargetsReply };
   // orders
   'orders.health': { request: Record<string, never>; reply: ServiceHealth };
-  'orders.journal.list': { request: { caller: CompanyCaller; query: JournalListQuery }; reply: Page<JournalEntryDto> };
-  'orders.journal.acknowledge': { request: { caller: CompanyCaller; input: JournalAcknowledgeInput }; reply: JournalAcknowledgeResult };
+  'orders.journal.list': {
+    request: { caller: CompanyCaller; query: JournalListQuery };
+    reply: Page<JournalEntryDto>;
+  };
+  'orders.journal.acknowledge': {
+    request: { caller: CompanyCaller; input: JournalAcknowledgeInput };
+    reply: JournalAcknowledgeResult;
+  };
   'orders.journal.retry': { request: { caller: CompanyCaller; id: number }; reply: JournalRetryResult };
   'orders.journal.discard': { request: { caller: CompanyCaller; id: number }; reply: JournalDiscardResult };
-  'orders.order.list': { request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery }; reply: Page<OrderDto> };
-  'orders.order.get': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number }; reply: OrderDto };
-  'orders.order.update': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: OrderUpdateInput }; reply: OrderDto };
-  'orders.order.create': { request: { caller: CompanyCaller; scope: Required<OrderScope>; input: NewOrderInput }; reply: NewOrderReply };
-  'orders.request.list': { request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery }; reply: Page<OrderDto> };
-  'orders.request.get': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number }; reply: OrderDto };
-  'orders.request.confirm': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number }; reply: OrderDto };
-  'orders.request.reject': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: RejectRequestInput }; reply: OrderDto };
+  'orders.order.list': {
+    request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery };
+    reply: Page<OrderDto>;
+  };
+  'orders.order.get': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number };
+    reply: OrderDto;
+  };
+  'orders.order.update': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: OrderUpdateInput };
+    reply: OrderDto;
+  };
+  'orders.order.create': {
+    request: { caller: CompanyCaller; scope: Required<OrderScope>; input: NewOrderInput };
+    reply: NewOrderReply;
+  };
+  'orders.request.list': {
+    request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery };
+    reply: Page<OrderDto>;
+  };
+  'orders.request.get': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number };
+    reply: OrderDto;
+  };
+  'orders.request.confirm': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number };
+    reply: OrderDto;
+  };
+  'orders.request.reject': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: RejectRequestInput };
+    reply: OrderDto;
+  };
   'orders.order.attachment.set': { request: SetOrderAttachmentRequest; reply: OrderFilesReply };
-  'orders.order.attachment.remove': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number }; reply: OrderFilesReply };
-  'orders.order.attachment.get': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number }; reply: OrderFileRef };
+  'orders.order.attachment.remove': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number };
+    reply: OrderFilesReply;
+  };
+  'orders.order.attachment.get': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number };
+    reply: OrderFileRef;
+  };
   'orders.order.image.add': { request: AddOrderImageRequest; reply: OrderFilesReply };
-  'orders.order.image.get': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }; reply: OrderFileRef };
-  'orders.order.image.remove': { request: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number }; reply: OrderFilesReply };
-  'orders.queue.list': { request: { caller: CompanyCaller; scope: OrderQueueScope; query: OrderQueueListQuery }; reply: Page<OrderQueueEntryDto> };
+  'orders.order.image.get': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number };
+    reply: OrderFileRef;
+  };
+  'orders.order.image.remove': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number; imageId: number };
+    reply: OrderFilesReply;
+  };
+  'orders.queue.list': {
+    request: { caller: CompanyCaller; scope: OrderQueueScope; query: OrderQueueListQuery };
+    reply: Page<OrderQueueEntryDto>;
+  };
   'orders.queue.get': { request: { caller: CompanyCaller; id: number }; reply: OrderQueueEntryDto };
-  'orders.queue.requeue': { request: { caller: CompanyCaller; ids: unknown }; reply: OrderQueueRequeueResult };
+  'orders.queue.requeue': {
+    request: { caller: CompanyCaller; ids: unknown };
+    reply: OrderQueueRequeueResult;
+  };
   'orders.queue.delete': { request: { caller: CompanyCaller; ids: unknown }; reply: OrderQueueDeleteResult };
-  'orders.rule.list': { request: { caller: CompanyCaller; query: RuleListQuery }; reply: Page<KanbanRuleDto> };
+  'orders.rule.list': {
+    request: { caller: CompanyCaller; query: RuleListQuery };
+    reply: Page<KanbanRuleDto>;
+  };
   'orders.rule.get': { request: { caller: CompanyCaller; ruleId: number }; reply: KanbanRuleDto };
   'orders.rule.create': { request: { caller: CompanyCaller; input: KanbanRuleInput }; reply: KanbanRuleDto };
-  'orders.rule.update': { request: { caller: CompanyCaller; ruleId: number; input: KanbanRuleInput }; reply: KanbanRuleDto };
-  'orders.rule.delete': { request: { caller: CompanyCaller; ruleId: number; confirm?: boolean }; reply: null };
-  'orders.rule.toggle_active': { request: { caller: CompanyCaller; ruleId: number; active: boolean }; reply: KanbanRuleDto };
+  'orders.rule.update': {
+    request: { caller: CompanyCaller; ruleId: number; input: KanbanRuleInput };
+    reply: KanbanRuleDto;
+  };
+  'orders.rule.delete': {
+    request: { caller: CompanyCaller; ruleId: number; confirm?: boolean };
+    reply: null;
+  };
+  'orders.rule.toggle_active': {
+    request: { caller: CompanyCaller; ruleId: number; active: boolean };
+    reply: KanbanRuleDto;
+  };
   'orders.rule.execute': { request: { caller: CompanyCaller; ruleId: number }; reply: RuleRunReply };
-  'orders.rule.set_stock': { request: { caller: CompanyCaller; ruleId: number; stock: number }; reply: RuleRunReply };
+  'orders.rule.set_stock': {
+    request: { caller: CompanyCaller; ruleId: number; stock: number };
+    reply: RuleRunReply;
+  };
   'orders.rule.scan': { request: { caller: CompanyCaller; input: ScanInput }; reply: RuleRunReply };
-  'orders.rule.stock_history': { request: { caller: CompanyCaller; ruleId: number; query: PageQuery }; reply: Page<StockEventDto> };
-  'orders.rule.decision_history': { request: { caller: CompanyCaller; ruleId: number; query: PageQuery }; reply: Page<DecisionHistoryDto> };
+  'orders.rule.stock_history': {
+    request: { caller: CompanyCaller; ruleId: number; query: PageQuery };
+    reply: Page<StockEventDto>;
+  };
+  'orders.rule.decision_history': {
+    request: { caller: CompanyCaller; ruleId: number; query: PageQuery };
+    reply: Page<DecisionHistoryDto>;
+  };
   'orders.rules.of_item': { request: RulesOfItemRequest; reply: ItemRuleRef[] };
   'orders.stats.orders': { request: StatsRequest<OrderStatsQuery>; reply: OrderStatsDto };
-  'orders.stats.order_details': { request: StatsRequest<OrderStatsQuery>; reply: Page<OrderStatsLineDto> & { from: string; to: string } };
+  'orders.stats.order_details': {
+    request: StatsRequest<OrderStatsQuery>;
+    reply: Page<OrderStatsLineDto> & { from: string; to: string };
+  };
   'orders.stats.rules_check': { request: StatsRequest<RulesCheckQuery>; reply: RulesCheckDto };
   'orders.stats.service': { request: StatsRequest<ServiceReportQuery>; reply: ServiceReportDto };
-  'orders.stats.service_details': { request: StatsRequest<ServiceReportQuery>; reply: Page<ServiceLineDto> & { from: string; to: string } };
+  'orders.stats.service_details': {
+    request: StatsRequest<ServiceReportQuery>;
+    reply: Page<ServiceLineDto> & { from: string; to: string };
+  };
   'orders.stats.location_report': { request: StatsRequest<LocationReportQuery>; reply: LocationReportDto };
   // supply
   'supply.health': { request: Record<string, never>; reply: ServiceHealth };
-  'supply.supply.list': { request: { caller: CompanyCaller; scope: SupplyScope; query: SupplyListQuery }; reply: Page<SupplyDto> };
-  'supply.supply.get': { request: { caller: CompanyCaller; scope: SupplyScope; supplyId: number }; reply: SupplyDto };
-  'supply.supply.set_delivered': { request: { caller: CompanyCaller; scope: SupplyScope; supplyId: number; input: SupplyDeliveryInput }; reply: SupplyDto };
-  'supply.supply.set_line_delivered': { request: { caller: CompanyCaller; scope: SupplyScope; supplyId: number; pos: number; input: SupplyDeliveryInput }; reply: SupplyDto };
-  'supply.assortment.list': { request: { caller: CompanyCaller; scope: SupplyScope; query: ListQuery }; reply: Page<AssortmentCustomerDto> };
-  'supply.assortment.customer': { request: { caller: CompanyCaller; scope: SupplyScope; customerId: number; query: ListQuery }; reply: Page<AssortmentItemDto> };
-  'supply.item.supplies': { request: { caller: CompanyCaller; scope: SupplyScope; itemId: number }; reply: ItemSupplyDto[] };
+  'supply.supply.list': {
+    request: { caller: CompanyCaller; scope: SupplyScope; query: SupplyListQuery };
+    reply: Page<SupplyDto>;
+  };
+  'supply.supply.get': {
+    request: { caller: CompanyCaller; scope: SupplyScope; supplyId: number };
+    reply: SupplyDto;
+  };
+  'supply.supply.set_delivered': {
+    request: { caller: CompanyCaller; scope: SupplyScope; supplyId: number; input: SupplyDeliveryInput };
+    reply: SupplyDto;
+  };
+  'supply.supply.set_line_delivered': {
+    request: {
+      caller: CompanyCaller;
+      scope: SupplyScope;
+      supplyId: number;
+      pos: number;
+      input: SupplyDeliveryInput;
+    };
+    reply: SupplyDto;
+  };
+  'supply.assortment.list': {
+    request: { caller: CompanyCaller; scope: SupplyScope; query: ListQuery };
+    reply: Page<AssortmentCustomerDto>;
+  };
+  'supply.assortment.customer': {
+    request: { caller: CompanyCaller; scope: SupplyScope; customerId: number; query: ListQuery };
+    reply: Page<AssortmentItemDto>;
+  };
+  'supply.item.supplies': {
+    request: { caller: CompanyCaller; scope: SupplyScope; itemId: number };
+    reply: ItemSupplyDto[];
+  };
   // dead letters, served by every service that consumes events (libs/messaging serviceOutbox)
   'identity.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
   'identity.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };

@@ -85,6 +85,8 @@ export class Handlers {
 describe('typed bus contract', () => {
   it('registers @Handles and @OnEvent as Nest message and event patterns', () => {
     expect(Reflect.getMetadata(PATTERN_METADATA, Handlers.prototype.good)).toEqual(['catalog.customer.get']);
-    expect(Reflect.getMetadata(PATTERN_METADATA, Handlers.prototype.event)).toEqual(['evt.identity.user_deleted']);
+    expect(Reflect.getMetadata(PATTERN_METADATA, Handlers.prototype.event)).toEqual([
+      'evt.identity.user_deleted',
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import type { EventEnvelope } from './wire';
 export type BusHandler<S extends BusSubject> = (payload: BusRequest<S>) => BusReply<S> | Promise<BusReply<S>>;
 
 /** A consumer method of the durable event `E`: takes its envelope. */
-export type EventHandler<E extends BusEvent> = (envelope: EventEnvelope<BusEvents[E]>) => void | Promise<void>;
+export type EventHandler<E extends BusEvent> = (
+  envelope: EventEnvelope<BusEvents[E]>,
+) => void | Promise<void>;
 
 /**
  * `@Handles(subject)`: `@MessagePattern(subject)` whose method is checked against the subject's row in `BusSubjects`
@@ -15,7 +17,11 @@ export type EventHandler<E extends BusEvent> = (envelope: EventEnvelope<BusEvent
  */
 export function Handles<S extends BusSubject>(subject: S) {
   const pattern = MessagePattern(subject);
-  return <M extends BusHandler<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
+  return <M extends BusHandler<S>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
     pattern(target, key, descriptor);
   };
 }
@@ -26,7 +32,11 @@ export function Handles<S extends BusSubject>(subject: S) {
  */
 export function OnEvent<E extends BusEvent>(subject: E) {
   const pattern = EventPattern(subject);
-  return <M extends EventHandler<E>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
+  return <M extends EventHandler<E>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
     pattern(target, key, descriptor);
   };
 }
