@@ -122,6 +122,21 @@ describe('resolveUrl: menu entries to addresses', () => {
     expect(resolveUrl(entry('supplier.items'), nav({ companyID: 6, supplierID: -1 }))).toBeNull();
   });
 
+  it("puts the location's contacts and its way back under the location's customer (spec clarifications)", () => {
+    const deep = nav({ companyID: 6, customerID: 2, locationID: 3 });
+    expect(MENUS.location.map((e) => e.id).slice(-2)).toEqual(['location.contacts', 'location.backToCustomer']);
+    expect(resolveUrl(entry('location.contacts'), deep)).toBe('/c/6/customer/2/contacts');
+    expect(resolveUrl(entry('location.backToCustomer'), deep)).toBe('/c/6/customer/2/');
+    expect(entry('location.backToCustomer').exact).toBe(true);
+    expect(resolveUrl(entry('location.contacts'), nav({ companyID: 6 }))).toBeNull();
+  });
+
+  it('the company documentation entry opens the changelog for everyone signed in', () => {
+    expect(entry('company.documentation').url).toBe('/documentation/changelog');
+    expect(entry('company.documentation').auth).toBe('session');
+    expect(resolveUrl(entry('company.documentation'), nav({ companyID: 6 }))).toBe('/documentation/changelog');
+  });
+
   it('gives no address for groups', () => {
     expect(resolveUrl(entry('company.settings'), nav({ companyID: 6 }))).toBeNull();
   });

@@ -13,6 +13,8 @@ export interface MenuItem {
   icon?: IconName;
   /** relative to the context's base path ('' = the context root); absolute when it starts with '/' */
   url?: string;
+  /** the context whose base path a relative url is under, when not the entry's own (the location's customer) */
+  base?: MenuContext;
   exact?: boolean;
   auth?: Auth;
   badge?: { title: string; bg: string; fg: string };
@@ -66,6 +68,8 @@ export const COMPANY_MENU: MenuItem[] = [
   item('company.statOrders', 'chart', 'stat/orders', 'user'),
   item('company.statRules', 'chart', 'stat/rules', 'user'),
   item('company.journal', 'journal', 'journal', 'user'),
+  // documentation: the changelog, which links the API documentation (spec clarifications "Menus")
+  item('company.documentation', 'changelog', '/documentation/changelog', 'session'),
   collapse('company.notificationSettings', 'bell', 'user', [
     item('company.notificationRules', 'dot', 'settings/notifications/rules', 'user'),
     item('company.emailTemplates', 'dot', 'settings/notifications/email_templates', 'user'),
@@ -108,6 +112,9 @@ export const LOCATION_MENU: MenuItem[] = [
   item('location.rules', 'item', 'item', 'user'),
   item('location.notifications', 'bell', 'notifications', 'user'),
   item('location.users', 'user', 'user', 'user'),
+  // the customer's contacts and its dashboard (spec clarifications "Menus")
+  item('location.contacts', 'contact', 'contacts', undefined, { base: 'customer' }),
+  item('location.backToCustomer', 'back', '', undefined, { base: 'customer' }),
 ];
 
 /** The storage context's menu ships with the storage issue (spec clarifications); until then it is empty. */
@@ -156,7 +163,7 @@ const CONTEXT_OF_PREFIX: Record<string, MenuContext> = {
 export function resolveUrl(entry: MenuItem, nav: NavigationState): string | null {
   if (entry.url === undefined) return null;
   if (entry.url.startsWith('/')) return entry.url;
-  const context = CONTEXT_OF_PREFIX[entry.id.split('.')[0]!];
+  const context = entry.base ?? CONTEXT_OF_PREFIX[entry.id.split('.')[0]!];
   const base: Partial<NavigationState> = { companyID: nav.companyID };
   if (context === 'customer' || context === 'location' || context === 'storage')
     base.customerID = nav.customerID;

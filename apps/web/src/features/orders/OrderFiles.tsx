@@ -1,13 +1,13 @@
 import { AccessGroup, hasRole, Role } from '@kanban/access';
 import { MAX_ORDER_IMAGES } from '@kanban/contracts';
-import { Box, Button, Card, Dialog, Flex, Heading, IconButton, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../shared/api/apiError';
 import { fetchFile, saveBlob } from '../../shared/api/download';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
-import { uploadErrorText } from '../../shared/images';
+import { FitInDialog, uploadErrorText } from '../../shared/images';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { Icon } from '../../shared/icons';
@@ -46,7 +46,21 @@ function sizeText(bytes: number): string {
 }
 
 /** An order's picture, fetched with the session's token (the address is not public) and shown from memory. */
-function OrderPicture({ url, size, alt, testId, maxHeight = '100%' }: { url: string; size: number; alt: string; testId?: string; maxHeight?: string }) {
+function OrderPicture({
+  url,
+  size,
+  alt,
+  testId,
+  maxWidth = '100%',
+  maxHeight = '100%',
+}: {
+  url: string;
+  size: number;
+  alt: string;
+  testId?: string;
+  maxWidth?: string;
+  maxHeight?: string;
+}) {
   const token = useAppSelector((s) => s.session.token);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -66,7 +80,7 @@ function OrderPicture({ url, size, alt, testId, maxHeight = '100%' }: { url: str
     };
   }, [token, url, size]);
   return src ? (
-    <img src={src} alt={alt} data-testid={testId} style={{ maxWidth: '100%', maxHeight, objectFit: 'contain' }} />
+    <img src={src} alt={alt} data-testid={testId} style={{ maxWidth, maxHeight, objectFit: 'contain' }} />
   ) : (
     <Box color="gray.400">
       <Icon name="image" />
@@ -285,29 +299,23 @@ export function OrderFiles({ order, scope }: { order: OrderDto; scope: OrderScop
         onClose={() => setAsking(null)}
       />
       {large ? (
-        <Dialog.Root open onOpenChange={(d) => !d.open && setLarge(null)} placement="center" size="xl">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content data-testid="order-picture-dialog">
-                <Dialog.Header>
-                  <Dialog.Title>{t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Flex justify="center" align="center">
-                    <OrderPicture url={large.url} size={1600} alt={t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })} testId="order-picture-large" maxHeight="70vh" />
-                  </Flex>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={() => setLarge(null)} data-testid="order-picture-close">
-                    <Icon name="close" />
-                    {t('common.close')}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <FitInDialog
+          title={t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })}
+          testId="order-picture-dialog"
+          closeTestId="order-picture-close"
+          onClose={() => setLarge(null)}
+        >
+          {(box) => (
+            <OrderPicture
+              url={large.url}
+              size={1600}
+              alt={t('orders.files.picture', { n: order.images.findIndex((i) => i.id === large.id) + 1 })}
+              testId="order-picture-large"
+              maxWidth={`${box.maxWidth}px`}
+              maxHeight={`${box.maxHeight}px`}
+            />
+          )}
+        </FitInDialog>
       ) : null}
     </SimpleGrid>
   );

@@ -27,11 +27,13 @@ export function ShortcutsBar() {
   if (!user) return null;
   const shortcuts = user.data.shortcuts ?? [];
 
-  // Pages the user may open now: allowed by role, resolvable in the current navigation, and built.
+  // Pages the user may open now: allowed by role, resolvable in the current navigation, and built; a page that more
+  // than one menu leads to (the location's "contacts" and "back to customer", the company's "documentation") once.
   const reachable = allEntries()
     .filter((entry) => passes(entry.auth, viewer))
     .map((entry) => ({ entry, url: resolveUrl(entry, nav) }))
-    .filter((e): e is { entry: MenuItem; url: string } => e.url !== null && routeExists(e.url));
+    .filter((e): e is { entry: MenuItem; url: string } => e.url !== null && routeExists(e.url))
+    .filter((e, index, all) => all.findIndex((other) => other.url === e.url) === index);
   const byId = new Map(reachable.map((e) => [e.entry.id, e]));
   const starred = shortcuts.map((id) => byId.get(id)).filter((e) => e !== undefined);
   const results = searchEntries(

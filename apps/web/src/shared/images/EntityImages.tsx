@@ -19,6 +19,8 @@ import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from '../lists/ConfirmDialog';
 import { Icon } from '../icons';
 import { useViewer } from '../session/useViewer';
+import { fitInVariant } from './fitIn';
+import { FitInDialog } from './FitInDialog';
 import {
   type EntityImageDto,
   type EntityTag,
@@ -62,6 +64,7 @@ export function EntityImages({
   const [remove, removing] = useDeleteEntityImagesMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<EntityImageDto | null>(null);
+  const [enlarged, setEnlarged] = useState<EntityImageDto | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const args = { companyID, owner, entityTag };
 
@@ -153,12 +156,19 @@ export function EntityImages({
                 data-selected={image.selected}
               >
                 <Flex
+                  as="button"
+                  w="full"
                   h="128px"
                   align="center"
                   justify="center"
                   bg="gray.50"
                   borderRadius="sm"
                   overflow="hidden"
+                  cursor="zoom-in"
+                  onClick={() => setEnlarged(image)}
+                  aria-label={t('images.enlarge')}
+                  title={t('images.enlarge')}
+                  data-testid="entity-image-open"
                 >
                   <img
                     src={`${image.url}?size=256`}
@@ -212,6 +222,18 @@ export function EntityImages({
           </SimpleGrid>
         )}
       </Card.Body>
+      {enlarged ? (
+        <FitInDialog title={t('images.enlarged')} testId="entity-image-dialog" closeTestId="entity-image-close" onClose={() => setEnlarged(null)}>
+          {(box) => (
+            <img
+              src={`${enlarged.url}?size=${fitInVariant(box)}`}
+              alt={t('images.alt')}
+              data-testid="entity-image-large"
+              style={{ maxWidth: `${box.maxWidth}px`, maxHeight: `${box.maxHeight}px`, objectFit: 'contain' }}
+            />
+          )}
+        </FitInDialog>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t('images.deleteTitle')}

@@ -12,6 +12,8 @@ export const LAYOUT = {
   indentPerLevel: 16,
   indentMax: 80,
   snackbarMs: 6000,
+  /** a fit-in image is at most the window's width minus 300 and its height minus 250 (spec 9) */
+  fitInMargin: { width: 300, height: 250 },
 } as const;
 
 export const APP_VERSION = '1.0.0';
