@@ -1,15 +1,14 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Button, Card, Checkbox, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Table, Tag, Text } from '@chakra-ui/react';
+import { Button, Card, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Tag, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api/apiError';
 import { useAppDispatch } from '../../shared/hooks';
-import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
-import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { useViewer } from '../../shared/session/useViewer';
 import {
@@ -19,7 +18,7 @@ import {
   useOrderQueueQuery,
   useRequeueOrdersMutation,
 } from './orderQueueApi';
-import { QueueError, QueueStateBadge } from './QueueParts';
+import { OrderQueueTable } from './OrderQueueTable';
 import { useRowSelection } from '../../shared/lists/useRowSelection';
 import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
@@ -34,7 +33,6 @@ const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];
  */
 export function OrderQueuePage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const dispatch = useAppDispatch();
   const companyID = Number(useParams().companyID);
   const [search, setSearch] = useSearchParams();
@@ -171,77 +169,14 @@ export function OrderQueuePage() {
               ) : null}
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
-            <Table.ScrollArea>
-              <Table.Root size="sm" aria-busy={isFetching} data-testid="orderqueue-table">
-                <Table.Header>
-                  <Table.Row>
-                    {canWrite ? (
-                      <Table.ColumnHeader w="8">
-                        <Checkbox.Root
-                          checked={allOnPage}
-                          disabled={items.length === 0}
-                          onCheckedChange={(e) => items.forEach((entry) => toggle(entry.id, !!e.checked))}
-                          aria-label={t('orderQueue.selectPage')}
-                          data-testid="orderqueue-select-page"
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                        </Checkbox.Root>
-                      </Table.ColumnHeader>
-                    ) : null}
-                    <SortHeader column="order_id" label={t('orderQueue.order')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="customer" label={t('orderQueue.customerLocation')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="supplier" label={t('orders.supplier')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="state" label={t('orderQueue.state')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="attempts" label={t('orderQueue.attempts')} sorting={sorting} onSort={sortBy} />
-                    <SortHeader column="created_at" label={t('orderQueue.queued')} sorting={sorting} onSort={sortBy} />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((entry) => (
-                    <Table.Row key={entry.id} data-testid={`orderqueue-row-${entry.order_id}`}>
-                      {canWrite ? (
-                        <Table.Cell>
-                          <Checkbox.Root
-                            checked={selected.has(entry.id)}
-                            onCheckedChange={(e) => toggle(entry.id, !!e.checked)}
-                            aria-label={t('orderQueue.select', { id: entry.order_id })}
-                            data-testid={`orderqueue-select-${entry.order_id}`}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                          </Checkbox.Root>
-                        </Table.Cell>
-                      ) : null}
-                      <Table.Cell>
-                        <RouterLink to={`/c/${companyID}/orderqueue/${entry.id}`}>
-                          <Text as="span" color="blue.700" fontWeight="medium">
-                            {entry.order_id}
-                          </Text>
-                        </RouterLink>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="normal" minW="10rem">
-                        <Text>{entry.customer}</Text>
-                        <Text fontSize="xs" color="gray.600">
-                          {entry.location}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>{entry.supplier || '–'}</Table.Cell>
-                      <Table.Cell whiteSpace="normal" minW="12rem" maxW="20rem">
-                        <Stack gap="1" align="flex-start">
-                          <QueueStateBadge state={entry.state} testId={`orderqueue-state-${entry.order_id}`} />
-                          {entry.error ? <QueueError error={entry.error} testId={`orderqueue-error-${entry.order_id}`} /> : null}
-                        </Stack>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" data-testid={`orderqueue-attempts-${entry.order_id}`}>
-                        {entry.attempts}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{format.dateTime(entry.created_at)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <OrderQueueTable
+              companyID={companyID}
+              items={items}
+              busy={isFetching}
+              sorting={sorting}
+              onSort={sortBy}
+              selection={canWrite ? { selected, toggle, allOnPage } : null}
+            />
             {data && items.length === 0 ? (
               <Text color="gray.600" data-testid="orderqueue-empty">
                 {q || state || customerID ? t('lists.noMatch') : t(all ? 'orderQueue.emptyAll' : 'orderQueue.empty')}

@@ -1,31 +1,18 @@
 import { AccessGroup, hasRole, type Role } from '@kanban/access';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
-import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { Pager } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { Icon } from '../../shared/icons';
 import { useViewer } from '../../shared/session/useViewer';
 import { InviteDialog } from './InviteDialog';
+import { UsersTable } from './UsersTable';
 import { PendingInvitations } from './PendingInvitations';
 import { ROLES, userErrorText, userLabel } from './userTexts';
 import {
@@ -90,9 +77,6 @@ export function UsersPage() {
         setDeleting(null);
       });
   };
-  const sortHeader = (column: UserSort, label: string) => (
-    <SortHeader column={column} label={label} sorting={list.sorting} onSort={list.setSorting} />
-  );
   const rows = data?.items;
 
   return (
@@ -150,91 +134,18 @@ export function UsersPage() {
               />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
-            <Box overflowX="auto">
-              <Table.Root size="sm" interactive aria-busy={isFetching}>
-                <Table.Header>
-                  <Table.Row>
-                    {sortHeader('last_name', t('users.fields.name'))}
-                    {sortHeader('email', t('users.fields.email'))}
-                    {sortHeader('role', t('users.fields.role'))}
-                    <Table.ColumnHeader>{t('users.fields.access_restrictions')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('users.fields.app')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
-                    {isAdmin ? (
-                      <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader>
-                    ) : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {(rows ?? []).map((user) => (
-                    <Table.Row key={user.id} data-testid={`user-row-${user.id}`} data-email={user.email}>
-                      <Table.Cell>
-                        <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
-                          <Text as="span" color="blue.700" fontWeight="medium">
-                            {userLabel(user)}
-                          </Text>
-                        </RouterLink>
-                      </Table.Cell>
-                      <Table.Cell>{user.email}</Table.Cell>
-                      <Table.Cell data-testid="user-role">{t(`roles.${user.role}`)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge
-                          colorPalette={user.access_restrictions > 0 ? 'orange' : 'gray'}
-                          variant="subtle"
-                        >
-                          {user.access_restrictions}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Switch.Root
-                          size="sm"
-                          checked={user.app}
-                          disabled={!isAdmin}
-                          onCheckedChange={(e) => void setApp(user, e.checked)}
-                          data-testid={`user-app-${user.id}`}
-                        >
-                          <Switch.HiddenInput aria-label={t('users.fields.app')} />
-                          <Switch.Control />
-                        </Switch.Root>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={user.invitation_pending ? 'yellow' : 'green'} variant="subtle">
-                          {t(user.invitation_pending ? 'users.pending' : 'users.confirmed')}
-                        </Badge>
-                      </Table.Cell>
-                      {isAdmin ? (
-                        <Table.Cell textAlign="end">
-                          <HStack justify="end" gap="1">
-                            {user.invitation_pending ? (
-                              <Button
-                                size="xs"
-                                variant="ghost"
-                                onClick={() => void sendAgain(user)}
-                                data-testid={`user-resend-${user.id}`}
-                              >
-                                {t('users.resend')}
-                              </Button>
-                            ) : null}
-                            {user.id !== ownId ? (
-                              <Button
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="red"
-                                onClick={() => setDeleting(user)}
-                                title={t('users.deleteFor', { name: userLabel(user) })}
-                                data-testid={`user-delete-${user.id}`}
-                              >
-                                {t('lists.delete')}
-                              </Button>
-                            ) : null}
-                          </HStack>
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
+            <UsersTable
+              companyID={companyID}
+              rows={rows ?? []}
+              busy={isFetching}
+              sorting={list.sorting}
+              onSort={list.setSorting}
+              isAdmin={isAdmin}
+              ownId={ownId}
+              onApp={(user, app) => void setApp(user, app)}
+              onResend={(user) => void sendAgain(user)}
+              onDelete={setDeleting}
+            />
             {rows && rows.length === 0 ? (
               <Text color="gray.600">
                 {list.filtered || restricted || role !== null ? t('lists.noMatch') : t('users.none')}
