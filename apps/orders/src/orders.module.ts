@@ -21,6 +21,11 @@ import { RulesHandler } from './rules/rules.handler';
 import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
+import { JournalRepository } from './journal/journal.repository';
+import { OrdersRepository } from './orders/orders.repository';
+import { QueueRepository } from './queue/queue.repository';
+import { RequisitionRepository } from './requisition/requisition.repository';
+import { RulesRepository } from './rules/rules.repository';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 import { SuppliesConsumer } from './supplies/supplies.consumer';
@@ -48,6 +53,11 @@ export class OrdersModule {
         JournalService,
         StatsService,
         StatsRepository,
+        JournalRepository,
+        OrdersRepository,
+        QueueRepository,
+        RequisitionRepository,
+        RulesRepository,
         OrderQueueService,
       ],
     };

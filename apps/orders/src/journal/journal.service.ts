@@ -15,8 +15,9 @@ import type { DeadLetterService } from '@kanban/contracts';
 import { type DeadLettered, DeadLetters, deadLetterRequests, type DeadLetterRetryResult, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { pageOf, raw, visibleCondition } from '../shared/access';
+import { pageOf, raw } from '../shared/access';
 import { parseJournalFilter } from './journal.filter';
+import { JournalRepository } from './journal.repository';
 
 export interface JournalRecord {
   code: JournalCode;
@@ -46,21 +47,6 @@ function toDto(row: Record<string, unknown>): JournalEntryDto {
 }
 
 /**
- * Which entries a caller may see (spec 6 restrictions, as the other orders lists): an entry's customer and location,
- * its supplier being its order's, else its rule's item's. A restricted caller does not see entries without them
- * (a failed run of the whole company, dead letters): those are for staff without restrictions.
- */
-function visibleEntries(caller: CompanyCaller): [string, unknown[]] {
-  return visibleCondition(caller, {
-    customer: 'j.customer_id',
-    location: 'j.location_id',
-    supplier: `coalesce((select o.supplier_id from orders.purchase_order o where o.id = j.order_id and o.company_id = j.company_id),
-                        (select i.supplier_id from orders.kanban_rule r join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
-                          where r.id = j.rule_id and r.company_id = j.company_id))`,
-  });
-}
-
-/**
  * The journal (docs/replenishment.md "Journal"): entries written when runs fail or meet rules they cannot
  * order for, and of the services' dead letters, listed newest first with the `filter` of the spec (only what the
  * caller's restrictions let them see), acknowledged by id or all at once; dead letters retried or discarded.
@@ -76,35 +62,19 @@ export class JournalService {
     @Optional() private readonly bus?: ServiceBus,
     /** the orders service's own dead letters, reached without the bus */
     @Optional() private readonly deadLetters?: DeadLetters,
+    private readonly entries: JournalRepository = new JournalRepository(),
   ) {}
 
   /** Writes an entry in a transaction of its own (a failed run's transaction is gone; its entry stays). */
   async record(companyId: number, entry: JournalRecord): Promise<void> {
-    await this.uow.forCompany(companyId).write((em) =>
-      em.execute(
-        `insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [companyId, entry.code, entry.message, entry.runId ?? null, entry.ruleId ?? null, entry.orderId ?? null, entry.customerId ?? null, entry.locationId ?? null, this.clock.now()],
-      ),
-    );
+    await this.uow.forCompany(companyId).write((em) => this.entries.insert(em, { ...entry, companyId, createdAt: this.clock.now() }));
   }
 
   async list(caller: CompanyCaller, query: JournalListQuery): Promise<Page<JournalEntryDto>> {
     const filter = parseJournalFilter(query.filter);
     const { page, perPage } = pageOf(query);
-    const [visible, visibleParams] = visibleEntries(caller);
-    const where = ['j.company_id = ?', ...filter.where, visible].join(' and ');
-    const params = [caller.companyId, ...filter.params, ...visibleParams];
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.execute<Record<string, unknown>[]>(
-        `select j.*, count(*) over () as total from orders.journal_entry j where ${where} order by j.id desc limit ? offset ?`,
-        [...params, perPage, (page - 1) * perPage],
-      );
-      let total = rows.length > 0 ? raw.num(rows[0]!.total) : 0;
-      if (rows.length === 0 && page > 1) {
-        const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from orders.journal_entry j where ${where}`, params);
-        total = Number(count!.n);
-      }
+      const { rows, total } = await this.entries.list(em, caller, filter, page, perPage);
       return { items: rows.map(toDto), total, page, per_page: perPage };
     });
   }
@@ -119,26 +89,21 @@ export class JournalService {
       if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw AppError.validation('ids', 'ids are positive integers');
     }
     const now = this.clock.now();
-    const [visible, visibleParams] = visibleEntries(caller);
-    return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const rows = await em.execute<{ id: number }[]>(
-        `update orders.journal_entry j set acknowledged_at = ?, acknowledged_by = ?
-          where j.company_id = ? and j.acknowledged_at is null ${all ? '' : `and j.id = any(cast(? as bigint[]))`} and ${visible}
-          returning j.id`,
-        all ? [now, caller.userId, caller.companyId, ...visibleParams] : [now, caller.userId, caller.companyId, `{${ids.join(',')}}`, ...visibleParams],
-      );
-      return { acknowledged: rows.length };
-    });
+    return this.uow.forCompany(caller.companyId).write(async (em) => ({ acknowledged: await this.entries.acknowledge(em, caller, all ? null : ids, now) }));
   }
 
   /** Journal entry 2000 of a service's dead letter (evt.<service>.dead_letter), in the consumer's transaction. */
   async recordDeadLetter(em: EntityManager, d: DeadLettered): Promise<void> {
     const consumer = d.consumer.startsWith(`${d.service}.`) ? d.consumer.slice(d.service.length + 1) : d.consumer;
     const message = `event ${d.subject} could not be processed by the ${d.service} service (${consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
-    await em.execute(
-      `insert into orders.journal_entry (company_id, code, message, dead_letter_service, dead_letter_id, created_at) values (?, ?, ?, ?, ?, ?)`,
-      [d.company_id, JournalCode.Unexpected, message.slice(0, 2000), d.service, d.dead_letter_id, this.clock.now()],
-    );
+    await this.entries.insert(em, {
+      companyId: d.company_id,
+      code: JournalCode.Unexpected,
+      message: message.slice(0, 2000),
+      deadLetterService: d.service,
+      deadLetterId: d.dead_letter_id,
+      createdAt: this.clock.now(),
+    });
   }
 
   /**
@@ -186,19 +151,13 @@ export class JournalService {
 
   private async deadLetterEntry(caller: CompanyCaller, id: number): Promise<{ id: number; service: string; deadLetterId: number }> {
     if (!Number.isInteger(id) || id < 1) throw new AppError(ProtocolCode.NotFound, 'no such journal entry');
-    const [visible, visibleParams] = visibleEntries(caller);
-    const [row] = await this.uow.forCompany(caller.companyId).read((em) =>
-      em.execute<{ id: string; dead_letter_service: string | null; dead_letter_id: string | null }[]>(
-        `select j.id, j.dead_letter_service, j.dead_letter_id from orders.journal_entry j where j.id = ? and j.company_id = ? and ${visible}`,
-        [id, caller.companyId, ...visibleParams],
-      ),
-    );
+    const row = await this.uow.forCompany(caller.companyId).read((em) => this.entries.deadLetterOf(em, caller, id));
     if (!row) throw new AppError(ProtocolCode.NotFound, 'no such journal entry');
     if (row.dead_letter_service === null || row.dead_letter_id === null) throw AppError.validation('id', 'the entry is not a dead letter');
     return { id: Number(row.id), service: row.dead_letter_service, deadLetterId: Number(row.dead_letter_id) };
   }
 
   private async remove(caller: CompanyCaller, id: number): Promise<void> {
-    await this.uow.forCompany(caller.companyId).write((em) => em.execute('delete from orders.journal_entry where id = ? and company_id = ?', [id, caller.companyId]));
+    await this.uow.forCompany(caller.companyId).write((em) => this.entries.delete(em, caller.companyId, id));
   }
 }

@@ -16,6 +16,7 @@ import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { raw } from '../shared/access';
 import { OrderImage } from './order.entity';
+import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
 /** Blob keys the gateway may hand over: its own folders for order files, never another kind of blob. */
@@ -48,6 +49,7 @@ export class OrderFilesService {
     @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     private readonly orders: OrdersService,
+    private readonly repository: OrdersRepository = new OrdersRepository(),
   ) {}
 
   async setAttachment(request: SetOrderAttachmentRequest): Promise<OrderFilesReply> {
@@ -58,21 +60,13 @@ export class OrderFilesService {
     if (!name) throw AppError.validation('file', 'the file needs a name of at most 255 characters');
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockVisible(em, caller, scope ?? {}, orderId);
-      const [before] = await em.execute<{ attachment_key: string | null; attachment_name: string | null }[]>(
-        'select attachment_key, attachment_name from orders.purchase_order where id = ? and company_id = ?',
-        [orderId, caller.companyId],
-      );
+      const before = await this.repository.attachment(em, caller.companyId, orderId);
       const now = this.clock.now();
-      await em.execute(
-        `update orders.purchase_order set attachment_key = ?, attachment_name = ?, attachment_mime = ?, attachment_size = ?,
-                attachment_uploaded_at = ?, attachment_uploaded_by = ?, updated_at = ?
-          where id = ? and company_id = ?`,
-        [file.key, name, file.mime, file.size, now, caller.userId, now, orderId, caller.companyId],
-      );
-      const replaced = before?.attachment_key ? (before.attachment_name ?? '') : null;
+      await this.repository.setAttachment(em, caller, orderId, file, name, now);
+      const replaced = before?.attachment_key ? String(before.attachment_name ?? '') : null;
       this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('attachment_added', { name, replaced }), caller.userId, now);
       await em.flush();
-      const released = before?.attachment_key && before.attachment_key !== file.key ? [before.attachment_key] : [];
+      const released = before?.attachment_key && before.attachment_key !== file.key ? [String(before.attachment_key)] : [];
       return { order: await this.orders.detail(em, caller, scope ?? {}, orderId), released };
     });
   }
@@ -81,21 +75,13 @@ export class OrderFilesService {
     assertMayChangeFiles(caller);
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockVisible(em, caller, scope, orderId);
-      const [before] = await em.execute<{ attachment_key: string | null; attachment_name: string | null }[]>(
-        'select attachment_key, attachment_name from orders.purchase_order where id = ? and company_id = ?',
-        [orderId, caller.companyId],
-      );
+      const before = await this.repository.attachment(em, caller.companyId, orderId);
       if (!before?.attachment_key) throw new AppError(ProtocolCode.NotFound, 'the order has no attachment');
       const now = this.clock.now();
-      await em.execute(
-        `update orders.purchase_order set attachment_key = null, attachment_name = null, attachment_mime = null, attachment_size = null,
-                attachment_uploaded_at = null, attachment_uploaded_by = null, updated_at = ?
-          where id = ? and company_id = ?`,
-        [now, orderId, caller.companyId],
-      );
-      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('attachment_removed', { name: before.attachment_name ?? '' }), caller.userId, now);
+      await this.repository.clearAttachment(em, caller.companyId, orderId, now);
+      this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('attachment_removed', { name: String(before.attachment_name ?? '') }), caller.userId, now);
       await em.flush();
-      return { order: await this.orders.detail(em, caller, scope, orderId), released: [before.attachment_key] };
+      return { order: await this.orders.detail(em, caller, scope, orderId), released: [String(before.attachment_key)] };
     });
   }
 
@@ -103,10 +89,7 @@ export class OrderFilesService {
   async attachment(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderFileRef> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       if (!(await this.orders.visibleRow(em, caller, scope, orderId))) throw new AppError(ProtocolCode.NotFound, 'order not found');
-      const [row] = await em.execute<Record<string, unknown>[]>(
-        'select attachment_key, attachment_name, attachment_mime, attachment_size from orders.purchase_order where id = ? and company_id = ?',
-        [orderId, caller.companyId],
-      );
+      const row = await this.repository.attachment(em, caller.companyId, orderId);
       if (!row?.attachment_key) throw new AppError(ProtocolCode.NotFound, 'the order has no attachment');
       return { key: String(row.attachment_key), name: String(row.attachment_name), mime: String(row.attachment_mime), size: raw.num(row.attachment_size) };
     });
@@ -121,11 +104,7 @@ export class OrderFilesService {
     }
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockVisible(em, caller, scope ?? {}, orderId);
-      const [count] = await em.execute<{ n: string }[]>('select count(*) as n from orders.purchase_order_image where company_id = ? and order_id = ?', [
-        caller.companyId,
-        orderId,
-      ]);
-      if (Number(count?.n ?? 0) >= MAX_ORDER_IMAGES) {
+      if ((await this.repository.imageCount(em, caller.companyId, orderId)) >= MAX_ORDER_IMAGES) {
         throw AppError.validation('image', `an order has at most ${MAX_ORDER_IMAGES} pictures: delete one first`);
       }
       const now = this.clock.now();
@@ -152,7 +131,7 @@ export class OrderFilesService {
   async image(caller: CompanyCaller, scope: OrderScope, orderId: number, imageId: number): Promise<OrderFileRef> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       if (!(await this.orders.visibleRow(em, caller, scope, orderId))) throw new AppError(ProtocolCode.NotFound, 'order not found');
-      const [row] = await this.imageRow(em, caller.companyId, orderId, imageId);
+      const row = await this.repository.image(em, caller.companyId, orderId, imageId);
       if (!row) throw new AppError(ProtocolCode.NotFound, 'picture not found');
       return { key: String(row.blob_key), name: `order-${orderId}-picture-${imageId}`, mime: String(row.mime), size: raw.num(row.size) };
     });
@@ -162,22 +141,14 @@ export class OrderFilesService {
     assertMayChangeFiles(caller);
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockVisible(em, caller, scope, orderId);
-      const [row] = await this.imageRow(em, caller.companyId, orderId, imageId);
+      const row = await this.repository.image(em, caller.companyId, orderId, imageId);
       if (!row) throw new AppError(ProtocolCode.NotFound, 'picture not found');
-      await em.execute('delete from orders.purchase_order_image where id = ? and company_id = ?', [imageId, caller.companyId]);
+      await this.repository.deleteImage(em, caller.companyId, imageId);
       const now = this.clock.now();
       this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('picture_removed', { image_id: imageId }), caller.userId, now);
       await em.flush();
       return { order: await this.orders.detail(em, caller, scope, orderId), released: [String(row.blob_key)] };
     });
-  }
-
-  private imageRow(em: EntityManager, companyId: number, orderId: number, imageId: number) {
-    return em.execute<Record<string, unknown>[]>('select blob_key, mime, size from orders.purchase_order_image where company_id = ? and order_id = ? and id = ?', [
-      companyId,
-      orderId,
-      imageId,
-    ]);
   }
 
   /** The order's row locked for the change (one change of its files at a time), or 404 when the caller cannot see it. */

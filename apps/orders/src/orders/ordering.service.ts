@@ -18,13 +18,14 @@ import {
 import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
-import { enqueueOrders } from '../queue/queue.sql';
+import { QueueRepository } from '../queue/queue.repository';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
 import { localTime } from '../requisition/schedule';
 import { RulesRepository } from '../rules/rules.repository';
 import { raw } from '../shared/access';
 import { OrderLine, PurchaseOrder } from './order.entity';
 import { checkLine, lineError, normalizeNewOrder, shippingDay } from './new-order.rules';
+import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
 /** Read-only users neither order nor approve (spec 6: they only read); staff who may change data and customer users do. */
@@ -86,6 +87,9 @@ export class OrderingService {
     private readonly zones: CompanyTimeZones,
     private readonly orders: OrdersService,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    private readonly repository: OrdersRepository,
+    private readonly rules: RulesRepository,
+    private readonly queue: QueueRepository,
   ) {}
 
   async create(caller: CompanyCaller, scope: Required<OrderScope>, input: NewOrderInput): Promise<NewOrderReply> {
@@ -103,17 +107,8 @@ export class OrderingService {
     const created = await this.openLineAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
         await applySnapshot(em, snapshot);
-        const [place] = await em.execute<Record<string, unknown>[]>(
-          `select l.id, l.customer_id, l.name, l.inactive or l.deleted as location_off, coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
-                  c.name as customer_name, coalesce(c.inactive or c.deleted, true) as customer_off, c.use_request_workflow,
-                  c.service_fee_item_id, c.time_tracking_item_id,
-                  exists (select 1 from orders.kanban_rule r where r.company_id = l.company_id and r.customer_id = l.customer_id) as has_rules
-             from orders.location_copy l
-             left join orders.customer_copy c on c.id = l.customer_id and c.company_id = l.company_id
-            where l.company_id = ? and l.id = ? and l.customer_id = ?`,
-          [caller.companyId, scope.locationId, scope.customerId],
-        );
-        if (!place || !(await RulesRepository.mayReach(em, caller, scope.customerId, scope.locationId, null))) {
+        const place = await this.repository.place(em, caller.companyId, scope.customerId, scope.locationId);
+        if (!place || !(await this.rules.mayReach(em, caller, scope.customerId, scope.locationId, null))) {
           throw new AppError(ProtocolCode.NotFound, 'location not found');
         }
         if (place.location_off === true || place.customer_off === true) {
@@ -127,7 +122,7 @@ export class OrderingService {
         for (const [i, line] of lines.entries()) {
           const item = items.get(line.item_id);
           const field = `lines[${i}].item_id`;
-          if (!item || item.deleted || item.customer_id !== scope.customerId || !(await RulesRepository.mayReach(em, caller, scope.customerId, scope.locationId, item.supplier_id))) {
+          if (!item || item.deleted || item.customer_id !== scope.customerId || !(await this.rules.mayReach(em, caller, scope.customerId, scope.locationId, item.supplier_id))) {
             throw AppError.validation(field, 'unknown item');
           }
           if (item.disabled) throw AppError.validation(field, 'the item is disabled');
@@ -161,7 +156,7 @@ export class OrderingService {
           lines: planned,
         });
         // Open orders wait in the order queue for their transmission; requests once confirmed.
-        if (!request) await enqueueOrders(em, caller.companyId, ids, caller.userId, now);
+        if (!request) await this.queue.enqueue(em, caller.companyId, ids, caller.userId, now);
         return { ids, request };
       }),
     );
@@ -176,14 +171,10 @@ export class OrderingService {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const order = await this.waiting(em, caller, scope, orderId);
       const now = this.clock.now();
-      await em.execute(`update orders.purchase_order set status = 'open', updated_at = ? where id = ? and company_id = ? and status = 'request'`, [
-        now,
-        orderId,
-        caller.companyId,
-      ]);
+      await this.repository.openRequest(em, caller.companyId, orderId, now);
       this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('request_confirmed', {}), caller.userId, now);
-      addToOutbox(em, OrdersEvents.orderCreated, await orderCreatedOf(em, caller.companyId, order));
-      await enqueueOrders(em, caller.companyId, [orderId], caller.userId, now);
+      addToOutbox(em, OrdersEvents.orderCreated, orderCreatedOf(caller.companyId, order, await this.repository.openLines(em, caller.companyId, raw.num(order.id))));
+      await this.queue.enqueue(em, caller.companyId, [orderId], caller.userId, now);
       await em.flush();
     });
     return this.orders.get(caller, scope, orderId);
@@ -199,11 +190,7 @@ export class OrderingService {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.waiting(em, caller, scope, orderId);
       const now = this.clock.now();
-      await em.execute(`update orders.purchase_order set status = 'cancelled', updated_at = ? where id = ? and company_id = ?`, [now, orderId, caller.companyId]);
-      await em.execute(`update orders.purchase_order_line set status = 'cancelled' where order_id = ? and company_id = ? and status = 'open'`, [
-        orderId,
-        caller.companyId,
-      ]);
+      await this.repository.cancel(em, caller.companyId, orderId, now);
       const message = orderEventMessage('request_rejected', { reason: reason?.trim() || null });
       this.orders.addEvent(em, caller.companyId, orderId, 'U', message, caller.userId, now);
       await em.flush();
@@ -221,22 +208,7 @@ export class OrderingService {
 
   /** The items of the lines with their supplier, catalog, the rule at the location and its open line (if any). */
   private async items(em: EntityManager, companyId: number, locationId: number, today: string, ids: number[]): Promise<Map<number, ItemRow>> {
-    const rows = await em.execute<Record<string, unknown>[]>(
-      `select i.id, i.customer_id, i.sku, i.name, i.order_unit, i.item_unit, coalesce(nullif(i.quantity_per_order_unit, 0), 1) as quantity_per_order_unit,
-              i.min_order_quantity, i.max_order_quantity, i.order_quantity_increment,
-              coalesce(i.lead_time_days, 0) + coalesce(i.transit_days, 0) as days,
-              (i.disabled or (i.contract_end_date is not null and i.contract_end_date <= cast(? as date))) as disabled, i.deleted,
-              (i.paused_until is not null and i.paused_until >= cast(? as date)) as paused, i.purchaseable,
-              i.supplier_id, coalesce(s.name, '') as supplier_name, i.catalog_id, coalesce(k.name, '') as catalog_name,
-              r.id as rule_id, r.active as rule_active,
-              (select ol.order_id from orders.purchase_order_line ol where ol.rule_id = r.id and ol.status = 'open' limit 1) as open_order_id
-         from orders.item_copy i
-         left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = i.company_id
-         left join orders.catalog_copy k on k.id = i.catalog_id and k.company_id = i.company_id
-         left join orders.kanban_rule r on r.company_id = i.company_id and r.item_id = i.id and r.location_id = ?
-        where i.company_id = ? and i.id in (${ids.map(() => '?').join(', ')})`,
-      [today, today, locationId, companyId, ...ids],
-    );
+    const rows = await this.repository.orderableItems(em, companyId, locationId, today, ids);
     return new Map(
       rows.map((r) => [
         raw.num(r.id),
@@ -363,13 +335,8 @@ export class OrderingService {
 }
 
 /** `evt.orders.created` of an order as it stands (a confirmed request): the same payload as a run's. */
-async function orderCreatedOf(em: EntityManager, companyId: number, order: Record<string, unknown>): Promise<OrderCreated> {
+function orderCreatedOf(companyId: number, order: Record<string, unknown>, lines: Record<string, unknown>[]): OrderCreated {
   const id = raw.num(order.id);
-  const lines = await em.execute<Record<string, unknown>[]>(
-    `select pos, rule_id, item_id, sku, name, quantity, unit, shipping::text as shipping
-       from orders.purchase_order_line where order_id = ? and company_id = ? and status = 'open' order by pos`,
-    [id, companyId],
-  );
   return {
     id,
     company_id: companyId,

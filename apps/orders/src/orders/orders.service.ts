@@ -22,16 +22,9 @@ import {
 } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { pageOf, raw, visibleCondition } from '../shared/access';
+import { pageOf, raw } from '../shared/access';
 import { OrderEvent } from './order.entity';
-
-const ORDER_COLUMNS = `o.id, o.company_id, o.order_date::text as order_date, o.created_at, o.created_by, o.customer_id, o.customer_name, o.location_id, o.location_name,
-  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.ext_status, o.po_status, o.notification_status,
-  o.attachment_key, o.attachment_name, o.attachment_mime, o.attachment_size, o.attachment_uploaded_at, o.attachment_uploaded_by,
-  (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id) as line_count,
-  (select coalesce(json_agg(json_build_object('id', i.id, 'mime', i.mime, 'width', i.width, 'height', i.height, 'created_at', i.created_at,
-     'created_by', i.created_by) order by i.id), '[]'::json)
-     from orders.purchase_order_image i where i.company_id = o.company_id and i.order_id = o.id) as images`;
+import { OrdersRepository } from './orders.repository';
 
 /** Where an order's files are read (company level: every caller who sees the order reaches it there). */
 export function orderFileUrl(companyId: number, orderId: number, suffix: 'attachment' | `image/${number}`): string {
@@ -98,24 +91,8 @@ export class OrdersService {
   constructor(
     @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    private readonly repository: OrdersRepository = new OrdersRepository(),
   ) {}
-
-  private scoped(caller: CompanyCaller, scope: OrderScope): { where: string[]; params: unknown[] } {
-    const where = ['o.company_id = ?'];
-    const params: unknown[] = [caller.companyId];
-    if (scope.customerId !== undefined) {
-      where.push('o.customer_id = ?');
-      params.push(scope.customerId);
-    }
-    if (scope.locationId !== undefined) {
-      where.push('o.location_id = ?');
-      params.push(scope.locationId);
-    }
-    const [visible, visibleParams] = visibleCondition(caller, { customer: 'o.customer_id', location: 'o.location_id', supplier: 'o.supplier_id' });
-    where.push(visible);
-    params.push(...visibleParams);
-    return { where, params };
-  }
 
   /**
    * Orders (`kind` orders: every status but `request`) or requests (`kind` requests: orders waiting for the
@@ -123,24 +100,13 @@ export class OrdersService {
    */
   async list(caller: CompanyCaller, scope: OrderScope, query: OrderListQuery, kind: 'orders' | 'requests' = 'orders'): Promise<Page<OrderDto>> {
     const { page, perPage } = pageOf(query);
-    const { where, params } = this.scoped(caller, scope);
-    where.push(kind === 'requests' ? "o.status = 'request'" : "o.status <> 'request'");
     const days = query.days ?? 30;
     if (!Number.isInteger(days) || days < 1 || days > 3650) throw AppError.validation('days', 'must be a whole number from 1 to 3650');
-    where.push('o.created_at >= ?');
-    params.push(new Date(this.clock.now().getTime() - days * 86_400_000));
-    if (query.extstatus !== undefined) {
-      if (![0, 1, -1].includes(query.extstatus)) throw AppError.validation('extstatus', 'must be 0, 1 or -1');
-      where.push('o.ext_status = ?');
-      params.push(query.extstatus);
-    }
+    const since = new Date(this.clock.now().getTime() - days * 86_400_000);
+    if (query.extstatus !== undefined && ![0, 1, -1].includes(query.extstatus)) throw AppError.validation('extstatus', 'must be 0, 1 or -1');
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.execute<Record<string, unknown>[]>(
-        `select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} order by o.created_at desc, o.id desc limit ? offset ?`,
-        [...params, perPage, (page - 1) * perPage],
-      );
-      const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from orders.purchase_order o where ${where.join(' and ')}`, params);
-      return { items: rows.map(toOrderDto), total: Number(count?.n ?? 0), page, per_page: perPage };
+      const { rows, total } = await this.repository.list(em, caller, scope, { kind, since, extStatus: query.extstatus }, page, perPage);
+      return { items: rows.map(toOrderDto), total, page, per_page: perPage };
     });
   }
 
@@ -157,13 +123,7 @@ export class OrdersService {
 
   /** The order's row if the caller may see it in this scope (optionally locked for a change), else null. */
   async visibleRow(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number, options: { forUpdate?: boolean } = {}) {
-    const { where, params } = this.scoped(caller, scope);
-    const rows = await em.execute<Record<string, unknown>[]>(
-      `select o.id, o.customer_id, o.location_id, o.supplier_id, o.status, o.run_id, o.trigger, o.order_date::text as order_date
-         from orders.purchase_order o where ${where.join(' and ')} and o.id = ?${options.forUpdate ? ' for update' : ''}`,
-      [...params, orderId],
-    );
-    return rows[0] ?? null;
+    return this.repository.visibleRow(em, caller, scope, orderId, options.forUpdate === true);
   }
 
   /** The update to OK (ext_status 1): the open lines are confirmed (they stay on order until delivered); a U event records it. */
@@ -177,22 +137,13 @@ export class OrdersService {
       const order = await this.detail(em, caller, scope, orderId);
       const now = this.clock.now();
       if (changes.comment !== undefined && changes.comment !== order.comment) {
-        await em.execute('update orders.purchase_order set comment = ?, updated_at = ? where id = ? and company_id = ?', [changes.comment, now, orderId, caller.companyId]);
+        await this.repository.setComment(em, caller.companyId, orderId, changes.comment, now);
       }
       if (changes.ext_status === 1 && order.status === 'request') {
         throw AppError.validation('ext_status', 'the order waits for approval as a request: confirm the request first');
       }
       if (changes.ext_status === 1 && order.ext_status !== 1) {
-        await em.execute(
-          `update orders.purchase_order set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end, updated_at = ?
-            where id = ? and company_id = ?`,
-          [now, orderId, caller.companyId],
-        );
-        await em.execute(
-          `update orders.purchase_order_line set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end
-            where order_id = ? and company_id = ?`,
-          [orderId, caller.companyId],
-        );
+        await this.repository.markOk(em, caller.companyId, orderId, now);
         this.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('status_ok', {}), caller.userId, now);
       }
       await em.flush();
@@ -207,23 +158,11 @@ export class OrdersService {
   }
 
   async detail(em: EntityManager, caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    const { where, params } = this.scoped(caller, scope);
-    const rows = await em.execute<Record<string, unknown>[]>(`select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} and o.id = ?`, [
-      ...params,
-      orderId,
-    ]);
-    if (!rows[0]) throw new AppError(ProtocolCode.NotFound, 'order not found');
-    const order = toOrderDto(rows[0]);
-    const lines = await em.execute<Record<string, unknown>[]>(
-      `select pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name, sku, name, quantity, unit, shipping::text as shipping,
-              status, ext_status, delivered_at
-         from orders.purchase_order_line where order_id = ? and company_id = ? order by pos`,
-      [orderId, caller.companyId],
-    );
-    const events = await em.execute<Record<string, unknown>[]>(
-      'select id, type, code, params, text, user_id, created_at from orders.purchase_order_event where order_id = ? and company_id = ? order by id',
-      [orderId, caller.companyId],
-    );
+    const row = await this.repository.order(em, caller, scope, orderId);
+    if (!row) throw new AppError(ProtocolCode.NotFound, 'order not found');
+    const order = toOrderDto(row);
+    const lines = await this.repository.lines(em, caller.companyId, orderId);
+    const events = await this.repository.events(em, caller.companyId, orderId);
     order.lines = lines.map(
       (l): OrderLineDto => ({
         pos: raw.num(l.pos),

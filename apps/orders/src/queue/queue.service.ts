@@ -16,13 +16,9 @@ import { OutboxRelay } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { containsPattern, pageOf, raw, visibleCondition } from '../shared/access';
+import { pageOf, raw } from '../shared/access';
+import { QueueRepository } from './queue.repository';
 import { parseQueueIds, planQueueList } from './queue.rules';
-import { deleteEntries, markTimedOut, requeueEntries } from './queue.sql';
-
-const ENTRY_COLUMNS = `q.id, q.order_id, o.order_date::text as order_date, o.status as order_status, q.customer_id, o.customer_name, q.location_id,
-  o.location_name, q.supplier_id, o.supplier_name, q.user_id, q.state, q.error_code, q.error_message, q.attempts, q.created_at, q.updated_at,
-  q.queued_at, q.transmitted_at`;
 
 function toDto(row: Record<string, unknown>): OrderQueueEntryDto {
   const code = raw.numOrNull(row.error_code);
@@ -68,48 +64,23 @@ export class OrderQueueService {
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
     @Inject(ORDERS_CONFIG) private readonly config: OrdersConfig,
     @Optional() private readonly relay?: OutboxRelay,
+    private readonly queue: QueueRepository = new QueueRepository(),
   ) {}
-
-  private scoped(caller: CompanyCaller, scope: OrderQueueScope): { where: string[]; params: unknown[] } {
-    const where = ['q.company_id = ?'];
-    const params: unknown[] = [caller.companyId];
-    if (scope.customerId !== undefined) {
-      where.push('q.customer_id = ?');
-      params.push(scope.customerId);
-    }
-    const [visible, visibleParams] = visibleCondition(caller, { customer: 'q.customer_id', location: 'q.location_id', supplier: 'q.supplier_id' });
-    where.push(visible);
-    params.push(...visibleParams);
-    return { where, params };
-  }
 
   async list(caller: CompanyCaller, scope: OrderQueueScope, query: OrderQueueListQuery): Promise<Page<OrderQueueEntryDto>> {
     const plan = planQueueList(query);
     const { page, perPage } = pageOf(query);
-    const { where, params } = this.scoped(caller, scope);
-    where.push(`q.state in (${plan.states.map(() => '?').join(', ')})`);
-    params.push(...plan.states);
     const q = query.q?.trim();
-    if (q) {
-      const pattern = containsPattern(q);
-      where.push(`(o.customer_name ilike ? or o.location_name ilike ? or o.supplier_name ilike ? or cast(q.order_id as text) = ?)`);
-      params.push(pattern, pattern, pattern, q);
-    }
-    const from = 'orders.order_queue q join orders.purchase_order o on o.id = q.order_id and o.company_id = q.company_id';
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.execute<Record<string, unknown>[]>(
-        `select ${ENTRY_COLUMNS} from ${from} where ${where.join(' and ')} order by ${plan.orderBy} limit ? offset ?`,
-        [...params, perPage, (page - 1) * perPage],
-      );
-      const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from ${from} where ${where.join(' and ')}`, params);
-      return { items: rows.map(toDto), total: Number(count?.n ?? 0), page, per_page: perPage };
+      const { rows, total } = await this.queue.list(em, caller, scope, plan, q, page, perPage);
+      return { items: rows.map(toDto), total, page, per_page: perPage };
     });
   }
 
   async get(caller: CompanyCaller, id: number): Promise<OrderQueueEntryDto> {
     if (!Number.isInteger(id) || id < 1) throw new AppError(ProtocolCode.NotFound, 'queue entry not found');
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const [row] = await this.visible(em, caller, [id]);
+      const [row] = await this.queue.visible(em, caller, [id]);
       if (!row) throw new AppError(ProtocolCode.NotFound, 'queue entry not found');
       return toDto(row);
     });
@@ -120,7 +91,7 @@ export class OrderQueueService {
     const ids = parseQueueIds(rawIds);
     const result = await this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockAll(em, caller, ids);
-      return requeueEntries(em, caller.companyId, ids, caller.userId, this.clock.now());
+      return this.queue.requeue(em, caller.companyId, ids, caller.userId, this.clock.now());
     });
     // The statement wrote the outbox rows itself (not through the ORM): the relay is told directly.
     if (result.events > 0 && this.config.outbox.immediate !== false) this.relay?.kick();
@@ -132,7 +103,7 @@ export class OrderQueueService {
     const ids = parseQueueIds(rawIds);
     const deleted = await this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.lockAll(em, caller, ids);
-      return deleteEntries(em, caller.companyId, ids, caller.userId, this.clock.now());
+      return this.queue.delete(em, caller.companyId, ids, caller.userId, this.clock.now());
     });
     return { deleted };
   }
@@ -144,29 +115,18 @@ export class OrderQueueService {
   async markTimedOut(): Promise<number> {
     const now = this.clock.now();
     const timeout = this.config.queue.timeoutMs;
-    const marked = await this.uow.write((em) => markTimedOut(em, new Date(now.getTime() - timeout), now, timeout));
+    const marked = await this.uow.write((em) => this.queue.markTimedOut(em, new Date(now.getTime() - timeout), now, timeout));
     if (marked > 0) this.log.warn(`${marked} order queue entr${marked === 1 ? 'y' : 'ies'} not transmitted in time: marked error (2005)`);
     return marked;
   }
 
   /** Every named entry the caller may see, locked; one missing (unknown, other company, hidden) is 404 for the whole call. */
   private async lockAll(em: EntityManager, caller: CompanyCaller, ids: number[]): Promise<void> {
-    const rows = await this.visible(em, caller, ids, true);
+    const rows = await this.queue.visible(em, caller, ids, true);
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((r) => raw.num(r.id)));
       const missing = ids.filter((id) => !found.has(id));
       throw new AppError(ProtocolCode.NotFound, `queue entr${missing.length === 1 ? 'y' : 'ies'} not found: ${missing.slice(0, 10).join(', ')}`);
     }
-  }
-
-  private visible(em: EntityManager, caller: CompanyCaller, ids: number[], forUpdate = false): Promise<Record<string, unknown>[]> {
-    const { where, params } = this.scoped(caller, {});
-    return em.execute<Record<string, unknown>[]>(
-      `select ${ENTRY_COLUMNS}
-         from orders.order_queue q join orders.purchase_order o on o.id = q.order_id and o.company_id = q.company_id
-        where ${where.join(' and ')} and q.id = any(cast(? as int[]))
-        order by q.id${forUpdate ? ' for update of q' : ''}`,
-      [...params, `{${ids.join(',')}}`],
-    );
   }
 }

@@ -6,11 +6,9 @@ import { OutboxRelay, safeError } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { ORDERS_CONFIG, type OrdersConfig } from '../config';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from './company-time';
-import { type DueRules, RUN_SETTINGS, type RunCounts, runStatement } from './requisition.sql';
+import { type DueRules, type RunCounts, RequisitionRepository } from './requisition.repository';
 import { localTime, type Slot } from './schedule';
-import { applyBackorders } from '../backorders/backorders.sql';
 import { JournalService } from '../journal/journal.service';
-import { orderSubscriptions } from '../subscriptions/subscriptions.sql';
 
 /** Key space of the per-company advisory lock every run takes (pg_advisory_xact_lock(key, company id)). */
 export const REQUISITION_LOCK = 5_505_001;
@@ -53,6 +51,7 @@ export class RequisitionService {
     @Optional() private readonly relay?: OutboxRelay,
     @Optional() @Inject(ORDERS_CONFIG) private readonly config?: OrdersConfig,
     @Optional() private readonly journal?: JournalService,
+    private readonly runs: RequisitionRepository = new RequisitionRepository(),
   ) {}
 
   /** Runs the requisition of a company; null when a scheduled slot had already run. */
@@ -86,48 +85,43 @@ export class RequisitionService {
     let committing = 0;
     const summary = await this.uow.forCompany(companyId).write(async (em) => {
       // the company's lock, and the run's settings for its transaction (RUN_SETTINGS: jit off, work_mem)
-      await em.execute(`select pg_advisory_xact_lock(?, ?), ${RUN_SETTINGS}`, [REQUISITION_LOCK, companyId]);
-      const claimed = await em.execute<{ id: number }[]>(
-        `insert into orders.requisition_run (company_id, trigger, slot_key, rule_id, user_id, run_date, started_at, evaluated, orders, lines)
-         values (?, ?, ?, ?, ?, ?, ?, 0, 0, 0)
-         on conflict (company_id, slot_key) do nothing
-         returning id`,
-        [companyId, trigger, options.slot?.key ?? null, options.ruleId ?? null, options.userId ?? null, today, now],
-      );
-      if (claimed.length === 0) return null;
-      const runId = Number(claimed[0]!.id);
+      await this.runs.lockCompany(em, REQUISITION_LOCK, companyId);
+      const runId = await this.runs.claimRun(em, {
+        companyId,
+        trigger,
+        slotKey: options.slot?.key ?? null,
+        ruleId: options.ruleId ?? null,
+        userId: options.userId ?? null,
+        today,
+        now,
+      });
+      if (runId === null) return null;
       // Backorders first: a cancelled backorder line (type days) no longer counts as on order, and its rule is due.
       let start = performance.now();
-      const backorders = await applyBackorders(em, { companyId, today, now, runId, sweep: true });
+      const backorders = await this.runs.backorders(em, { companyId, today, now, runId, sweep: true });
       parts.backorders = since(start);
       start = performance.now();
-      const statement = runStatement({ companyId, runId, trigger, due, today, now, userId: options.userId ?? null, backorderRuleIds: backorders.reorderRuleIds });
-      const [counts] = await em.execute<RunCounts[]>(statement.sql, statement.params);
+      const counts: RunCounts = await this.runs.evaluate(em, { companyId, runId, trigger, due, today, now, userId: options.userId ?? null, backorderRuleIds: backorders.reorderRuleIds });
       parts.statement = since(start);
       start = performance.now();
       // Subscriptions order on their calendar: in scheduled runs only (each at most once per interval).
       const subscriptions =
-        trigger === 'schedule' ? await orderSubscriptions(em, { companyId, runId, today, now, userId: options.userId ?? null }) : { orders: 0, lines: 0, requests: 0, subscriptions: 0 };
+        trigger === 'schedule' ? await this.runs.subscriptions(em, { companyId, runId, today, now, userId: options.userId ?? null }) : { orders: 0, lines: 0, requests: 0, subscriptions: 0 };
       parts.subscriptions = since(start);
       const result: RunSummary = {
         runId,
         trigger,
-        evaluated: Number(counts!.evaluated),
-        orders: Number(counts!.orders) + subscriptions.orders,
-        lines: Number(counts!.lines) + subscriptions.lines,
-        decisions: Number(counts!.decisions),
-        requests: Number(counts!.requests) + subscriptions.requests,
-        journal: Number(counts!.journal),
+        evaluated: Number(counts.evaluated),
+        orders: Number(counts.orders) + subscriptions.orders,
+        lines: Number(counts.lines) + subscriptions.lines,
+        decisions: Number(counts.decisions),
+        requests: Number(counts.requests) + subscriptions.requests,
+        journal: Number(counts.journal),
         backorderEvents: backorders.events,
         backorderReorders: backorders.reorderRuleIds.length,
         subscriptionLines: subscriptions.lines,
       };
-      await em.execute('update orders.requisition_run set finished_at = clock_timestamp(), evaluated = ?, orders = ?, lines = ? where id = ?', [
-        result.evaluated,
-        result.orders,
-        result.lines,
-        runId,
-      ]);
+      await this.runs.finishRun(em, runId, result);
       await options.beforeCommit?.(em);
       committing = performance.now();
       return result;

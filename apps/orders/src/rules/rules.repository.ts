@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller, DecisionHistoryDto, KanbanRuleDto, RuleListQuery, StockEventDto, StockEventKind, Weekday } from '@kanban/contracts';
 import { containsPattern, raw, visibleCondition } from '../shared/access';
@@ -80,12 +81,13 @@ export function toRuleDto(row: Record<string, unknown>): KanbanRuleDto {
 }
 
 /** The rules' SQL: every statement names the company; reads apply the caller's access restrictions. */
+@Injectable()
 export class RulesRepository {
-  private static visible(caller: CompanyCaller): [string, unknown[]] {
+  private visible(caller: CompanyCaller): [string, unknown[]] {
     return visibleCondition(caller, { customer: 'r.customer_id', location: 'r.location_id', supplier: 'i.supplier_id' });
   }
 
-  static async list(em: EntityManager, caller: CompanyCaller, query: RuleListQuery, page: number, perPage: number): Promise<{ rows: KanbanRuleDto[]; total: number }> {
+  async list(em: EntityManager, caller: CompanyCaller, query: RuleListQuery, page: number, perPage: number): Promise<{ rows: KanbanRuleDto[]; total: number }> {
     const where = ['r.company_id = ?'];
     const params: unknown[] = [caller.companyId];
     if (!query.all) where.push('r.active');
@@ -109,7 +111,7 @@ export class RulesRepository {
       where.push('(i.sku ilike ? or i.name ilike ? or l.name ilike ? or r.scan_code ilike ?)');
       params.push(like, like, like, like);
     }
-    const [visible, visibleParams] = RulesRepository.visible(caller);
+    const [visible, visibleParams] = this.visible(caller);
     where.push(visible);
     params.push(...visibleParams);
     const sort = SORTS[query.sort ?? ''] ?? 'l.name';
@@ -131,15 +133,15 @@ export class RulesRepository {
   }
 
   /** The rule as the caller may see it, or null (unknown, another company's, or hidden by restrictions). */
-  static async get(em: EntityManager, caller: CompanyCaller, id: number): Promise<KanbanRuleDto | null> {
-    const [visible, visibleParams] = RulesRepository.visible(caller);
+  async get(em: EntityManager, caller: CompanyCaller, id: number): Promise<KanbanRuleDto | null> {
+    const [visible, visibleParams] = this.visible(caller);
     const rows = await em.execute<Record<string, unknown>[]>(`${SELECT} where r.company_id = ? and r.id = ? and ${visible}`, [caller.companyId, id, ...visibleParams]);
     return rows[0] ? toRuleDto(rows[0]) : null;
   }
 
   /** The visible rule carrying a scan code, or null. */
-  static async idByScanCode(em: EntityManager, caller: CompanyCaller, code: string): Promise<number | null> {
-    const [visible, visibleParams] = RulesRepository.visible(caller);
+  async idByScanCode(em: EntityManager, caller: CompanyCaller, code: string): Promise<number | null> {
+    const [visible, visibleParams] = this.visible(caller);
     const rows = await em.execute<{ id: number }[]>(
       `select r.id from orders.kanban_rule r left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
         where r.company_id = ? and r.scan_code = ? and ${visible}`,
@@ -149,7 +151,7 @@ export class RulesRepository {
   }
 
   /** Whether the caller's restrictions let them reach a location (with its customer) and a supplier. */
-  static async mayReach(em: EntityManager, caller: CompanyCaller, customerId: number, locationId: number, supplierId: number | null): Promise<boolean> {
+  async mayReach(em: EntityManager, caller: CompanyCaller, customerId: number, locationId: number, supplierId: number | null): Promise<boolean> {
     const [visible, params] = visibleCondition(caller, { customer: 'v.customer_id', location: 'v.location_id', supplier: 'v.supplier_id' });
     const rows = await em.execute<{ ok: boolean }[]>(
       `select ${visible} as ok from (select cast(? as int) as customer_id, cast(? as int) as location_id, cast(? as int) as supplier_id) v`,
@@ -160,12 +162,12 @@ export class RulesRepository {
   }
 
   /** The rule entity to change (tenant filter on), or null. */
-  static entity(em: EntityManager, id: number): Promise<KanbanRule | null> {
+  entity(em: EntityManager, id: number): Promise<KanbanRule | null> {
     return em.findOne(KanbanRule, { id });
   }
 
   /** Records a stock change of a rule and marks it for the next stock run. */
-  static async recordStock(em: EntityManager, rule: KanbanRule, stock: number, kind: StockEventKind, userId: number | null, now: Date): Promise<void> {
+  async recordStock(em: EntityManager, rule: KanbanRule, stock: number, kind: StockEventKind, userId: number | null, now: Date): Promise<void> {
     em.create(StockEvent, { companyId: rule.companyId, ruleId: rule.id, kind, stockBefore: rule.stock, stock, userId, createdAt: now } as StockEvent);
     rule.stock = stock;
     rule.stockUpdatedAt = now;
@@ -174,7 +176,7 @@ export class RulesRepository {
   }
 
   /** Whether the location (and its customer) are known, active and not deleted in the read model. */
-  static async placeActive(em: EntityManager, companyId: number, locationId: number, customerId: number): Promise<boolean> {
+  async placeActive(em: EntityManager, companyId: number, locationId: number, customerId: number): Promise<boolean> {
     const rows = await em.execute<{ ok: boolean }[]>(
       `select (l.id is not null and not l.inactive and not l.deleted) and coalesce(not (c.inactive or c.deleted), true) as ok
          from (select 1) x
@@ -185,7 +187,7 @@ export class RulesRepository {
     return rows[0]?.ok === true;
   }
 
-  static async openLines(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
+  async openLines(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
     const [row] = await em.execute<{ n: string }[]>(
       `select count(*) as n from orders.purchase_order_line where company_id = ? and rule_id = ? and status in ('open', 'confirmed')`,
       [companyId, ruleId],
@@ -193,19 +195,19 @@ export class RulesRepository {
     return Number(row?.n ?? 0);
   }
 
-  static async stockEvents(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
+  async stockEvents(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
     const [row] = await em.execute<{ n: string }[]>('select count(*) as n from orders.stock_event where company_id = ? and rule_id = ?', [companyId, ruleId]);
     return Number(row?.n ?? 0);
   }
 
-  static async deleteRule(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
+  async deleteRule(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
     await em.execute('delete from orders.stock_event where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await em.execute('delete from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
     await clearPending(em, companyId, ruleId);
     await em.execute('delete from orders.kanban_rule where company_id = ? and id = ?', [companyId, ruleId]);
   }
 
-  static async decisionHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: DecisionHistoryDto[]; total: number }> {
+  async decisionHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: DecisionHistoryDto[]; total: number }> {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select d.id, d.rule_id, d.run_id, r.trigger, d.reason, d.quantity, d.stock, d.threshold, d.capacity, d.on_order, d.order_id,
               d.backorder, d.created_at, count(*) over () as total
@@ -214,7 +216,7 @@ export class RulesRepository {
         where d.company_id = ? and d.rule_id = ? order by d.id desc limit ? offset ?`,
       [companyId, ruleId, perPage, (page - 1) * perPage],
     );
-    const total = rows.length > 0 ? raw.num(rows[0]!.total) : await RulesRepository.decisions(em, companyId, ruleId);
+    const total = rows.length > 0 ? raw.num(rows[0]!.total) : await this.decisions(em, companyId, ruleId);
     return {
       total,
       rows: rows.map((r) => ({ id: raw.num(r.id), rule_id: raw.num(r.rule_id), ...decisionOf(r) })),
@@ -222,18 +224,18 @@ export class RulesRepository {
   }
 
   /** How many decisions the rule's history holds (a page past the end still tells the total). */
-  static async decisions(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
+  async decisions(em: EntityManager, companyId: number, ruleId: number): Promise<number> {
     const [row] = await em.execute<{ n: string }[]>('select count(*) as n from orders.requisition_decision where company_id = ? and rule_id = ?', [companyId, ruleId]);
     return Number(row?.n ?? 0);
   }
 
-  static async stockHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: StockEventDto[]; total: number }> {
+  async stockHistory(em: EntityManager, companyId: number, ruleId: number, page: number, perPage: number): Promise<{ rows: StockEventDto[]; total: number }> {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select id, rule_id, kind, stock_before, stock, user_id, created_at from orders.stock_event
         where company_id = ? and rule_id = ? order by id desc limit ? offset ?`,
       [companyId, ruleId, perPage, (page - 1) * perPage],
     );
-    const total = await RulesRepository.stockEvents(em, companyId, ruleId);
+    const total = await this.stockEvents(em, companyId, ruleId);
     return {
       total,
       rows: rows.map((r) => ({
@@ -246,5 +248,25 @@ export class RulesRepository {
         created_at: raw.iso(r.created_at)!,
       })),
     };
+  }
+
+  /** Another rule of the company at the location for the item, if any. */
+  async ruleAt(em: EntityManager, locationId: number, itemId: number): Promise<boolean> {
+    return (await em.findOne(KanbanRule, { locationId, itemId }, { fields: ['id'] })) !== null;
+  }
+
+  /** Whether another rule (than `ownId`) has the scan code. */
+  async scanCodeTaken(em: EntityManager, code: string, ownId: number | null): Promise<boolean> {
+    return (await em.findOne(KanbanRule, ownId === null ? { scanCode: code } : { scanCode: code, id: { $ne: ownId } }, { fields: ['id'] })) !== null;
+  }
+
+  /** The rules are due for the next run (requisition/last-decision). */
+  markPending(em: EntityManager, companyId: number, ruleIds: number[], now: Date): Promise<void> {
+    return markPending(em, companyId, ruleIds, now);
+  }
+
+  /** Nothing of the rule waits for a run (an inactive rule). */
+  clearPending(em: EntityManager, companyId: number, ruleId: number): Promise<void> {
+    return clearPending(em, companyId, ruleId);
   }
 }

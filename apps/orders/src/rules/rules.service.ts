@@ -20,7 +20,6 @@ import { ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
-import { clearPending, markPending } from '../requisition/last-decision';
 import { RequisitionService } from '../requisition/requisition.service';
 import { assertMayReportStock, pageOf } from '../shared/access';
 import { KanbanRule } from './rule.entity';
@@ -47,16 +46,17 @@ export class RulesService {
     private readonly bus: ServiceBus,
     private readonly requisition: RequisitionService,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+    private readonly rules: RulesRepository,
   ) {}
 
   async list(caller: CompanyCaller, query: RuleListQuery): Promise<Page<KanbanRuleDto>> {
     const { page, perPage } = pageOf(query);
-    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.list(em, caller, query, page, perPage));
+    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.list(em, caller, query, page, perPage));
     return { items: rows, total, page, per_page: perPage };
   }
 
   async get(caller: CompanyCaller, id: number): Promise<KanbanRuleDto> {
-    const rule = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.get(em, caller, id));
+    const rule = await this.uow.forCompany(caller.companyId).read((em) => this.rules.get(em, caller, id));
     if (!rule) throw notFound();
     return rule;
   }
@@ -76,17 +76,16 @@ export class RulesService {
         await applySnapshot(em, snapshot);
         const item = snapshot.items.find((i) => i.id === input.item_id && i.company_id === caller.companyId);
         const location = snapshot.locations.find((l) => l.id === input.location_id && l.company_id === caller.companyId);
-        if (!location || !(await RulesRepository.mayReach(em, caller, location.customer_id, location.id, null))) {
+        if (!location || !(await this.rules.mayReach(em, caller, location.customer_id, location.id, null))) {
           throw AppError.validation('location_id', 'unknown location');
         }
-        if (!item || !(await RulesRepository.mayReach(em, caller, item.customer_id, location.id, item.supplier_id))) {
+        if (!item || !(await this.rules.mayReach(em, caller, item.customer_id, location.id, item.supplier_id))) {
           throw AppError.validation('item_id', 'unknown item');
         }
         if (item.customer_id !== location.customer_id) throw AppError.validation('item_id', "the item is not one of the location's customer's items");
         const customer = snapshot.customers.find((c) => c.id === location.customer_id);
         if (location.inactive || customer?.inactive) throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive');
-        const taken = await em.findOne(KanbanRule, { locationId: location.id, itemId: item.id }, { fields: ['id'] });
-        if (taken) throw duplicate('item_id');
+        if (await this.rules.ruleAt(em, location.id, item.id)) throw duplicate('item_id');
         if (input.scan_code) await this.assertScanCodeFree(em, input.scan_code, null);
         const now = this.clock.now();
         const rule = em.create(KanbanRule, {
@@ -105,7 +104,7 @@ export class RulesService {
         } as KanbanRule);
         await em.flush();
         // A new rule is due: the next stock run of the company (or the scheduler's retry) evaluates it.
-        await markPending(em, caller.companyId, [rule.id], now);
+        await this.rules.markPending(em, caller.companyId, [rule.id], now);
         if (!input.scan_code) {
           rule.scanCode = defaultScanCode(rule.id);
           await this.assertScanCodeFree(em, rule.scanCode, rule.id);
@@ -133,7 +132,7 @@ export class RulesService {
         const now = this.clock.now();
         rule.updatedAt = now;
         const changed = input.stock !== undefined && input.stock !== rule.stock;
-        if (changed) await RulesRepository.recordStock(em, rule, input.stock!, 'rule_update', caller.userId, now);
+        if (changed) await this.rules.recordStock(em, rule, input.stock!, 'rule_update', caller.userId, now);
         await em.flush();
         return changed;
       }),
@@ -161,11 +160,11 @@ export class RulesService {
   async remove(caller: CompanyCaller, id: number, confirm: boolean): Promise<null> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const rule = await this.changeable(em, caller, id);
-      const open = await RulesRepository.openLines(em, caller.companyId, rule.id);
+      const open = await this.rules.openLines(em, caller.companyId, rule.id);
       if (open > 0) throw new AppError(ErrorCode.HasDependencies, `the rule still has ${open} order line(s) not delivered`);
-      const history = await RulesRepository.stockEvents(em, caller.companyId, rule.id);
+      const history = await this.rules.stockEvents(em, caller.companyId, rule.id);
       if (history > 0 && !confirm) throw new AppError(ErrorCode.EntityHasData, `the rule has ${history} stock change(s); delete with confirm=1`);
-      await RulesRepository.deleteRule(em, caller.companyId, rule.id);
+      await this.rules.deleteRule(em, caller.companyId, rule.id);
     });
     return null;
   }
@@ -177,7 +176,7 @@ export class RulesService {
     if (input.stock === undefined) throw AppError.validation('stock', 'is required');
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const rule = await this.changeable(em, caller, id);
-      await RulesRepository.recordStock(em, rule, input.stock!, kind, caller.userId, this.clock.now());
+      await this.rules.recordStock(em, rule, input.stock!, kind, caller.userId, this.clock.now());
       await em.flush();
     });
     await this.stockRun(caller);
@@ -188,7 +187,7 @@ export class RulesService {
   async scan(caller: CompanyCaller, input: ScanInput): Promise<RuleRunReply> {
     assertMayReportStock(caller);
     const scanned = scannedStock(input);
-    const id = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.idByScanCode(em, caller, scanned.code));
+    const id = await this.uow.forCompany(caller.companyId).read((em) => this.rules.idByScanCode(em, caller, scanned.code));
     if (id === null) throw new AppError(ProtocolCode.NotFound, 'no kanban rule with this code');
     return this.setStock(caller, id, scanned.stock, scanned.kind);
   }
@@ -204,7 +203,7 @@ export class RulesService {
   async stockHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<StockEventDto>> {
     await this.get(caller, id);
     const { page, perPage } = pageOf(query);
-    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.stockHistory(em, caller.companyId, id, page, perPage));
+    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.stockHistory(em, caller.companyId, id, page, perPage));
     return { items: rows, total, page, per_page: perPage };
   }
 
@@ -212,7 +211,7 @@ export class RulesService {
   async decisionHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<DecisionHistoryDto>> {
     await this.get(caller, id);
     const { page, perPage } = pageOf(query);
-    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => RulesRepository.decisionHistory(em, caller.companyId, id, page, perPage));
+    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.decisionHistory(em, caller.companyId, id, page, perPage));
     return { items: rows, total, page, per_page: perPage };
   }
 
@@ -235,26 +234,25 @@ export class RulesService {
 
   /** The rule for a change: visible to the caller (404 otherwise), loaded as an entity in the transaction. */
   private async changeable(em: EntityManager, caller: CompanyCaller, id: number): Promise<KanbanRule> {
-    const visible = await RulesRepository.get(em, caller, id);
-    const rule = visible ? await RulesRepository.entity(em, id) : null;
+    const visible = await this.rules.get(em, caller, id);
+    const rule = visible ? await this.rules.entity(em, id) : null;
     if (!rule) throw notFound();
     return rule;
   }
 
   private async setActive(em: EntityManager, rule: KanbanRule, active: boolean): Promise<void> {
-    if (active && !(await RulesRepository.placeActive(em, rule.companyId, rule.locationId, rule.customerId))) {
+    if (active && !(await this.rules.placeActive(em, rule.companyId, rule.locationId, rule.customerId))) {
       throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive');
     }
     rule.active = active;
     // A rule activated again is due like a new one.
-    if (active) await markPending(em, rule.companyId, [rule.id], this.clock.now());
+    if (active) await this.rules.markPending(em, rule.companyId, [rule.id], this.clock.now());
     // an inactive rule is not evaluated: nothing of it waits for a run
-    else await clearPending(em, rule.companyId, rule.id);
+    else await this.rules.clearPending(em, rule.companyId, rule.id);
   }
 
   private async assertScanCodeFree(em: EntityManager, code: string, ownId: number | null): Promise<void> {
-    const clash = await em.findOne(KanbanRule, ownId === null ? { scanCode: code } : { scanCode: code, id: { $ne: ownId } }, { fields: ['id'] });
-    if (clash) throw duplicate('scan_code');
+    if (await this.rules.scanCodeTaken(em, code, ownId)) throw duplicate('scan_code');
   }
 }
 
