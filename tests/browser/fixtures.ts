@@ -15,12 +15,12 @@
 //   translation keys of apps/web/src/i18n/locales (or i18next's missing-key artefacts); a test that passes otherwise
 //   fails with the keys and the address each was seen on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type ViewportSize } from '@playwright/test';
-import { DASHBOARD, DESKTOP, EN_JSON, fillLogin, goto, pageHistory, root, SERVER_MAIN, sleep, testid, TMP, trackHistory, visible, waitPath, type Expected } from './helpers';
+import { DASHBOARD, DESKTOP, EN_JSON, fillLogin, goto, pageHistory, root, serverPidFile, SERVER_MAIN, sleep, testid, TMP, trackHistory, visible, waitPath, type Expected } from './helpers';
 
 export { expect };
 
@@ -40,6 +40,8 @@ export interface Server {
   /** why the server is gone ("exit 1", "exit SIGKILL"), null while it runs */
   readonly exited: string | null;
 }
+
+const START_LIMIT_MS = 180_000;
 
 class EmbeddedServer implements Server {
   base = '';
@@ -89,10 +91,15 @@ class EmbeddedServer implements Server {
     });
     closeSync(logFd);
     this.child = child;
+    // the run's teardown (global-setup.ts) stops a server its worker left behind (runner stopped during a setup)
+    const pidFile = child.pid ? serverPidFile(child.pid) : null;
+    if (pidFile) writeFileSync(pidFile, this.dataDir);
     child.once('exit', (code, signal) => {
       this.exited = `exit ${code ?? signal}`;
+      if (pidFile) rmSync(pidFile, { force: true });
     });
-    const deadline = Date.now() + 90_000;
+    // a loaded machine (other work beside the suites) can take more than a minute to open the embedded database
+    const deadline = Date.now() + START_LIMIT_MS;
     for (;;) {
       if (this.exited !== null) throw new Error(`the server exited (${this.exited}) before it was healthy:\n${this.logTail()}`);
       try {
@@ -101,7 +108,7 @@ class EmbeddedServer implements Server {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`the server did not answer GET /api/health within 90 s:\n${this.logTail()}`);
+      if (Date.now() > deadline) throw new Error(`the server did not answer GET /api/health within ${START_LIMIT_MS / 1000} s:\n${this.logTail()}`);
       await sleep(150);
     }
   }
@@ -329,7 +336,7 @@ export const test = base.extend<BrowserTestFixtures, BrowserWorkerFixtures>({
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: START_LIMIT_MS + 30_000 },
   ],
 
   serverAlive: [

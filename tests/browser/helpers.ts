@@ -1,5 +1,5 @@
-// Helpers of the browser suites (the functions the home-made runner tests/browser/run.mjs handed its suites as `h`),
-// typed, with the same behaviour: a converted suite calls them as before, minus the `t` argument (see CONVERTING.md).
+// Helpers of the browser suites (the functions the former home-made runner handed its suites as `h`), typed, with the
+// same behaviour, minus the `t` argument.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Locator, type Page } from '@playwright/test';
@@ -7,6 +7,12 @@ import { test, type Locator, type Page } from '@playwright/test';
 export const root = path.resolve(__dirname, '../..');
 export const TMP = path.join(root, 'tmp/browser');
 export const SHOTS = path.join(TMP, 'screenshots');
+/** tmp/browser/pids: one file per running server, `<runner pid>-<server pid>`, holding its data folder. */
+export const PIDS = path.join(TMP, 'pids');
+/** Where a worker notes the server it started (the run's teardown stops what is left; global-setup.ts). */
+export function serverPidFile(serverPid: number): string {
+  return path.join(PIDS, `${process.env.BROWSER_RUNNER_PID ?? 'unknown'}-${serverPid}`);
+}
 export const WEB_DIR = path.join(root, 'dist/web');
 export const SERVER_MAIN = path.join(root, 'dist/apps/server/src/main.js');
 export const EN_JSON = path.join(root, 'apps/web/src/i18n/locales/en.json');

@@ -3,7 +3,7 @@
 // The distributed suites need PostgreSQL (127.0.0.1:5432) and the nats-server binary (each run starts its own); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -85,17 +85,6 @@ if ((!only || 'web-build'.startsWith(only) || 'browser'.startsWith(only)) && exi
     const shard = process.env.BROWSER_SHARD;
     console.log(`\n=== browser (Playwright Test${shard ? `, shard ${shard}` : ''})`);
     await browserRun('browser tests', ['node_modules/@playwright/test/cli.js', 'test', ...(shard ? [`--shard=${shard}`] : [])]);
-    // Suites not yet converted from the home-made runner (tests/browser/suites/*.mjs): this goes with run.mjs.
-    const oldSuites = path.join(root, 'tests/browser/suites');
-    if (existsSync(path.join(root, 'tests/browser/run.mjs')) && existsSync(oldSuites) && readdirSync(oldSuites).some((f) => f.endsWith('.mjs'))) {
-      const shards = Number(process.env.BROWSER_SHARDS ?? 2);
-      console.log(`\n--- browser suites still on tests/browser/run.mjs (${shards} shards)`);
-      await Promise.all(
-        Array.from({ length: shards }, (_, i) =>
-          browserRun(`browser tests, run.mjs${shards > 1 ? ` shard ${i + 1}/${shards}` : ''}`, ['tests/browser/run.mjs', '--suites-only', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])]),
-        ),
-      );
-    }
     console.log(`=== browser: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
