@@ -3,6 +3,14 @@ import { serviceOutbox } from '@kanban/messaging';
 import { servicePersistence } from '@kanban/persistence';
 import { catalogData } from './catalog.data';
 import { CatalogChangeNotices } from './cache/change-notices';
+import { ChangesRepository } from './changes/changes.repository';
+import { ContactsRepository } from './contacts/contacts.repository';
+import { ImagesRepository } from './images/images.repository';
+import { ItemsRepository } from './items/items.repository';
+import { CatalogsRepository } from './catalogs/catalogs.repository';
+import { CustomersRepository } from './customers/customers.repository';
+import { LocationsRepository } from './locations/locations.repository';
+import { SuppliersRepository } from './suppliers/suppliers.repository';
 import { ChangesService } from './changes/changes.service';
 import { ContactsHandler } from './contacts/contacts.handler';
 import { ContactsService } from './contacts/contacts.service';
@@ -27,6 +35,7 @@ import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.provi
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
 import { TargetsHandler } from './user-admin/targets.handler';
+import { TargetsRepository } from './user-admin/targets.repository';
 import { TargetsService } from './user-admin/targets.service';
 
 /** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
@@ -42,7 +51,8 @@ export class CatalogModule {
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
         CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
-        CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices],
+        CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
+        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository],
     };
   }
 }

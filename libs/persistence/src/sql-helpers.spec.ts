@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { restrictedRowsCondition } from './sql-helpers';
+import { restrictedByColumnCondition, restrictedRecordsCondition, restrictedRowsCondition } from './sql-helpers';
 
 // Opening PGlite takes seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -63,5 +63,60 @@ describe('restrictedRowsCondition', () => {
     expect(fullParams).toEqual([7, 8, 7, 8, 7, 8, 7, 8, 7, 8]);
     expect(placeParams).toEqual([7, 8, 7, 8, 7, 8]);
     expect(`${full}${place}`).not.toMatch(/\b[78]\b/);
+  });
+});
+
+describe('restrictedRecordsCondition and restrictedByColumnCondition (the catalog: records of a kind, rows by a column)', () => {
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.exec(`
+      create schema c;
+      create table c.access_restriction (company_id int, user_id int, customer_id int, location_id int, supplier_id int);
+      create table c.customer (id int);
+      create table c.location (id int, customer_id int);
+      create table c.supplier (id int);
+      create table c.item (id int, customer_id int, supplier_id int);
+      insert into c.customer values (10), (11);
+      insert into c.location values (100, 10), (101, 10), (110, 11);
+      insert into c.supplier values (1000), (1001);
+      insert into c.item values (1, 10, 1000), (2, 11, 1001);
+      -- user 1: none; user 2: customer 10; user 3: location 101; user 4: supplier 1001
+      insert into c.access_restriction values (1, 2, 10, null, null), (1, 3, null, 101, null), (1, 4, null, null, 1001);
+    `);
+  });
+
+  afterAll(() => db.close());
+
+  async function records(kind: 'customer' | 'location' | 'supplier', userId: number): Promise<number[]> {
+    const [condition, params] = restrictedRecordsCondition('c', kind, 'x', { companyId: 1, userId });
+    expect(condition.match(/\?/g)).toHaveLength(params.length);
+    return (await db.query<{ id: number }>(numbered(`select x.id from c.${kind} x where ${condition} order by x.id`), params)).rows.map((r) => r.id);
+  }
+
+  async function items(kind: 'customer' | 'supplier', userId: number): Promise<number[]> {
+    const [condition, params] = restrictedByColumnCondition('c', kind, `i.${kind}_id`, { companyId: 1, userId });
+    expect(condition.match(/\?/g)).toHaveLength(params.length);
+    return (await db.query<{ id: number }>(numbered(`select i.id from c.item i where ${condition} order by i.id`), params)).rows.map((r) => r.id);
+  }
+
+  it('a customer restriction grants the customer and its locations; a location restriction the location and its customer', async () => {
+    expect(await records('customer', 1)).toEqual([10, 11]);
+    expect(await records('customer', 2)).toEqual([10]);
+    expect(await records('location', 2)).toEqual([100, 101]);
+    expect(await records('customer', 3)).toEqual([10]);
+    expect(await records('location', 3)).toEqual([101]);
+    expect(await records('supplier', 3)).toEqual([1000, 1001]);
+    expect(await records('supplier', 4)).toEqual([1001]);
+    expect(await records('customer', 4)).toEqual([10, 11]);
+  });
+
+  it('rows by their customer (a location restriction grants its customer) or supplier column', async () => {
+    expect(await items('customer', 1)).toEqual([1, 2]);
+    expect(await items('customer', 2)).toEqual([1]);
+    expect(await items('customer', 3)).toEqual([1]);
+    expect(await items('supplier', 3)).toEqual([1, 2]);
+    expect(await items('supplier', 4)).toEqual([2]);
   });
 });

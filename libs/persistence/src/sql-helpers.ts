@@ -66,6 +66,53 @@ export function restrictedRowsCondition(
   return [`(${place} and ${supplier})`, [...ids, ...ids, ...ids, ...ids, ...ids]];
 }
 
+/** The kinds of record a user's access restrictions name. */
+export type RestrictionKind = 'customer' | 'supplier' | 'location';
+
+/**
+ * Which records of a kind a caller may see, over `<schema>.access_restriction` and `<schema>.location` (the catalog,
+ * which holds the customers, locations and suppliers themselves): a user with no restriction of the kind sees every
+ * row. Customers and locations are restricted together: a customer restriction grants the customer and all its
+ * locations; a location restriction grants that location and its customer. `alias` is the record's table alias.
+ */
+export function restrictedRecordsCondition(schema: string, kind: RestrictionKind, alias: string, caller: { companyId: number; userId: number }): [string, number[]] {
+  const own = 'r.company_id = ? and r.user_id = ?';
+  const table = `${schema}.access_restriction`;
+  const restricted = (column: string) => `select r.${column} from ${table} r where ${own} and r.${column} is not null`;
+  const restricting = kind === 'supplier' ? 'r.supplier_id is not null' : '(r.customer_id is not null or r.location_id is not null)';
+  const granted =
+    kind === 'customer'
+      ? [`${alias}.id in (${restricted('customer_id')})`, `${alias}.id in (select l.customer_id from ${schema}.location l join ${table} r on r.location_id = l.id where ${own})`]
+      : kind === 'location'
+        ? [`${alias}.id in (${restricted('location_id')})`, `${alias}.customer_id in (${restricted('customer_id')})`]
+        : [`${alias}.id in (${restricted('supplier_id')})`];
+  const ids = [caller.companyId, caller.userId];
+  return [`(not exists (select 1 from ${table} r where ${own} and ${restricting}) or ${granted.join(' or ')})`, [...ids, ...granted.flatMap(() => ids)]];
+}
+
+/**
+ * Which rows under customers or suppliers (items, change log rows) a caller may see by the row's customer or supplier
+ * column (an SQL expression), over `<schema>.access_restriction` and `<schema>.location`: a user without restrictions
+ * of the kind sees every row; a location restriction grants the location's customer too (as for the customer lists).
+ */
+export function restrictedByColumnCondition(
+  schema: string,
+  kind: 'customer' | 'supplier',
+  column: string,
+  caller: { companyId: number; userId: number },
+): [string, number[]] {
+  const own = 'r.company_id = ? and r.user_id = ?';
+  const table = `${schema}.access_restriction`;
+  const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
+  const ids = [caller.companyId, caller.userId];
+  const viaLocation = kind === 'customer' ? ` or ${column} in (select l.customer_id from ${schema}.location l join ${table} r on r.location_id = l.id where ${own})` : '';
+  return [
+    `(not exists (select 1 from ${table} r where ${own} and ${restricting})` +
+      ` or ${column} in (select r.${kind}_id from ${table} r where ${own} and r.${kind}_id is not null)${viaLocation})`,
+    kind === 'customer' ? [...ids, ...ids, ...ids] : [...ids, ...ids],
+  ];
+}
+
 /**
  * Whether the caller may see a supplier over `<schema>.access_restriction`: a user with supplier restrictions sees only
  * those suppliers, one without sees all (the callers answer 404 for a supplier the user may not see).

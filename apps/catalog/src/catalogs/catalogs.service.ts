@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@kanban/access';
 import { type CatalogChanged, type CatalogDto, type CatalogInput, type CompanyCaller, ItemEvents, type ListQuery, type Page } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Item } from '../items/item.entity';
 import { allowedBy, assertParent } from '../items/item-visibility';
 import { mayAccess } from '../restrictions/restriction-scope';
-import { containsPattern } from '../shared/list-query';
 import { MasterDataService } from '../shared/master-data.service';
 import { Catalog } from './catalog.entity';
+import { CatalogsRepository } from './catalogs.repository';
 import { applyCatalogInput, catalogSortProperty, normalizeCatalogInput, toCatalogDto } from './catalog.rules';
 
 /**
@@ -19,7 +18,10 @@ import { applyCatalogInput, catalogSortProperty, normalizeCatalogInput, toCatalo
 export class CatalogsService {
   private readonly data: MasterDataService<Catalog, CatalogDto, CatalogInput>;
 
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    private readonly catalogs: CatalogsRepository = new CatalogsRepository(),
+  ) {
     this.data = new MasterDataService<Catalog, CatalogDto, CatalogInput>(uow, {
       entity: Catalog,
       kind: 'supplier',
@@ -36,15 +38,9 @@ export class CatalogsService {
       visible: (alias, caller, known) => allowedBy('supplier', `${alias}.supplier_id`, caller, known),
       mayAccess: (em, caller, c) => mayAccess(em, 'supplier', caller, c.supplierId),
       validate: async (em, c) => {
-        const clash = await em.execute<{ id: number }[]>('select id from catalog.catalog where company_id = ? and supplier_id = ? and name = ? and id <> ? limit 1', [
-          c.companyId,
-          c.supplierId,
-          c.name,
-          c.id ?? 0,
-        ]);
-        if (clash.length > 0) throw new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'name' });
+        if (await catalogs.nameTaken(em, c, c.id)) throw new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'name' });
       },
-      dependents: [{ what: 'items', count: (em, c) => em.count(Item, { catalogId: c.id }) }],
+      dependents: [{ what: 'items', count: (em, c) => catalogs.itemCount(em, c.id) }],
     });
   }
 
@@ -55,11 +51,7 @@ export class CatalogsService {
   async list(caller: CompanyCaller, supplierId: number, query: ListQuery): Promise<Page<CatalogDto>> {
     await this.parent(caller, supplierId);
     // q matches part of the name, contract name or external id (applied here: the shared filter knows name, nr, city).
-    const sql: [string, unknown[]][] = [];
-    if (query.q) {
-      const like = containsPattern(query.q);
-      sql.push(['(catalog.name ilike ? or catalog.contract_name ilike ? or catalog.ext_system_id ilike ?)', [like, like, like]]);
-    }
+    const sql: [string, unknown[]][] = query.q ? [this.catalogs.searchCondition(query.q)] : [];
     return this.data.list(caller, { ...query, q: undefined, all: true }, undefined, { where: { supplierId }, sql });
   }
 

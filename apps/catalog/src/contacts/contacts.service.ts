@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ProtocolCode } from '@kanban/access';
@@ -16,13 +15,11 @@ import {
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { recordChanges, type ChangeTarget } from '../changes/change-log';
-import { Customer } from '../customers/customer.entity';
 import { mayAccess } from '../restrictions/restriction-scope';
-import { containsPattern, pageOf } from '../shared/list-query';
-import { Supplier } from '../suppliers/supplier.entity';
+import { pageOf } from '../shared/list-query';
 import { Contact } from './contact.entity';
 import { applyContactInput, contactSortProperty, normalizeContactInput, toContactDto } from './contact.rules';
-import { ContactRuleRecipient } from './rule-recipient.entity';
+import { ContactsRepository } from './contacts.repository';
 import { dropRuleRecipients } from './rule-recipients';
 
 /**
@@ -33,10 +30,9 @@ export async function assertParentVisible(
   em: EntityManager,
   caller: CompanyCaller,
   parent: ContactParent,
+  contacts: ContactsRepository = new ContactsRepository(),
 ): Promise<void> {
-  const entity = parent.kind === 'customer' ? Customer : Supplier;
-  const found = await em.findOne(entity as typeof Customer, { id: parent.id }, { fields: ['id'] as never });
-  if (!found || !(await mayAccess(em, parent.kind, caller, parent.id)))
+  if (!(await contacts.parentExists(em, parent)) || !(await mayAccess(em, parent.kind, caller, parent.id)))
     throw new AppError(ProtocolCode.NotFound, `${parent.kind} not found`);
 }
 
@@ -53,7 +49,10 @@ function parentWhere(parent: ContactParent): { customerId: number } | { supplier
  */
 @Injectable()
 export class ContactsService {
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    private readonly contacts: ContactsRepository = new ContactsRepository(),
+  ) {}
 
   async list(
     caller: CompanyCaller,
@@ -62,22 +61,9 @@ export class ContactsService {
   ): Promise<Page<ContactDto>> {
     const { page, perPage } = pageOf(query);
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      await assertParentVisible(em, caller, parent);
-      const where: FilterQuery<Contact> = { companyId: caller.companyId, ...parentWhere(parent) };
-      if (query.q) {
-        const like = containsPattern(query.q);
-        where.$or = [
-          { name: { $ilike: like } },
-          { firstName: { $ilike: like } },
-          { email: { $ilike: like } },
-          { jobTitle: { $ilike: like } },
-        ];
-      }
-      const [rows, total] = await em.findAndCount(Contact, where, {
-        orderBy: { [contactSortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' },
-        limit: perPage,
-        offset: (page - 1) * perPage,
-      });
+      await assertParentVisible(em, caller, parent, this.contacts);
+      const filter = { q: query.q, sort: contactSortProperty(query.sort), direction: query.order === 'desc' ? ('desc' as const) : ('asc' as const) };
+      const [rows, total] = await this.contacts.list(em, caller.companyId, parent, filter, page, perPage);
       return { items: rows.map(toContactDto), total, page, per_page: perPage };
     });
   }
@@ -91,7 +77,7 @@ export class ContactsService {
   async create(caller: CompanyCaller, parent: ContactParent, raw: ContactInput): Promise<ContactDto> {
     const input = normalizeContactInput(raw, 'create');
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      await assertParentVisible(em, caller, parent);
+      await assertParentVisible(em, caller, parent, this.contacts);
       const contact = em.create(Contact, {
         companyId: caller.companyId,
         name: input.name!,
@@ -136,7 +122,7 @@ export class ContactsService {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       const contact = await this.orFail(em, caller, parent, id);
       if (contact.main) return toContactDto(contact);
-      const previous = await em.findOne(Contact, { ...parentWhere(parent), main: true });
+      const previous = await this.contacts.mainContact(em, parent);
       if (previous) {
         const before = toContactDto(previous);
         previous.main = false;
@@ -161,11 +147,7 @@ export class ContactsService {
   async rules(caller: CompanyCaller, parent: ContactParent, id: number): Promise<ContactRuleDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const contact = await this.orFail(em, caller, parent, id);
-      const rows = await em.find(
-        ContactRuleRecipient,
-        { contactId: contact.id },
-        { orderBy: { ruleName: 'asc', ruleId: 'asc' } },
-      );
+      const rows = await this.contacts.ruleRecipients(em, contact.id);
       return rows.map((r) => ({
         rule_id: r.ruleId,
         rule_name: r.ruleName,
@@ -181,8 +163,8 @@ export class ContactsService {
     parent: ContactParent,
     id: number,
   ): Promise<Contact> {
-    await assertParentVisible(em, caller, parent);
-    const contact = await em.findOne(Contact, { id, ...parentWhere(parent) });
+    await assertParentVisible(em, caller, parent, this.contacts);
+    const contact = await this.contacts.contact(em, parent, id);
     if (!contact) throw new AppError(ProtocolCode.NotFound, 'contact not found');
     return contact;
   }

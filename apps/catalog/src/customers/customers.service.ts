@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type CustomerChanged, type CustomerDto, type CustomerInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Item } from '../items/item.entity';
 import { dropRuleRecipients } from '../contacts/rule-recipients';
 import { MasterDataService } from '../shared/master-data.service';
-import { Location } from '../locations/location.entity';
 import { Customer } from './customer.entity';
+import { CustomersRepository } from './customers.repository';
 import { customerOrderingFields } from '../replenishment/replenishment';
 import { toCustomerDto } from './customer.mapper';
 import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from './customer.rules';
@@ -13,7 +12,7 @@ import { applyCustomerInput, customerSortProperty, normalizeCustomerInput } from
 /** Customers of a company: the shared master-data behaviour with the customer's fields and `inactive` flag. */
 @Injectable()
 export class CustomersService extends MasterDataService<Customer, CustomerDto, CustomerInput> {
-  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork) {
+  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork, customers: CustomersRepository = new CustomersRepository()) {
     super(uow, {
       entity: Customer,
       kind: 'customer',
@@ -36,8 +35,8 @@ export class CustomersService extends MasterDataService<Customer, CustomerDto, C
       // its contacts go with it (on delete cascade); the rule recipients naming them too
       removing: (em, c) => dropRuleRecipients(em, c.companyId, { kind: 'customer', id: c.id }),
       dependents: [
-        { what: 'locations', count: (em, c) => em.count(Location, { customerId: c.id }) },
-        { what: 'items', count: (em, c) => em.count(Item, { customerId: c.id }) },
+        { what: 'locations', count: (em, c) => customers.locationCount(em, c.id) },
+        { what: 'items', count: (em, c) => customers.itemCount(em, c.id) },
       ],
     });
   }

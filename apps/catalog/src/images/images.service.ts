@@ -11,9 +11,9 @@ import type {
   UpdateImageRequest,
 } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { IMAGE_ORDER } from './entity-images';
 import { EntityImage, OWNER_PROPERTY } from './image.entity';
 import { toImageDto } from './image.mapper';
+import { ImagesRepository } from './images.repository';
 import { assertMayRead, assertOwner } from './image-owners';
 
 /**
@@ -24,12 +24,15 @@ import { assertMayRead, assertOwner } from './image-owners';
  */
 @Injectable()
 export class ImagesService {
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    private readonly images: ImagesRepository = new ImagesRepository(),
+  ) {}
 
   async list(caller: CompanyCaller, owner: ImageOwner): Promise<EntityImageDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       assertMayRead(caller, await assertOwner(em, caller, owner.field, owner.id));
-      const images = await em.find(EntityImage, { ownerField: owner.field, ownerId: owner.id }, { orderBy: IMAGE_ORDER });
+      const images = await this.images.ofOwner(em, { ownerField: owner.field, ownerId: owner.id });
       return images.map(toImageDto);
     });
   }
@@ -42,12 +45,12 @@ export class ImagesService {
       const released: string[] = [];
       let image: EntityImage;
       if (request.replaceId !== undefined) {
-        const found = await em.findOne(EntityImage, { id: request.replaceId, ownerField: owner.field, ownerId: owner.id });
+        const found = await this.images.image(em, request.replaceId, { ownerField: owner.field, ownerId: owner.id });
         if (!found) throw new AppError(ProtocolCode.NotFound, 'image not found for this entity');
         image = found;
         released.push(image.blobKey);
       } else {
-        const hasSelected = (await em.count(EntityImage, { ownerField: owner.field, ownerId: owner.id, selected: true })) > 0;
+        const hasSelected = await this.images.hasSelected(em, { ownerField: owner.field, ownerId: owner.id });
         image = em.create(EntityImage, {
           companyId: caller.companyId,
           ownerField: owner.field,
@@ -72,7 +75,7 @@ export class ImagesService {
   async update(request: UpdateImageRequest): Promise<EntityImageDto> {
     const { caller } = request;
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const image = await em.findOne(EntityImage, { id: request.id });
+      const image = await this.images.image(em, request.id);
       if (!image) throw new AppError(ProtocolCode.NotFound, 'image not found');
       await assertOwner(em, caller, image.ownerField, image.ownerId, true);
       await this.applyFlags(em, image, request.selected, request.selectedLabel);
@@ -84,17 +87,17 @@ export class ImagesService {
   async remove(caller: CompanyCaller, ids: number[]): Promise<RemoveImagesReply> {
     const unique = [...new Set(ids)];
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const images = await em.find(EntityImage, { id: { $in: unique } });
+      const images = await this.images.images(em, unique);
       if (images.length !== unique.length) {
         const missing = unique.filter((id) => !images.some((image) => image.id === id));
         throw new AppError(ProtocolCode.NotFound, `image not found: ${missing.join(', ')}`);
       }
       const owners = new Map(images.map((image) => [`${image.ownerField}:${image.ownerId}`, image] as const));
       for (const image of owners.values()) await assertOwner(em, caller, image.ownerField, image.ownerId, true);
-      await em.nativeDelete(EntityImage, { id: { $in: unique } });
+      await this.images.delete(em, unique);
       for (const image of owners.values()) {
         if (!images.some((gone) => gone.ownerField === image.ownerField && gone.ownerId === image.ownerId && gone.selected)) continue;
-        const next = await em.findOne(EntityImage, { ownerField: image.ownerField, ownerId: image.ownerId }, { orderBy: { id: 'asc' } });
+        const next = await this.images.first(em, image);
         if (next) next.selected = true;
       }
       await em.flush();
@@ -104,11 +107,8 @@ export class ImagesService {
 
   /** true makes the image the owner's only (label-)selected one; false clears it; undefined keeps it. */
   private async applyFlags(em: EntityManager, image: EntityImage, selected?: boolean, selectedLabel?: boolean): Promise<void> {
-    const others = { ownerField: image.ownerField, ownerId: image.ownerId, ...(image.id ? { id: { $ne: image.id } } : {}) };
-    if (selected === true) {
-      await em.nativeUpdate(EntityImage, { ...others, selected: true }, { selected: false });
-    }
-    if (selectedLabel === true) await em.nativeUpdate(EntityImage, { ...others, selectedLabel: true }, { selectedLabel: false });
+    if (selected === true) await this.images.clearFlag(em, image, 'selected');
+    if (selectedLabel === true) await this.images.clearFlag(em, image, 'selectedLabel');
     if (selected !== undefined) image.selected = selected;
     if (selectedLabel !== undefined) image.selectedLabel = selectedLabel;
     await em.flush();

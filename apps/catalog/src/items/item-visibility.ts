@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ProtocolCode } from '@kanban/access';
 import type { CompanyCaller } from '@kanban/contracts';
+import { restrictedByColumnCondition } from '@kanban/persistence';
 import type { KnownRestrictions } from '../restrictions/restriction-cache';
 
 /**
@@ -8,23 +9,11 @@ import type { KnownRestrictions } from '../restrictions/restriction-cache';
  * sees only rows whose customer column is one of theirs; a caller restricted to suppliers only rows whose
  * supplier (given as an SQL expression) is one of theirs. Unrestricted callers see every row.
  */
-const OWN = 'r.company_id = ? and r.user_id = ?';
-
 export function allowedBy(kind: 'customer' | 'supplier', column: string, caller: CompanyCaller, known?: KnownRestrictions): [string, number[]] {
   // Known to have no restriction of the kind (RestrictionCache): no condition.
   if (known && !known[kind]) return ['', []];
-  const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
-  const own = [caller.companyId, caller.userId];
   // A location restriction grants the location's customer too (as for the customer lists).
-  const viaLocation =
-    kind === 'customer'
-      ? ` or ${column} in (select l.customer_id from catalog.location l join catalog.access_restriction r on r.location_id = l.id where ${OWN})`
-      : '';
-  return [
-    `(not exists (select 1 from catalog.access_restriction r where ${OWN} and ${restricting})` +
-      ` or ${column} in (select r.${kind}_id from catalog.access_restriction r where ${OWN} and r.${kind}_id is not null)${viaLocation})`,
-    kind === 'customer' ? [...own, ...own, ...own] : [...own, ...own],
-  ];
+  return restrictedByColumnCondition('catalog', kind, column, caller);
 }
 
 /** Items: visible when their customer is, and for supplier-restricted callers when their catalog's supplier is. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import { type CompanyCaller, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type ItemMatch, type Page, type SubscriptionChanged } from '@kanban/contracts';
+import { type CompanyCaller, type ItemDto, ItemEvents, type ItemInput, type ItemListQuery, type Page, type SubscriptionChanged } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Catalog } from '../catalogs/catalog.entity';
 import { imagesOf } from '../images/entity-images';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService, type MasterDataScope } from '../shared/master-data.service';
@@ -12,33 +11,12 @@ import { Item } from './item.entity';
 import { itemChanged } from './item.mapper';
 import { itemOrderingFields } from '../replenishment/replenishment';
 import { ItemRulesCheck } from './item-rules';
+import { ItemsRepository } from './items.repository';
 import { ItemSubscription } from './subscription.entity';
-import { applyItemInput, itemSortProperty, normalizeItemInput, today, toItemDto } from './item.rules';
+import { applyItemInput, itemSortProperty, normalizeItemInput, toItemDto } from './item.rules';
 import { assertParent, itemAccessible, itemVisible } from './item-visibility';
 
-/** LIKE's wildcards taken literally. */
-function escapeLike(q: string): string {
-  return q.replace(/[%_\\]/g, (c) => `\\${c}`);
-}
-
-/**
- * The search of item lists: SKU, name or customer SKU starting with q (btree text_pattern_ops indexes on
- * lower(sku), lower(name), lower(customer_sku)), and from 3 characters on a name containing q (pg_trgm GIN
- * index on lower(name)). `match` picks prefixes, parts of names or both (default); a part shorter than 3
- * characters searches prefixes (a trigram index cannot narrow it).
- */
-export function itemSearch(q: string, match: ItemMatch = 'any', alias = 'item'): [string, unknown[]] {
-  const lower = q.toLowerCase();
-  const prefix = `${escapeLike(lower)}%`;
-  const part = match === 'part' && lower.length >= 3;
-  const parts = part ? [] : [`lower(${alias}.sku) like ?`, `lower(${alias}.name) like ?`, `lower(${alias}.customer_sku) like ?`];
-  const params: unknown[] = part ? [] : [prefix, prefix, prefix];
-  if (lower.length >= 3 && match !== 'prefix') {
-    parts.push(`lower(${alias}.name) like ?`);
-    params.push(`%${escapeLike(lower)}%`);
-  }
-  return [`(${parts.join(' or ')})`, params];
-}
+export { itemSearch } from './items.repository';
 
 /**
  * Items of a customer (optionally from a supplier's catalog), on the shared master-data behaviour: lists
@@ -53,6 +31,7 @@ export class ItemsService {
   constructor(
     @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
     private readonly rules: ItemRulesCheck,
+    private readonly items: ItemsRepository = new ItemsRepository(),
   ) {
     this.data = new MasterDataService<Item, ItemDto, ItemInput>(uow, {
       entity: Item,
@@ -80,26 +59,17 @@ export class ItemsService {
    */
   private async validate(em: EntityManager, item: Item, caller: CompanyCaller): Promise<void> {
     if (item.catalogId !== null) {
-      const catalog = await em.findOne(Catalog, { id: item.catalogId }, { fields: ['id', 'supplierId'] });
+      const catalog = await this.items.catalog(em, item.catalogId);
       if (!catalog || !(await mayAccess(em, 'supplier', caller, catalog.supplierId))) throw AppError.validation('catalog_id', 'unknown catalog');
       item.supplierId = catalog.supplierId;
     } else {
       item.supplierId = null;
     }
-    const clash = await em.execute<{ id: number }[]>(
-      'select id from catalog.item where company_id = ? and customer_id = ? and coalesce(catalog_id, 0) = ? and lower(sku) = lower(?) and id <> ? limit 1',
-      [item.companyId, item.customerId, item.catalogId ?? 0, item.sku, item.id ?? 0],
-    );
-    if (clash.length > 0) throw new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'sku' });
+    if (await this.items.skuTaken(em, item)) throw new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'sku' });
   }
 
   private listScope(query: ItemListQuery, where: MasterDataScope<Item>['where']): MasterDataScope<Item> {
-    const sql: [string, unknown[]][] = [];
-    // Checked when read too: an item whose contract end date is reached counts as disabled at once.
-    if (!query.all) sql.push(['(item.contract_end_date is null or item.contract_end_date > ?)', [today()]]);
-    if (query.paused) sql.push(['item.paused_until >= ?', [today()]]);
-    if (query.q) sql.push(itemSearch(query.q, query.match));
-    return { where, sql };
+    return { where, sql: this.items.listConditions(query) };
   }
 
   private parent(caller: CompanyCaller, kind: 'customer' | 'supplier', id: number): Promise<void> {
@@ -134,18 +104,12 @@ export class ItemsService {
 
   /** 404 unless the location is the customer's and visible to the caller. */
   private async assertLocation(em: EntityManager, caller: CompanyCaller, customerId: number, locationId: number): Promise<void> {
-    const rows = await em.execute<{ ok: number }[]>('select 1 as ok from catalog.location where id = ? and company_id = ? and customer_id = ?', [
-      locationId,
-      caller.companyId,
-      customerId,
-    ]);
-    if (rows.length === 0 || !(await mayAccess(em, 'location', caller, locationId))) throw new AppError(ProtocolCode.NotFound, 'location not found');
+    if (!(await this.items.isCustomersLocation(em, caller.companyId, customerId, locationId)) || !(await mayAccess(em, 'location', caller, locationId))) throw new AppError(ProtocolCode.NotFound, 'location not found');
   }
 
   private async subscribedAt(em: EntityManager, locationId: number, itemIds: number[]): Promise<Set<number>> {
     if (itemIds.length === 0) return new Set();
-    const rows = await em.find(ItemSubscription, { locationId, itemId: { $in: itemIds }, active: true }, { fields: ['itemId'] });
-    return new Set(rows.map((r) => r.itemId));
+    return this.items.subscribedAt(em, locationId, itemIds);
   }
 
   /**
@@ -163,9 +127,9 @@ export class ItemsService {
   async toggleSubscription(caller: CompanyCaller, customerId: number, locationId: number, itemId: number, active: boolean): Promise<ItemDto> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.assertLocation(em, caller, customerId, locationId);
-      const item = await em.findOne(Item, { id: itemId, customerId });
+      const item = await this.items.item(em, customerId, itemId);
       if (!item || !(await itemAccessible(em, caller, itemId))) throw new AppError(ProtocolCode.NotFound, 'item not found');
-      let row = await em.findOne(ItemSubscription, { locationId, itemId });
+      let row = await this.items.subscription(em, locationId, itemId);
       if (!row || row.active !== active) {
         if (!row) row = em.create(ItemSubscription, { companyId: caller.companyId, locationId, itemId, active } as ItemSubscription);
         row.active = active;
@@ -216,11 +180,7 @@ export class ItemsService {
    */
   async disableEnded(now = new Date()): Promise<number> {
     return this.uow.write(async (em) => {
-      const rows = await em.execute<Item[]>(
-        `update catalog.item set disabled = true, updated_at = ? where not disabled and contract_end_date <= ?
-         returning id, company_id as "companyId", customer_id as "customerId", catalog_id as "catalogId", sku, name, disabled, paused_until as "pausedUntil"`,
-        [now, today(now)],
-      );
+      const rows = await this.items.disableEnded(em, now);
       for (const row of rows) addToOutbox(em, ItemEvents.itemChanged, itemChanged(row));
       return rows.length;
     });

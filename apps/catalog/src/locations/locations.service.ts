@@ -9,11 +9,11 @@ import {
   type LocationInput,
 } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Customer } from '../customers/customer.entity';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { MasterDataService } from '../shared/master-data.service';
 import { locationOrderingFields } from '../replenishment/replenishment';
 import { Location } from './location.entity';
+import { LocationsRepository } from './locations.repository';
 import { locationChanged, toLocationDto } from './location.mapper';
 import { applyLocationInput, locationSortProperty, normalizeDeliveryInput, normalizeLocationInput } from './location.rules';
 
@@ -22,12 +22,13 @@ import { applyLocationInput, locationSortProperty, normalizeDeliveryInput, norma
  * answers 404; creating or activating a location of an inactive customer answers 1039.
  */
 export async function checkCustomer(
+  locations: LocationsRepository,
   em: EntityManager,
   caller: CompanyCaller,
   customerId: number,
   purpose: 'read' | 'write' | 'create' | 'activate',
 ): Promise<void> {
-  const customer = await em.findOne(Customer, { id: customerId }, { fields: ['id', 'inactive'] });
+  const customer = await locations.customer(em, customerId);
   if (!customer || !(await mayAccess(em, 'customer', caller, customerId))) {
     throw new AppError(ProtocolCode.NotFound, 'customer not found');
   }
@@ -39,7 +40,7 @@ export async function checkCustomer(
 /** Locations of a customer: the shared master-data behaviour under the customer, active while inactive_at is null. */
 @Injectable()
 export class LocationsService extends MasterDataService<Location, LocationDto, LocationInput> {
-  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork) {
+  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork, locations: LocationsRepository = new LocationsRepository()) {
     super(uow, {
       entity: Location,
       kind: 'location',
@@ -53,7 +54,7 @@ export class LocationsService extends MasterDataService<Location, LocationDto, L
       event: LocationEvents.locationChanged,
       imageOwner: 'location_id',
       changed: (location) => ({ ...locationChanged(location), ...locationOrderingFields(location) }),
-      parent: { property: 'customerId', check: checkCustomer },
+      parent: { property: 'customerId', check: (em, caller, customerId, purpose) => checkCustomer(locations, em, caller, customerId, purpose) },
     });
   }
 

@@ -1,38 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { restrictedRecordsCondition, type RestrictionKind } from '@kanban/persistence';
 import type { CompanyCaller } from '@kanban/contracts';
 import type { KnownRestrictions } from './restriction-cache';
 
 /**
- * Which rows of a kind a caller may see, as SQL over the catalog's copy of the access restrictions.
+ * Which rows of a kind a caller may see, as SQL over the catalog's copy of the access restrictions (the SQL comes
+ * from libs/persistence: restrictedRecordsCondition).
  * A user with no restriction of the kind sees every row. Customers and locations are restricted together:
  * a customer restriction grants the customer and all its locations; a location restriction grants that
  * location and its customer (whose lists then show only the granted locations).
  */
-export type RestrictedKind = 'customer' | 'supplier' | 'location';
-
-const RESTRICTING: Record<RestrictedKind, string> = {
-  customer: '(r.customer_id is not null or r.location_id is not null)',
-  location: '(r.customer_id is not null or r.location_id is not null)',
-  supplier: 'r.supplier_id is not null',
-};
-
-const OWN = 'r.company_id = ? and r.user_id = ?';
-
-/** The grants of a kind, each a condition on `alias` using OWN once. */
-function grants(kind: RestrictedKind, alias: string): string[] {
-  const restricted = (column: string) => `select r.${column} from catalog.access_restriction r where ${OWN} and r.${column} is not null`;
-  switch (kind) {
-    case 'customer':
-      return [
-        `${alias}.id in (${restricted('customer_id')})`,
-        `${alias}.id in (select l.customer_id from catalog.location l join catalog.access_restriction r on r.location_id = l.id where ${OWN})`,
-      ];
-    case 'location':
-      return [`${alias}.id in (${restricted('location_id')})`, `${alias}.customer_id in (${restricted('customer_id')})`];
-    case 'supplier':
-      return [`${alias}.id in (${restricted('supplier_id')})`];
-  }
-}
+export type RestrictedKind = RestrictionKind;
 
 /**
  * A condition on `alias` (a row of the kind) for a query builder, with its parameters; `known`: the caller's
@@ -45,13 +23,7 @@ export function visibleCondition(
   known?: KnownRestrictions,
 ): [string, number[]] {
   if (known && !(kind === 'supplier' ? known.supplier : known.customer)) return ['', []];
-  const granted = grants(kind, alias);
-  const own = [caller.companyId, caller.userId];
-  return [
-    `(not exists (select 1 from catalog.access_restriction r where ${OWN} and ${RESTRICTING[kind]})` +
-      ` or ${granted.join(' or ')})`,
-    [...own, ...granted.flatMap(() => own)],
-  ];
+  return restrictedRecordsCondition('catalog', kind, alias, caller);
 }
 
 /** Whether the caller may see the row `id` of the kind (one statement; false for an unknown id). */

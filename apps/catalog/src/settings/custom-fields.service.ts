@@ -14,6 +14,7 @@ import {
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { CustomField, CustomFieldValueRow } from './custom-field.entity';
+import { CustomFieldsRepository } from './custom-fields.repository';
 import { SettingsHooks } from './settings-hooks';
 import { toCustomFieldDto } from './settings.mapper';
 import { checkCustomValue, customFieldSortProperty, fitsDefinition, normalizeCustomFieldInput } from './settings.rules';
@@ -34,6 +35,7 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
   constructor(
     @Inject(unitOfWorkToken('catalog')) uow: UnitOfWork,
     private readonly hooks: SettingsHooks,
+    private readonly fields: CustomFieldsRepository = new CustomFieldsRepository(),
   ) {
     super(uow, {
       entity: CustomField,
@@ -58,16 +60,16 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
       toDto: toCustomFieldDto,
       beforeUpdate: async (em, field, input, { confirm }) => {
         const next = { type: input.type ?? field.type, options: input.options ?? field.options };
-        const values = await em.find(CustomFieldValueRow, { fieldId: field.id });
+        const values = await fields.valuesOfField(em, field.id);
         const misfits = values.filter((v) => !fitsDefinition(next, v.value));
         if (misfits.length === 0) return;
         if (!confirm) throw dataLoss(misfits.length);
         misfits.forEach((v) => em.remove(v));
       },
       beforeRemove: async (em, field, { confirm }) => {
-        const count = await em.count(CustomFieldValueRow, { fieldId: field.id });
+        const count = await fields.countValuesOfField(em, field.id);
         if (count > 0 && !confirm) throw dataLoss(count);
-        await em.nativeDelete(CustomFieldValueRow, { fieldId: field.id });
+        await fields.deleteValuesOfField(em, field.id);
       },
       event: SettingsEvents.customFieldChanged,
       changed: (f) => ({ id: f.id, company_id: f.companyId, entity: f.entity, key: f.key }),
@@ -100,7 +102,7 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
       throw AppError.validation('values', 'must be an object of values by key');
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.recordOrFail(em, caller, kind, entityId);
-      const fields = await em.find(CustomField, { entity: kind });
+      const fields = await this.fields.fields(em, kind);
       const byKey = new Map(fields.map((f) => [f.key, f]));
       const errors: FieldError[] = [];
       for (const key of Object.keys(input.values))
@@ -115,7 +117,7 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
       }
       if (errors.length > 0)
         throw new AppError(ErrorCode.Validation, `${errors[0]!.field}: ${errors[0]!.message}`, { errors });
-      const stored = await em.find(CustomFieldValueRow, { entity: kind, entityId });
+      const stored = await this.fields.valuesOf(em, kind, entityId);
       const storedBy = new Map(stored.map((v) => [v.fieldId, v]));
       for (const field of fields) {
         const value = checked.get(field.id) ?? null;
@@ -147,8 +149,8 @@ export class CustomFieldsService extends SettingsRecordsService<CustomField, Cus
   }
 
   private async compose(em: EntityManager, kind: CustomFieldEntity, entityId: number): Promise<CustomValuesDto> {
-    const fields = await em.find(CustomField, { entity: kind }, { orderBy: { sort: 'asc', id: 'asc' } });
-    const values = await em.find(CustomFieldValueRow, { entity: kind, entityId });
+    const fields = await this.fields.fields(em, kind, true);
+    const values = await this.fields.valuesOf(em, kind, entityId);
     const valueOf = new Map(values.map((v) => [v.fieldId, v.value]));
     return {
       entity: kind,

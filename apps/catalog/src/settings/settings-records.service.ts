@@ -4,7 +4,8 @@ import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import type { BusEvent, BusEvents, CompanyCaller, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import type { UnitOfWork } from '@kanban/persistence';
-import { containsPattern, pageOf } from '../shared/list-query';
+import { pageOf } from '../shared/list-query';
+import { SettingsRecordsRepository } from './settings-records.repository';
 
 interface SettingsRecord {
   id: number;
@@ -42,30 +43,22 @@ export interface SettingsDefinition<E extends SettingsRecord, Dto, Input> {
  * restrictions uses MasterDataService instead.)
  */
 export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
+  private readonly records: SettingsRecordsRepository<E>;
+
   constructor(
     protected readonly uow: UnitOfWork,
     private readonly def: SettingsDefinition<E, Dto, Input>,
-  ) {}
+  ) {
+    this.records = new SettingsRecordsRepository(def.entity, def.kind);
+  }
 
   async list(caller: CompanyCaller, query: ListQuery): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
     const { def } = this;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const qb = em
-        .createQueryBuilder(def.entity, def.kind)
-        .select(`${def.kind}.*`)
-        .where({ companyId: caller.companyId } as FilterQuery<E>);
       const extra = def.filter?.(query as ListQuery & Record<string, unknown>);
-      if (extra) qb.andWhere(extra);
-      if (query.q) {
-        const like = containsPattern(query.q);
-        qb.andWhere({ $or: def.searchFields.map((f) => ({ [f]: { $ilike: like } })) } as FilterQuery<E>);
-      }
-      const [rows, total] = await qb
-        .orderBy({ [def.sortProperty(query.sort)]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .getResultAndCount();
+      const filter = { extra, q: query.q, searchFields: def.searchFields, sort: def.sortProperty(query.sort), direction: query.order === 'desc' ? ('desc' as const) : ('asc' as const) };
+      const [rows, total] = await this.records.list(em, caller.companyId, filter, page, perPage);
       return { items: rows.map((r) => def.toDto(r)), total, page, per_page: perPage };
     });
   }
@@ -114,7 +107,7 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
   }
 
   protected async orFail(em: EntityManager, id: number): Promise<E> {
-    const record = await em.findOne(this.def.entity, { id } as unknown as FilterQuery<E>);
+    const record = await this.records.record(em, id);
     if (!record) throw new AppError(ProtocolCode.NotFound, `${this.def.kind} not found`);
     return record;
   }
@@ -126,9 +119,7 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
   private async assertKeyFree(em: EntityManager, input: Input, current: E | undefined): Promise<void> {
     const key = this.def.key?.(input, current);
     if (!key) return;
-    const where = (current ? { $and: [key.where, { id: { $ne: current.id } }] } : key.where) as FilterQuery<E>;
-    const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
-    if (clash) throw duplicate(key.field);
+    if (await this.records.keyTaken(em, key.where, current?.id)) throw duplicate(key.field);
   }
 
   private announce(em: EntityManager, record: E, deleted = false): void {

@@ -4,16 +4,12 @@ import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { type BusEvent, type BusEvents, type CompanyCaller, type ImageOwnerField, type ImageRef, imageUrl, type ListQuery, type Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { imagesOf, releaseImagesOf } from '../images/entity-images';
-import { queryBound, raw, StatementNames, type UnitOfWork } from '@kanban/persistence';
+import type { UnitOfWork } from '@kanban/persistence';
 import { type ChangeTarget, defaultChangeTarget, recordChanges } from '../changes/change-log';
 import { type KnownRestrictions, restrictionCacheOf } from '../restrictions/restriction-cache';
 import { mayAccess, type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
-import { containsPattern, pageOf } from './list-query';
-import { columnOf, columnsOf, equalityConditions, listStatement, rowMapper, type SqlCondition } from './list-statement';
-
-/** The names of the list statements this process prepared (one per text: kind, conditions, sort, direction). */
-const listStatementNames = new StatementNames('catalog_list');
-const SEARCHES = /\b(?:i?like)\b/i;
+import { pageOf } from './list-query';
+import { MasterDataRepository } from './master-data.repository';
 
 /** What every master-data record of the catalog has: company, name, a number unique in the company when set. */
 export interface MasterDataRecord {
@@ -108,14 +104,14 @@ export class MasterDataService<
   Dto,
   Input extends { name?: string; nr?: string | null },
 > {
+  private readonly records: MasterDataRepository<E>;
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly def: MasterDataDefinition<E, Dto, Input>,
-  ) {}
-
-  /** The columns of the kind's table and its rows to plain records (built on the first list). */
-  private columns?: string[];
-  private toRecord?: (row: Record<string, unknown>) => E;
+  ) {
+    this.records = new MasterDataRepository<E>(def.entity, def.alias ?? def.kind);
+  }
 
   async list(caller: CompanyCaller, query: ListQuery & { all?: boolean }, parentId?: number, scope: MasterDataScope<E> = {}): Promise<Page<Dto>> {
     const { page, perPage } = pageOf(query);
@@ -124,51 +120,28 @@ export class MasterDataService<
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.checkParent(em, caller, parentId, 'read');
       const known = await restrictionCacheOf(this.uow).of(em, caller);
-      const meta = em.getMetadata().get(def.entity.name);
-      // The tenant filter applies to ORM finds only: the company condition is explicit.
-      const conditions: SqlCondition[] = [[`${alias}.company_id = ?`, [caller.companyId]]];
-      if (def.parent) conditions.push(...equalityConditions(meta, alias, { [def.parent.property]: parentId }));
-      conditions.push(...equalityConditions(meta, alias, scope.where as object | undefined));
-      conditions.push(...(scope.sql ?? []));
-      if (!query.all) conditions.push(...equalityConditions(meta, alias, def.activeOnly as object));
-      if (query.q) {
-        const like = containsPattern(query.q);
-        const columns = ['name', 'nr', 'city'].filter((property) => meta.properties[property as never]).map((property) => `${alias}.${columnOf(meta, property)}`);
-        conditions.push([`(${columns.map((column) => `${column} ilike ?`).join(' or ')})`, columns.map(() => like)]);
-      }
       // Access restrictions narrow the list (set-wise, from the catalog's copy of identity's restrictions).
       // Callers known to have no restriction of the kind get no condition at all (RestrictionCache).
-      conditions.push(def.visible ? def.visible(alias, caller, known) : visibleCondition(def.kind, alias, caller, known));
-      // One statement answers the page, its total and the rows' images (listStatement), written as SQL with bound
-      // values rather than by the query builder (building it was a fifth of the catalog's CPU per search). A page
-      // is only read, so its rows are mapped to plain objects (column names to property names, types converted)
-      // instead of managed entities: hydration, identity map and change-tracking snapshots were most of a list
-      // call's time (see docs/items.md, "Benchmark").
-      const [sql, params] = listStatement({
-        table: `catalog.${meta.tableName}`,
-        alias,
-        columns: (this.columns ??= columnsOf(meta)),
-        conditions,
-        sortColumn: meta.properties[def.sortProperty(query.sort) as keyof E & string]?.fieldNames[0] ?? 'id',
+      const visible = def.visible ? def.visible(alias, caller, known) : visibleCondition(def.kind, alias, caller, known);
+      const { rows, total } = await this.records.list(em, {
+        companyId: caller.companyId,
+        parent: def.parent ? { property: def.parent.property, id: parentId } : undefined,
+        where: scope.where,
+        sql: scope.sql,
+        activeOnly: query.all ? undefined : def.activeOnly,
+        q: query.q,
+        visible,
+        sortProperty: def.sortProperty(query.sort),
         direction: query.order === 'desc' ? 'desc' : 'asc',
         page,
         perPage,
-        images: def.imageOwner ? { companyId: caller.companyId, owner: def.imageOwner } : undefined,
+        imageOwner: def.imageOwner,
       });
-      // Searches (LIKE patterns) run unnamed, so each is planned with its values: a prepared statement's generic
-      // plan cannot use the prefix indexes for a pattern given as a parameter, and could be picked for every
-      // company after a few searches in small ones. The other lists' plans do not depend on the values much.
-      const name = SEARCHES.test(sql) ? undefined : listStatementNames.of(sql);
-      const rows = await queryBound<Record<string, unknown>>(em, sql, params, name);
-      const total = Number(rows[0]?.list_total ?? 0);
-      const toRecord = (this.toRecord ??= rowMapper<E>(meta, em.getPlatform()));
       const items: Dto[] = [];
-      for (const row of rows) {
-        if (row.id === null || row.id === undefined) continue; // a page past the end: only the total
-        const dto = def.toDto(toRecord(row));
+      for (const { record, images } of rows) {
+        const dto = def.toDto(record);
         if (def.imageOwner) {
-          const list = raw.json<{ id: number; blob_key: string; selected: boolean; selected_label: boolean }[] | null>(row.list_images) ?? [];
-          (dto as { images?: ImageRef[] }).images = list.map((image) => ({
+          (dto as { images?: ImageRef[] }).images = images.map((image) => ({
             id: image.id,
             url: imageUrl(image.blob_key),
             selected: image.selected,
@@ -281,7 +254,7 @@ export class MasterDataService<
 
   private async orFail(em: EntityManager, caller: CompanyCaller, id: number, parentId?: number, scope: MasterDataScope<E> = {}): Promise<E> {
     await this.checkParent(em, caller, parentId, 'write');
-    const record = await em.findOne(this.def.entity, { ...(scope.where as object), id } as unknown as FilterQuery<E>);
+    const record = await this.records.record(em, id, scope.where);
     const parent = this.def.parent;
     const allowed = (r: E) => (this.def.mayAccess ? this.def.mayAccess(em, caller, r) : mayAccess(em, this.def.kind, caller, r.id));
     if (
@@ -313,10 +286,7 @@ export class MasterDataService<
     parentId?: number,
   ): Promise<void> {
     if (!nr) return;
-    const scope = this.def.parent ? { [this.def.parent.property]: parentId } : {};
-    const where = (ownId === null ? { nr, ...scope } : { nr, id: { $ne: ownId }, ...scope }) as unknown as FilterQuery<E>;
-    const clash = await em.findOne(this.def.entity, where, { fields: ['id'] as never });
-    if (clash) throw duplicate();
+    if (await this.records.nrTaken(em, nr, ownId, this.def.parent ? { property: this.def.parent.property, id: parentId } : undefined)) throw duplicate();
   }
 
   /** The change log rows of this change (C, D or one E per changed DTO field), in the same transaction. */

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogEvents, type SupplierChanged, type SupplierDto, type SupplierInput } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { Catalog } from '../catalogs/catalog.entity';
 import { dropRuleRecipients } from '../contacts/rule-recipients';
 import { MasterDataService } from '../shared/master-data.service';
 import { Supplier } from './supplier.entity';
+import { SuppliersRepository } from './suppliers.repository';
 import { toSupplierDto } from './supplier.mapper';
 import { applySupplierInput, normalizeSupplierInput, supplierSortProperty } from './supplier.rules';
 
 /** Suppliers of a company: the shared master-data behaviour with the supplier's fields and `active` flag (spec 3). */
 @Injectable()
 export class SuppliersService extends MasterDataService<Supplier, SupplierDto, SupplierInput> {
-  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork) {
+  constructor(@Inject(unitOfWorkToken('catalog')) uow: UnitOfWork, suppliers: SuppliersRepository = new SuppliersRepository()) {
     super(uow, {
       entity: Supplier,
       kind: 'supplier',
@@ -32,7 +32,7 @@ export class SuppliersService extends MasterDataService<Supplier, SupplierDto, S
       }),
       // its contacts go with it (on delete cascade); the rule recipients naming them too
       removing: (em, s) => dropRuleRecipients(em, s.companyId, { kind: 'supplier', id: s.id }),
-      dependents: [{ what: 'catalogs', count: (em, s) => em.count(Catalog, { supplierId: s.id }) }],
+      dependents: [{ what: 'catalogs', count: (em, s) => suppliers.catalogCount(em, s.id) }],
     });
   }
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller, TargetName, TargetsReply, TargetsRequest } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import { type RestrictedKind, visibleCondition } from '../restrictions/restriction-scope';
+import type { RestrictedKind } from '../restrictions/restriction-scope';
+import { TargetsRepository } from './targets.repository';
 
 /**
  * Names of the customers, locations and suppliers that access restrictions point to, for the users
@@ -12,40 +13,32 @@ import { type RestrictedKind, visibleCondition } from '../restrictions/restricti
  */
 @Injectable()
 export class TargetsService {
-  constructor(@Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork) {}
+  constructor(
+    @Inject(unitOfWorkToken('catalog')) private readonly uow: UnitOfWork,
+    private readonly targets: TargetsRepository,
+  ) {}
 
   async lookup(request: TargetsRequest): Promise<TargetsReply> {
     const { caller } = request;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const customers = await named(em, caller, 'customer', ids(request.customer_ids));
-      const suppliers = await named(em, caller, 'supplier', ids(request.supplier_ids));
-      const locations = await named(em, caller, 'location', ids(request.location_ids));
-      let locationIds: number[] = [];
-      if (request.locations_of) {
-        const rows = await em.execute<{ id: number }[]>(
-          'select id from catalog.location where company_id = ? and customer_id = ? order by id',
-          [caller.companyId, request.locations_of],
-        );
-        locationIds = rows.map((r) => Number(r.id));
-      }
+      const customers = await named(this.targets, em, caller, 'customer', ids(request.customer_ids));
+      const suppliers = await named(this.targets, em, caller, 'supplier', ids(request.supplier_ids));
+      const locations = await named(this.targets, em, caller, 'location', ids(request.location_ids));
+      const locationIds = request.locations_of ? await this.targets.locationIdsOf(em, caller.companyId, request.locations_of) : [];
       return { customers, suppliers, locations, location_ids: locationIds };
     });
   }
 }
 
 async function named(
+  targets: TargetsRepository,
   em: EntityManager,
   caller: CompanyCaller,
   kind: RestrictedKind,
   list: number[],
 ): Promise<TargetName[]> {
   if (list.length === 0) return [];
-  const [visible, params] = visibleCondition(kind, 'x', caller);
-  const customerColumn = kind === 'location' ? ', x.customer_id' : '';
-  const rows = await em.execute<{ id: number; name: string; customer_id?: number }[]>(
-    `select x.id, x.name${customerColumn} from catalog.${kind} x where x.company_id = ? and x.id in (${list.map(() => '?').join(', ')}) and ${visible} order by x.id`,
-    [caller.companyId, ...list, ...params],
-  );
+  const rows = await targets.named(em, caller, kind, list);
   return rows.map((r) =>
     kind === 'location'
       ? { id: Number(r.id), name: r.name, customer_id: Number(r.customer_id) }

@@ -1,0 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Customer } from '../customers/customer.entity';
+
+/** The locations' own queries beyond the shared master-data statements. */
+@Injectable()
+export class LocationsRepository {
+  /** The location's customer (id and inactive flag), if there is one of the company. */
+  customer(em: EntityManager, customerId: number): Promise<Pick<Customer, 'id' | 'inactive'> | null> {
+    return em.findOne(Customer, { id: customerId }, { fields: ['id', 'inactive'] });
+  }
+}
