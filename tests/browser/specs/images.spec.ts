@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { absent, assert, chooseLanguage, DESKTOP, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
   en: {
@@ -77,6 +77,17 @@ for (const language of ['en', 'de'] as const) {
         (await headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)),
       'the header should show the uploaded image',
     );
+    // opened large it fits the window minus 300 px wide and 250 px high (spec 9): at 700 x 600 a 600 x 400 picture
+    // gets at most 400 x 350
+    await page.setViewportSize({ width: 700, height: 600 });
+    await (await visible(tile, testid('entity-image-open'))).click();
+    const large = await visible(page, testid('entity-image-large'));
+    await until(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the large image should load');
+    const box = await large.boundingBox();
+    assert(box && box.width <= 400.5 && box.height <= 350.5 && box.width >= 390, `the large image should fit 400 x 350: ${JSON.stringify(box)}`);
+    await (await visible(page, testid('entity-image-close'))).click();
+    await absent(page, testid('entity-image-dialog'));
+    await page.setViewportSize(DESKTOP);
     await screenshot(page, `images-customer-${language}.png`);
     if (language === 'en') {
       // the shared snackbar is checked elsewhere: look at the page once it has gone (shown 6 s)

@@ -19,6 +19,7 @@ import {
   visible,
   waitPath,
 } from '../helpers';
+import { pageData } from '../page-api';
 
 test('language switch: German texts and dates, kept over reload, back to English', async ({ loginAs }) => {
   const page = await loginAs('admin@demo.example');
@@ -69,28 +70,29 @@ interface MenuExpectation {
 /** Menu entries expected visible / absent (not in the DOM) per role, company context (spec 6). */
 const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
   'readonly@demo.example': {
-    visible: ['company.customers', 'company.suppliers', 'company.itemSearch'],
+    visible: ['company.documentation', 'company.customers', 'company.suppliers', 'company.itemSearch'],
     hidden: ['company.dashboard', 'company.journal', 'company.statOrders', 'company.statRules', 'company.settings', 'company.notificationSettings'],
     app: false,
   },
   'customer@demo.example': {
-    visible: ['company.customers', 'company.itemSearch'],
+    visible: ['company.documentation', 'company.customers', 'company.itemSearch'],
     hidden: ['company.suppliers', 'company.dashboard', 'company.journal', 'company.statOrders', 'company.settings', 'company.notificationSettings'],
     app: true,
   },
   'supplier@demo.example': {
-    visible: ['company.suppliers'],
+    visible: ['company.documentation', 'company.suppliers'],
     hidden: ['company.customers', 'company.itemSearch', 'company.dashboard', 'company.journal', 'company.settings'],
     app: false,
   },
   'writer@demo.example': {
-    visible: ['company.dashboard', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
+    visible: ['company.documentation', 'company.dashboard', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
     hidden: [],
     settingsStats: false,
     app: false,
   },
   'admin@demo.example': {
     visible: [
+      'company.documentation',
       'company.dashboard',
       'company.customers',
       'company.suppliers',
@@ -106,7 +108,7 @@ const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
     app: true,
   },
   'owner@demo.example': {
-    visible: ['company.dashboard', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
+    visible: ['company.documentation', 'company.dashboard', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
     hidden: [],
     settingsStats: true,
     app: false,
@@ -167,6 +169,39 @@ test('menus per role', async ({ loginAs }) => {
     );
   }
   assert(!failures.length, failures.join('\n'));
+});
+
+test('documentation and location menus: changelog with the API link, the customer\'s contacts, back to customer', async ({ loginAs }) => {
+  test.setTimeout(60_000);
+  const page = await loginAs('writer@demo.example');
+  const sidebar = page.locator(`nav${testid('sidebar')}`);
+  const documentation = await visible(sidebar, testid('menu-company.documentation'));
+  assert((await text(documentation)).includes('Documentation'), `the entry should read "Documentation", reads "${await text(documentation)}"`);
+  await documentation.click();
+  await waitPath(page, '/documentation/changelog');
+  const apiLink = await visible(page, `${testid('changelog-page')} ${testid('api-docs-link')}`);
+  assert((await apiLink.getAttribute('href')) === '/api/docs', `the API link should open /api/docs, opens ${await apiLink.getAttribute('href')}`);
+  assert((await apiLink.getAttribute('target')) === '_blank', 'the API documentation should open in a new tab');
+  const docs = await page.request.get('/api/docs');
+  assert(docs.ok(), `/api/docs should answer, answered ${docs.status()}`);
+
+  // a location of the first customer: its menu leads to the customer's contacts and back to the customer
+  const customers = await pageData<{ items: { id: number }[] }>(page, 'GET', 'customer?q=K-10001');
+  const customer = customers.items[0];
+  const locations = await pageData<{ items: { id: number }[] }>(page, 'GET', `customer/${customer.id}/location`);
+  await goto(page, `/c/1/customer/${customer.id}/location/${locations.items[0].id}/`);
+  const contacts = await visible(sidebar, testid('menu-location.contacts'));
+  assert((await contacts.getAttribute('href')) === `/c/1/customer/${customer.id}/contacts`, `contacts should lead to the customer's contacts: ${await contacts.getAttribute('href')}`);
+  const back = await visible(sidebar, testid('menu-location.backToCustomer'));
+  await chooseLanguage(page, 'de');
+  await until(async () => (await text(back)).includes('Zurück zum Kunden'), 'the German entry should read "Zurück zum Kunden"');
+  await until(async () => (await text(sidebar.locator(testid('menu-location.contacts')))).includes('Kontakte'), 'the German entry should read "Kontakte"');
+  await back.click();
+  await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/?$`));
+  await until(
+    async () => (await sidebar.locator(testid('side-menu')).getAttribute('data-context')) === 'customer',
+    'back at the customer, the side menu should be the customer\'s',
+  );
 });
 
 test('shortcuts: search, star a page, kept on the user, unstar', async ({ loginAs }) => {
