@@ -1,12 +1,6 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Box, Button, Card, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import {
-  BUSINESS_DAYS,
-  REQUISITION_SLOTS,
-  SCHEDULE_DAYS,
-  WEEKDAYS,
-  type ScheduleDay,
-} from '@kanban/contracts';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { REQUISITION_SLOTS, SCHEDULE_DAYS, WEEKDAYS, type ScheduleDay } from '@kanban/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/apiError';
@@ -23,9 +17,7 @@ import {
   useUpdateLocationDeliveryMutation,
 } from './locationsApi';
 import { useLocationContext } from './useLocationContext';
-
-/** Business days first (they apply Monday to Friday), then the single weekdays. */
-const ROWS: readonly ScheduleDay[] = ['business_days', ...WEEKDAYS];
+import { DeliveryDaysCard, ScheduleCard } from './LocationTimesCards';
 
 interface Draft {
   delivery: Weekday[];
@@ -89,27 +81,6 @@ export function LocationTimesPage() {
         setFailure(errorText(error, t));
       }
     });
-  const dayLabel = (day: ScheduleDay) =>
-    day === 'business_days' ? t('locations.times.businessDays') : t(`locations.weekdays.${day}`);
-  /** A slot's checkbox; a weekday slot that only the business-days row sets shows as indeterminate. */
-  const box = (
-    testId: string,
-    label: string,
-    checked: boolean,
-    implied: boolean,
-    onChange: (on: boolean) => void,
-  ) => (
-    <Checkbox.Root
-      data-testid={testId}
-      data-implied={implied && !checked ? 'true' : undefined}
-      checked={checked ? true : implied ? 'indeterminate' : false}
-      disabled={!canWrite}
-      onCheckedChange={(e) => onChange(e.checked === true)}
-    >
-      <Checkbox.HiddenInput aria-label={label} />
-      <Checkbox.Control />
-    </Checkbox.Root>
-  );
   return (
     <Stack gap="4" data-testid="location-times">
       <LocationHeader {...ids} />
@@ -126,89 +97,8 @@ export function LocationTimesPage() {
       <FormMessage outcome={failure ? { ok: false, text: failure } : null} testId="times-error" />
       {current ? (
         <>
-          <Card.Root>
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t('locations.times.scheduleTitle')}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {t('locations.times.scheduleHelp')}
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Box overflowX="auto">
-                <Table.Root size="sm" data-testid="times-schedule">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('locations.times.day')}</Table.ColumnHeader>
-                      {REQUISITION_SLOTS.map((slot) => (
-                        <Table.ColumnHeader key={slot} textAlign="center">
-                          {slot}
-                        </Table.ColumnHeader>
-                      ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {ROWS.map((day) => (
-                      <Table.Row key={day}>
-                        <Table.Cell fontWeight={day === 'business_days' ? 'semibold' : undefined}>
-                          {dayLabel(day)}
-                        </Table.Cell>
-                        {REQUISITION_SLOTS.map((slot) => {
-                          const byBusinessDays =
-                            day !== 'business_days' &&
-                            (BUSINESS_DAYS as readonly string[]).includes(day) &&
-                            current.schedule.business_days.includes(slot);
-                          return (
-                            <Table.Cell
-                              key={slot}
-                              textAlign="center"
-                              title={byBusinessDays ? t('locations.times.viaBusinessDays') : undefined}
-                            >
-                              {box(
-                                `times-${day}-${slot}`,
-                                t('locations.times.slotLabel', { day: dayLabel(day), slot }),
-                                current.schedule[day].includes(slot),
-                                byBusinessDays,
-                                (on) => toggleSlot(day, slot, on),
-                              )}
-                            </Table.Cell>
-                          );
-                        })}
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-            </Card.Body>
-          </Card.Root>
-          <Card.Root>
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t('locations.fields.delivery_days')}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {t('locations.times.deliveryHelp')}
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Flex gap="5" wrap="wrap">
-                {WEEKDAYS.map((day) => (
-                  <Checkbox.Root
-                    key={day}
-                    data-testid={`delivery-${day}`}
-                    checked={current.delivery.includes(day)}
-                    disabled={!canWrite}
-                    onCheckedChange={(e) => toggleDay(day, e.checked === true)}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{t(`locations.weekdays.${day}`)}</Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </Flex>
-            </Card.Body>
-          </Card.Root>
+          <ScheduleCard schedule={current.schedule} canWrite={canWrite} onToggle={toggleSlot} />
+          <DeliveryDaysCard delivery={current.delivery} canWrite={canWrite} onToggle={toggleDay} />
         </>
       ) : null}
     </Stack>
