@@ -83,8 +83,16 @@ for (const language of ['en', 'de'] as const) {
     await (await visible(tile, testid('entity-image-open'))).click();
     const large = await visible(page, testid('entity-image-large'));
     await until(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the large image should load');
-    const box = await large.boundingBox();
-    assert(box && box.width <= 400.5 && box.height <= 350.5 && box.width >= 390, `the large image should fit 400 x 350: ${JSON.stringify(box)}`);
+    // the dialog zooms in (Chakra's scale transition): measure once the box has settled at 400 x 266.7 (600 x 400
+    // scaled by 2/3, the width being the tighter bound)
+    let box: Awaited<ReturnType<typeof large.boundingBox>> = null;
+    await until(
+      async () => {
+        box = await large.boundingBox();
+        return !!box && Math.abs(box.width - 400) <= 0.5 && Math.abs(box.height - 800 / 3) <= 0.5;
+      },
+      () => `the large image should fit 400 x 350 (400 x 266.7): ${JSON.stringify(box)}`,
+    );
     await (await visible(page, testid('entity-image-close'))).click();
     await absent(page, testid('entity-image-dialog'));
     await page.setViewportSize(DESKTOP);
