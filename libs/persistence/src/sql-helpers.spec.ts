@@ -1,5 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { restrictedByColumnCondition, restrictedRecordsCondition, restrictedRowsCondition } from './sql-helpers';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  restrictedByColumnCondition,
+  restrictedRecordsCondition,
+  restrictedRowsCondition,
+  restrictedSides,
+  userGrantedCondition,
+  userRestrictedCondition,
+} from './sql-helpers';
 
 // Opening PGlite takes seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -118,5 +126,58 @@ describe('restrictedRecordsCondition and restrictedByColumnCondition (the catalo
     expect(await items('customer', 3)).toEqual([1]);
     expect(await items('supplier', 3)).toEqual([1, 2]);
     expect(await items('supplier', 4)).toEqual([2]);
+  });
+});
+
+describe('restrictedSides, userRestrictedCondition and userGrantedCondition (who holds which restrictions)', () => {
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.exec(`
+      create schema i;
+      create table i.access_restriction (company_id int, user_id int, customer_id int, location_id int, supplier_id int);
+      create table i.membership (company_id int, user_id int);
+      insert into i.membership values (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 1);
+      -- user 1: none in company 1 (customer 10 in company 2); user 2: customer 10; user 3: location 101;
+      -- user 4: supplier 1001; user 5: customer 11 and supplier 1000
+      insert into i.access_restriction values (2, 1, 10, null, null), (1, 2, 10, null, null), (1, 3, null, 101, null),
+        (1, 4, null, null, 1001), (1, 5, 11, null, null), (1, 5, null, null, 1000);
+    `);
+  });
+
+  afterAll(() => db.close());
+
+  const owner = { company: 'm.company_id', user: 'm.user_id' };
+
+  async function members(condition: string, params: unknown[] = []): Promise<number[]> {
+    expect(condition.match(/\?/g) ?? []).toHaveLength(params.length);
+    const sql = numbered(`select m.user_id from i.membership m where m.company_id = 1 and ${condition} order by m.user_id`);
+    return (await db.query<{ user_id: number }>(sql, params)).rows.map((r) => r.user_id);
+  }
+
+  it('answers which sides restrict a caller, per company', async () => {
+    const em = { execute: async (sql: string, params: unknown[]) => (await db.query(numbered(sql), params)).rows } as unknown as EntityManager;
+    expect(await restrictedSides(em, 'i', { companyId: 1, userId: 1 })).toEqual({ customer: false, supplier: false });
+    expect(await restrictedSides(em, 'i', { companyId: 2, userId: 1 })).toEqual({ customer: true, supplier: false });
+    expect(await restrictedSides(em, 'i', { companyId: 1, userId: 3 })).toEqual({ customer: true, supplier: false });
+    expect(await restrictedSides(em, 'i', { companyId: 1, userId: 4 })).toEqual({ customer: false, supplier: true });
+    expect(await restrictedSides(em, 'i', { companyId: 1, userId: 5 })).toEqual({ customer: true, supplier: true });
+  });
+
+  it('finds the users with restrictions at all or of one side (customer: customer or location restrictions)', async () => {
+    expect(await members(userRestrictedCondition('i', owner))).toEqual([2, 3, 4, 5]);
+    expect(await members(userRestrictedCondition('i', owner, 'customer'))).toEqual([2, 3, 5]);
+    expect(await members(userRestrictedCondition('i', owner, 'supplier'))).toEqual([4, 5]);
+  });
+
+  it('finds the users whose restrictions name one of the records, with every id bound', async () => {
+    expect(await members(...userGrantedCondition('i', owner, { customer: [10], location: [], supplier: [] }))).toEqual([2]);
+    expect(await members(...userGrantedCondition('i', owner, { customer: [11], location: [101] }))).toEqual([3, 5]);
+    expect(await members(...userGrantedCondition('i', owner, { supplier: [1000, 1001] }))).toEqual([4, 5]);
+    expect(await members(...userGrantedCondition('i', owner, { customer: [0, -1, 1.5], location: [] }))).toEqual([]);
+    const [text, params] = userGrantedCondition('i', owner, { customer: [10, 11], location: [101], supplier: [1000] });
+    expect(params).toEqual([10, 11, 101, 1000]);
+    expect(text).not.toMatch(/\b(10|11|101|1000)\b/);
   });
 });

@@ -79,7 +79,7 @@ export function restrictedRecordsCondition(schema: string, kind: RestrictionKind
   const own = 'r.company_id = ? and r.user_id = ?';
   const table = `${schema}.access_restriction`;
   const restricted = (column: string) => `select r.${column} from ${table} r where ${own} and r.${column} is not null`;
-  const restricting = kind === 'supplier' ? 'r.supplier_id is not null' : '(r.customer_id is not null or r.location_id is not null)';
+  const restricting = restrictingSide(kind === 'supplier' ? 'supplier' : 'customer');
   const granted =
     kind === 'customer'
       ? [`${alias}.id in (${restricted('customer_id')})`, `${alias}.id in (select l.customer_id from ${schema}.location l join ${table} r on r.location_id = l.id where ${own})`]
@@ -103,7 +103,7 @@ export function restrictedByColumnCondition(
 ): [string, number[]] {
   const own = 'r.company_id = ? and r.user_id = ?';
   const table = `${schema}.access_restriction`;
-  const restricting = kind === 'customer' ? '(r.customer_id is not null or r.location_id is not null)' : 'r.supplier_id is not null';
+  const restricting = restrictingSide(kind);
   const ids = [caller.companyId, caller.userId];
   const viaLocation = kind === 'customer' ? ` or ${column} in (select l.customer_id from ${schema}.location l join ${table} r on r.location_id = l.id where ${own})` : '';
   return [
@@ -111,6 +111,59 @@ export function restrictedByColumnCondition(
       ` or ${column} in (select r.${kind}_id from ${table} r where ${own} and r.${kind}_id is not null)${viaLocation})`,
     kind === 'customer' ? [...ids, ...ids, ...ids] : [...ids, ...ids],
   ];
+}
+
+/** Which restrictions of a user restrict a side (alias `r`): customer and location restrictions restrict together. */
+function restrictingSide(side: 'customer' | 'supplier'): string {
+  return side === 'supplier' ? 'r.supplier_id is not null' : '(r.customer_id is not null or r.location_id is not null)';
+}
+
+/**
+ * Which sides a caller's access restrictions restrict at all, over `<schema>.access_restriction` (`customer`: customer
+ * or location restrictions; `supplier`: supplier restrictions), in one statement. A caller without restrictions of a
+ * side needs no restriction condition on it (the catalog's RestrictionCache keeps the answer).
+ */
+export async function restrictedSides(em: EntityManager, schema: string, caller: { companyId: number; userId: number }): Promise<{ customer: boolean; supplier: boolean }> {
+  const table = `${schema}.access_restriction`;
+  const own = 'r.company_id = ? and r.user_id = ?';
+  const [row] = await em.execute<{ customer: boolean; supplier: boolean }[]>(
+    `select exists (select 1 from ${table} r where ${own} and ${restrictingSide('customer')}) as customer,
+            exists (select 1 from ${table} r where ${own} and ${restrictingSide('supplier')}) as supplier`,
+    [caller.companyId, caller.userId, caller.companyId, caller.userId],
+  );
+  return { customer: row?.customer === true, supplier: row?.supplier === true };
+}
+
+/**
+ * The other direction, for lists of users (identity, which owns the restrictions): whether the user of a row (SQL
+ * expressions of its company and user id, e.g. a membership's columns) holds access restrictions over
+ * `<schema>.access_restriction` at all, or of one side (`customer`: customer or location restrictions; `supplier`).
+ */
+export function userRestrictedCondition(schema: string, owner: { company: string; user: string }, side?: 'customer' | 'supplier'): string {
+  const restricting = side === undefined ? '' : ` and ${restrictingSide(side)}`;
+  return `exists (select 1 from ${schema}.access_restriction r where r.company_id = ${owner.company} and r.user_id = ${owner.user}${restricting})`;
+}
+
+/**
+ * Whether the user of a row (as in {@link userRestrictedCondition}) holds a restriction naming one of the given
+ * customers, locations or suppliers, i.e. the restrictions grant that user the record. Ids that are not positive
+ * integers are left out; without any id it holds for nobody.
+ */
+export function userGrantedCondition(
+  schema: string,
+  owner: { company: string; user: string },
+  targets: { customer?: readonly number[]; location?: readonly number[]; supplier?: readonly number[] },
+): [string, number[]] {
+  const parts: string[] = [];
+  const params: number[] = [];
+  for (const side of ['customer', 'location', 'supplier'] as const) {
+    const ids = (targets[side] ?? []).filter((id) => Number.isInteger(id) && id > 0);
+    if (ids.length === 0) continue;
+    parts.push(`r.${side}_id in (${ids.map(() => '?').join(', ')})`);
+    params.push(...ids);
+  }
+  const grant = parts.length > 0 ? `(${parts.join(' or ')})` : 'false';
+  return [`exists (select 1 from ${schema}.access_restriction r where r.company_id = ${owner.company} and r.user_id = ${owner.user} and ${grant})`, params];
 }
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller } from '@kanban/contracts';
 import type { Broadcasts } from '@kanban/messaging';
 import { CatalogBroadcasts } from '@kanban/contracts';
-import type { UnitOfWork } from '@kanban/persistence';
+import { restrictedSides, type UnitOfWork } from '@kanban/persistence';
 
 /** Whether a caller has access restrictions of a kind at all (customer: customer or location restrictions). */
 export interface KnownRestrictions {
@@ -57,12 +57,7 @@ export class RestrictionCache {
     const epoch = this.epoch;
     const kept = this.entries.get(key);
     if (kept && kept.generation === generation && kept.epoch === epoch && this.now() - kept.at < TTL_MS) return kept.value;
-    const [row] = await em.execute<{ customer: boolean; supplier: boolean }[]>(
-      `select exists (select 1 from catalog.access_restriction r where r.company_id = ? and r.user_id = ? and (r.customer_id is not null or r.location_id is not null)) as customer,
-              exists (select 1 from catalog.access_restriction r where r.company_id = ? and r.user_id = ? and r.supplier_id is not null) as supplier`,
-      [caller.companyId, caller.userId, caller.companyId, caller.userId],
-    );
-    const value = { customer: row?.customer === true, supplier: row?.supplier === true };
+    const value = await restrictedSides(em, 'catalog', caller);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { value, generation, epoch, at: this.now() });
     return value;
