@@ -165,3 +165,50 @@ test('sessions: a refresh answered 429 or not at all keeps the session and is tr
   const snackbars = await page.locator(testid('snackbar')).allInnerTexts();
   assert(!snackbars.some((s) => s.includes('Failed to login with token.')), 'no "Failed to login with token." for a 429');
 });
+
+// Network blips (issue 16, part 7): while the server gives no answer the session stays, the shell says "no connection,
+// retrying" with a retry button, the page's own error says the same (not "unknown error"), and when the server answers
+// again the failed data comes back without a reload.
+const OFFLINE_WORDS = {
+  en: { lost: 'No connection to the server', retryIn: 'Retrying in', boxText: 'No connection to the server. Please try again in a moment.' },
+  de: { lost: 'Keine Verbindung zum Server', retryIn: 'Neuer Versuch in', boxText: 'Keine Verbindung zum Server. Bitte versuchen Sie es gleich noch einmal.' },
+} as const;
+
+for (const language of ['en', 'de'] as const) {
+  const words = OFFLINE_WORDS[language];
+  test(`sessions: without an answer from the server the session stays, the shell retries, the data comes back (${language})`, async ({ loginAs }) => {
+    test.setTimeout(90_000);
+    const page = await loginAs('writer@demo.example');
+    if (language === 'de') await chooseLanguage(page, 'de');
+    const session = await stored(page);
+    assert(session, 'the page should hold a session');
+    // The server stops answering: every API call fails at the network level.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await (await visible(page, testid('menu-company.customers'))).click();
+    await waitPath(page, /^\/c\/1\/customer\/?$/);
+    const banner = await visible(page, testid('connection-banner'), 15_000);
+    await until(
+      async () => (await text(banner)).includes(words.lost) && (await text(banner)).includes(words.retryIn),
+      async () => `the banner should say "${words.lost}" and "${words.retryIn} …", it reads "${await text(banner)}"`,
+    );
+    const box = await visible(page, testid('error-box'));
+    assert((await text(box)).includes(words.boxText), `the list's error should say "${words.boxText}", it reads "${await text(box)}"`);
+    await screenshot(page, `offline-banner-${language}.png`);
+
+    // A reload while the server is unreachable keeps the session (the app itself is still served).
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await signedIn(page, 'after a reload without an answer');
+    await visible(page, testid('connection-banner'), 15_000);
+    assert((await stored(page))?.refreshToken === session.refreshToken, 'the stored session should stay as it was');
+    const shown = await text(page.locator('body'));
+    assert(!shown.includes('Failed to login with token.') && !shown.includes('Die Anmeldung mit dem Token ist fehlgeschlagen.'), 'no token failure for a network blip');
+
+    // The server answers again: "retry now" brings the data back and the banner goes.
+    await page.unroute('**/api/**');
+    await (await visible(page, testid('connection-retry'))).click();
+    await until(async () => (await page.locator(testid('connection-banner')).count()) === 0, 'the banner should go when the server answers', 15_000);
+    await visible(page, '[data-testid^=customer-row-]', 15_000);
+    assert((await page.locator(testid('error-box')).count()) === 0, 'the error should go once the data has come back');
+    await signedIn(page, 'after the connection came back');
+  });
+}

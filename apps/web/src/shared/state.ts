@@ -1,5 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { api } from './api/api';
+import { connectionSlice } from './api/connectionSlice';
 import { layoutSlice } from './layout/layoutSlice';
 import { contextSlice } from './navigation/contextSlice';
 import { navigationSlice } from './navigation/navigationSlice';
@@ -17,6 +18,7 @@ export const rootReducer = combineReducers({
   context: contextSlice.reducer,
   layout: layoutSlice.reducer,
   recent: recentSlice.reducer,
+  connection: connectionSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,11 +1,14 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { navigationFromPath, navigationSynced } from '../../shared/navigation/navigationSlice';
 import { ChangePasswordDialog } from '../../features/profile/ChangePasswordDialog';
 import { SupportDialog } from '../../features/support/SupportDialog';
+import { NotAllowedPage } from '../../features/errors/NotAllowedPage';
+import type { GuardOutletContext } from '../RouteGuard';
+import { ConnectionBanner } from '../../shared/errors/ConnectionBanner';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Toolbar } from './Toolbar';
 import { LAYOUT } from '../../shared/layout/constants';
@@ -22,6 +25,8 @@ export function Shell() {
   const mobile = useIsMobile();
   const sidebar = useAppSelector((s) => s.layout.sidebar);
   const messe = messeModeFrom(location.search);
+  // the route guard's answer: the role may not open this page (shown here, in the frame, at the same address)
+  const notAllowed = useOutletContext<GuardOutletContext | undefined>()?.notAllowed ?? false;
 
   // The address is the source of truth for the selected ids (a reload or a typed address keeps working).
   useEffect(() => {
@@ -49,6 +54,7 @@ export function Shell() {
       <Navbar />
       <Flex direction="column" flex="1" minW="0">
         {messe ? null : <Toolbar />}
+        <ConnectionBanner />
         <Breadcrumbs />
         <Box
           as="main"
@@ -60,7 +66,7 @@ export function Shell() {
           px={{ base: '3', md: '6' }}
           py="4"
         >
-          <Outlet />
+          {notAllowed ? <NotAllowedPage /> : <Outlet />}
         </Box>
         <Box as="footer" px="6" py="3" fontSize="xs" color="gray.600" borderTopWidth="1px" bg="white">
           {t('layout.footer', { year: new Date().getFullYear() })}

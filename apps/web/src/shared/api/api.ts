@@ -5,6 +5,7 @@ import { snackbarShown } from '../layout/layoutSlice';
 import { loggedIn, loggedOut, sessionRestored, type SessionState } from '../session/sessionSlice';
 import { accessUsable, readTokens, type StoredTokens } from '../session/tokens';
 import { type ApiError, isEnvelope } from './apiError';
+import { connectionBack, connectionLost, type ConnectionState } from './connectionSlice';
 
 /** The client key of the web app (X-API-Key); the embedded run's default, overridable at build time. */
 export const WEB_API_KEY: string = import.meta.env.VITE_API_KEY ?? 'kanban-web-demo-key';
@@ -18,6 +19,9 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+/** HTTP statuses of a proxy or load balancer whose upstream (our server) does not answer. */
+const NO_SERVER_STATUSES = [502, 503, 504];
 
 /** Unwraps the envelope: Data on Meta.code 200, else an ApiError with the catalogue code. */
 const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
@@ -38,10 +42,15 @@ const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = as
       },
     };
   }
-  if (result.error)
+  if (result.error) {
+    const kind = result.error.status;
+    // No answer at all (offline, refused connection, timeout), or a gateway/proxy in front of the server saying
+    // it cannot reach it (502/503/504 without our envelope): the call can simply be tried again.
+    const network = kind === 'FETCH_ERROR' || kind === 'TIMEOUT_ERROR' || NO_SERVER_STATUSES.includes(status);
     return {
-      error: { status, code: typeof result.error.status === 'number' ? result.error.status : 0, message: '' },
+      error: { status, code: typeof kind === 'number' ? kind : 0, message: '', ...(network ? { network: true } : {}) },
     };
+  }
   return { error: { status, code: 0, message: '' } };
 };
 
@@ -141,6 +150,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   if (result.error && result.error.code === 401 && session.refreshToken) {
     if (applyRefresh(api.dispatch, await renewSession(session.refreshToken))) result = await envelopeBaseQuery(args, api, extra);
   }
+  // The connection state follows every call: lost without an answer, back with any answer (an error included).
+  if (result.error?.network) api.dispatch(connectionLost());
+  else if ((api.getState() as { connection?: ConnectionState }).connection?.lost) api.dispatch(connectionBack());
   return result;
 };
 

@@ -1,4 +1,4 @@
-import { type ApiError, errorText, fieldErrors, formErrorText, isEnvelope } from './apiError';
+import { type ApiError, errorText, fieldErrors, formErrorText, isEnvelope, isNetworkError } from './apiError';
 
 const t = (key: string) => `t:${key}`;
 const failure = (code: number, message = '', extra: Partial<ApiError> = {}): ApiError => ({
@@ -53,5 +53,18 @@ describe('isEnvelope', () => {
     expect(isEnvelope({ Meta: {} })).toBe(false);
     expect(isEnvelope('<html>')).toBe(false);
     expect(isEnvelope(null)).toBe(false);
+  });
+});
+
+describe('a call without an answer (issue 16: network errors are not logouts)', () => {
+  const offline = failure(0, '', { status: 0, network: true });
+  it('says "no connection" in lists and forms, not "unknown error"', () => {
+    expect(errorText(offline, t)).toBe('t:errors.network');
+    expect(formErrorText(offline, t)).toBe('t:errors.network');
+  });
+  it('is told apart from answered failures', () => {
+    expect(isNetworkError(offline)).toBe(true);
+    expect(isNetworkError(failure(502, 'bad gateway'))).toBe(false);
+    expect(isNetworkError(new Error('x'))).toBe(false);
   });
 });

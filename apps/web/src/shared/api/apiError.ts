@@ -7,6 +7,8 @@ export interface ApiError {
   errors?: { field: string; message: string }[];
   /** the failure's Data besides `errors` (e.g. `rules` of a 1007 when an item is disabled) */
   data?: Record<string, unknown>;
+  /** no answer from the server (offline, server or proxy down, timeout): the call may simply be tried again */
+  network?: boolean;
 }
 
 export interface Envelope<T> {
@@ -41,6 +43,7 @@ type Translate = (key: string) => string;
  */
 export function errorText(error: unknown, t: Translate): string {
   if (isApiError(error)) {
+    if (error.network) return t('errors.network');
     if (error.code > 0 && (CATALOGUE_CODES as readonly number[]).includes(error.code))
       return t(`errors.code.${error.code}`);
     if (error.message) return error.message;
@@ -50,6 +53,7 @@ export function errorText(error: unknown, t: Translate): string {
 
 /** Forms show Meta.message, falling back to "unknown error". */
 export function formErrorText(error: unknown, t: Translate): string {
+  if (isApiError(error) && error.network) return t('errors.network');
   if (isApiError(error) && error.message) return error.message;
   return t('errors.unknown');
 }
@@ -61,4 +65,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const e of error.errors ?? []) if (e.field && !out[e.field]) out[e.field] = e.message;
   if (error.field && !out[error.field]) out[error.field] = error.message;
   return out;
+}
+
+/** A failed call that got no answer from the server (see ApiError.network). */
+export function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.network === true;
 }
