@@ -8,9 +8,16 @@ import { passes } from '../shared/session/access';
 import { navigationCleared } from '../shared/navigation/navigationSlice';
 import { clearTarget, peekTarget, rememberTarget } from '../shared/session/tokens';
 
+/** What the guard hands the layout: the signed-in user's role may not open this page (the shell says so). */
+export interface GuardOutletContext {
+  notAllowed: boolean;
+}
+
 /**
- * Access is checked on every route change (spec 3): not logged in -> /login with the address remembered;
- * logged in without access -> navigation state cleared and off to /.
+ * Access is checked on every route change (spec 3): not logged in -> /login with the address remembered; signed in
+ * but not a member of the address's company -> navigation state cleared and off to / (another tenant's pages are not
+ * even named); a member (or a page outside companies) whose role the page's `auth` refuses -> the shell shows "not
+ * allowed" at that address. The menus offer only what passes the same check (mayOpen in shared/paths.ts).
  */
 export function RouteGuard() {
   const location = useLocation();
@@ -24,9 +31,11 @@ export function RouteGuard() {
     Boolean(match) &&
     authenticated &&
     !passes(match!.def.auth, { authenticated, operator: session.claims.operator, role });
+  // a company the user has no role in: sent away as before; a role that may not open the page: told so
+  const foreign = denied && match?.params.companyID !== undefined && role === undefined;
   useEffect(() => {
-    if (denied) dispatch(navigationCleared());
-  }, [denied, dispatch]);
+    if (foreign) dispatch(navigationCleared());
+  }, [foreign, dispatch]);
   // The document title names the page (screen readers, browser tabs and history).
   const { t, i18n } = useTranslation();
   const titleKey = match?.def.title;
@@ -45,12 +54,12 @@ export function RouteGuard() {
     rememberTarget(location.pathname + location.search);
     return <Navigate to="/login" replace />;
   }
-  if (denied) return <Navigate to="/" replace />;
-  return <Reached />;
+  if (foreign) return <Navigate to="/" replace />;
+  return <Reached notAllowed={denied} />;
 }
 
-/** A signed-in page is shown: the address remembered before login has served its purpose. */
-function Reached() {
+/** A signed-in page is shown (or "not allowed" in its place): the address remembered before login has served its purpose. */
+function Reached({ notAllowed }: { notAllowed: boolean }) {
   useEffect(clearTarget, []);
-  return <Outlet />;
+  return <Outlet context={{ notAllowed } satisfies GuardOutletContext} />;
 }

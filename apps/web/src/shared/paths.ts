@@ -1,4 +1,4 @@
-import type { Auth } from './session/access';
+import { type Auth, passes, type Viewer } from './session/access';
 
 /** Pages that exist; `page` names the component in routes.tsx. Later issues add their rows here. */
 export type PageName =
@@ -121,19 +121,19 @@ export const PATHS: readonly PathDef[] = [
   // orders and requests (docs/replenishment.md "Web pages")
   { path: `${COMPANY}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
   { path: `${COMPANY}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
-  { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${COMPANY}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'ordering', title: 'orders.newTitle' },
   { path: `${COMPANY}/orderqueue`, page: 'orderQueue', layout: 'shell', auth: 'customer', title: 'orderQueue.title' },
   { path: `${COMPANY}/orderqueue/:queueID`, page: 'orderQueueEntry', layout: 'shell', auth: 'customer', title: 'orderQueue.entryTitle' },
   { path: `${COMPANY}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
   { path: `${COMPANY}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
   { path: `${CUSTOMER}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
   { path: `${CUSTOMER}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
-  { path: `${CUSTOMER}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${CUSTOMER}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'ordering', title: 'orders.newTitle' },
   { path: `${CUSTOMER}/request`, page: 'requests', layout: 'shell', auth: 'customer', title: 'orders.requestsTitle' },
   { path: `${CUSTOMER}/request/:requestID`, page: 'requestDetail', layout: 'shell', auth: 'customer', title: 'orders.requestTitle' },
   { path: `${LOCATION}/order`, page: 'orders', layout: 'shell', auth: 'customer', title: 'orders.title' },
   { path: `${LOCATION}/order/:orderID`, page: 'orderDetail', layout: 'shell', auth: 'customer', title: 'orders.detailTitle' },
-  { path: `${LOCATION}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'customer', title: 'orders.newTitle' },
+  { path: `${LOCATION}/ordernew`, page: 'orderNew', layout: 'shell', auth: 'ordering', title: 'orders.newTitle' },
   // master-data settings
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
@@ -175,7 +175,16 @@ export function matchPath(pathname: string): { def: PathDef; params: Record<stri
   return null;
 }
 
-/** The single "route exists" check: menu entries whose page is not built yet are shown disabled. */
+/** The single "route exists" check: a page not built yet has no row. */
 export function routeExists(url: string): boolean {
   return matchPath(url) !== null;
+}
+
+/**
+ * Whether the viewer may open an address: its page exists and the viewer passes the page's `auth`. The route guard
+ * and the menus (side menu, shortcuts) both decide with this table, so a menu never offers a page the guard refuses.
+ */
+export function mayOpen(url: string, viewer: Viewer): boolean {
+  const match = matchPath(url);
+  return match !== null && passes(match.def.auth, viewer);
 }

@@ -12,22 +12,20 @@ const KINDS: { kind: RecentKind; icon: IconName }[] = [
   { kind: 'items', icon: 'item' },
 ];
 
-/** Menus of the 5 most recently visited customers, locations, suppliers and items; disabled while empty. */
+/**
+ * Menus of the 5 most recently visited customers, locations, suppliers and items. A menu with nothing in it is not
+ * shown (a greyed button would look like navigation that leads nowhere); it appears with the first visit.
+ */
 export function RecentMenus() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const recent = useAppSelector((s) => s.recent);
   return (
     <>
-      {KINDS.map(({ kind, icon }) => (
+      {KINDS.filter(({ kind }) => recent[kind].length > 0).map(({ kind, icon }) => (
         <Menu.Root key={kind} positioning={{ strategy: 'fixed' }} onSelect={(d) => void navigate(d.value)}>
-          <Menu.Trigger asChild disabled={recent[kind].length === 0}>
-            <Button
-              variant="ghost"
-              size="sm"
-              data-testid={`recent-${kind}`}
-              title={recent[kind].length === 0 ? t('toolbar.recentEmpty') : undefined}
-            >
+          <Menu.Trigger asChild>
+            <Button variant="ghost" size="sm" data-testid={`recent-${kind}`} aria-label={t('toolbar.recentLabel', { what: t(`toolbar.recent.${kind}`) })}>
               <Icon name={icon} />
               {t(`toolbar.recent.${kind}`)}
             </Button>

@@ -2,27 +2,12 @@ import { Badge, Box, Button, Collapsible, Flex, Stack, Text } from '@chakra-ui/r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { routeExists } from '../../shared/paths';
 import { useAppSelector } from '../../shared/hooks';
 import { LAYOUT } from '../../shared/layout/constants';
 import { menuContextOf } from '../../shared/navigation/navigationSlice';
 import { useViewer } from '../../shared/session/useViewer';
-import { passes, type Viewer } from '../../shared/session/access';
 import { Icon } from '../../shared/icons';
-import { menuFor, type MenuItem, resolveUrl } from './menus';
-
-/** Entries the viewer may see: hidden unless the role passes (spec 6); empty groups disappear too. */
-export function visibleEntries(items: MenuItem[], viewer: Viewer): MenuItem[] {
-  const out: MenuItem[] = [];
-  for (const entry of items) {
-    if (!passes(entry.auth, viewer)) continue;
-    if (entry.children) {
-      const children = visibleEntries(entry.children, viewer);
-      if (children.length) out.push({ ...entry, children });
-    } else out.push(entry);
-  }
-  return out;
-}
+import { menuFor, type MenuItem, resolveUrl, visibleEntries } from './menus';
 
 function indent(level: number): number {
   return Math.min(level * LAYOUT.indentPerLevel, LAYOUT.indentMax);
@@ -32,7 +17,7 @@ function indent(level: number): number {
 export function SideMenu({ folded }: { folded: boolean }) {
   const nav = useAppSelector((s) => s.navigation);
   const viewer = useViewer();
-  const entries = visibleEntries(menuFor(menuContextOf(nav)), viewer);
+  const entries = visibleEntries(menuFor(menuContextOf(nav)), nav, viewer);
   return (
     <Stack
       as="ul"
@@ -106,8 +91,9 @@ function MenuEntry({ entry, level, folded }: { entry: MenuItem; level: number; f
     );
   }
 
+  // visibleEntries offers only entries the viewer may open: the address resolves here
   const url = resolveUrl(entry, nav);
-  const available = url !== null && (entry.target === '_blank' || routeExists(url));
+  if (url === null) return null;
   const content = (
     <>
       {entry.icon ? <Icon name={entry.icon} /> : null}
@@ -134,36 +120,23 @@ function MenuEntry({ entry, level, folded }: { entry: MenuItem; level: number; f
   } as const;
   return (
     <Box as="li">
-      {available ? (
-        <Flex
-          asChild
-          {...common}
-          color="gray.700"
-          _hover={{ bg: 'blue.50', color: 'blue.800' }}
-          css={{ '&[aria-current=page]': { bg: 'blue.100', color: 'blue.900', fontWeight: 'semibold' } }}
-        >
-          <NavLink
-            to={url}
-            end={entry.exact}
-            target={entry.target}
-            data-testid={`menu-${entry.id}`}
-            title={folded ? label : undefined}
-          >
-            {content}
-          </NavLink>
-        </Flex>
-      ) : (
-        // An entry whose page comes with a later release: shown, not clickable.
-        <Flex
-          {...common}
-          color="gray.500"
-          aria-disabled="true"
+      <Flex
+        asChild
+        {...common}
+        color="gray.700"
+        _hover={{ bg: 'blue.50', color: 'blue.800' }}
+        css={{ '&[aria-current=page]': { bg: 'blue.100', color: 'blue.900', fontWeight: 'semibold' } }}
+      >
+        <NavLink
+          to={url}
+          end={entry.exact}
+          target={entry.target}
           data-testid={`menu-${entry.id}`}
-          title={t('menu.comingSoon', { page: label })}
+          title={folded ? label : undefined}
         >
           {content}
-        </Flex>
-      )}
+        </NavLink>
+      </Flex>
     </Box>
   );
 }

@@ -1,2 +1,2 @@
 // What the other features use of menus; they import it from here, never from its files.
-export { allEntries, resolveUrl, type MenuItem } from './menus';
+export { allEntries, entryUrlFor, resolveUrl, type MenuItem } from './menus';

@@ -1,5 +1,8 @@
+import { Role } from '@kanban/access';
 import { emptyNavigation, type NavigationState } from '../../shared/navigation/navigationSlice';
-import { allEntries, type MenuItem, menuFor, MENUS, PLATFORM_MENU, resolveUrl } from './menus';
+import { mayOpen, routeExists } from '../../shared/paths';
+import type { Viewer } from '../../shared/session/access';
+import { allEntries, entryUrlFor, type MenuItem, menuFor, MENUS, PLATFORM_MENU, resolveUrl, visibleEntries } from './menus';
 
 const byId = new Map<string, MenuItem>();
 const walk = (items: MenuItem[]) =>
@@ -41,36 +44,9 @@ describe('side menus (spec 2)', () => {
     for (const e of byId.values()) expect(e.title).toBe(`menu.${e.id}`);
   });
 
-  it.each([
-    // user: company dashboard, statistics, journal, notification settings, settings group
-    ['company.dashboard', 'user'],
-    ['company.statOrders', 'user'],
-    ['company.statRules', 'user'],
-    ['company.journal', 'user'],
-    ['company.notificationSettings', 'user'],
-    ['company.settings', 'user'],
-    // user: customer/location/supplier notifications, items, label settings, users
-    ['customer.notifications', 'user'],
-    ['customer.items', 'user'],
-    ['customer.printSettings', 'user'],
-    ['customer.users', 'user'],
-    ['location.notifications', 'user'],
-    ['location.rules', 'user'],
-    ['location.users', 'user'],
-    ['supplier.notifications', 'user'],
-    ['supplier.items', 'user'],
-    ['supplier.users', 'user'],
-    // customer: customers and item search; supplier: suppliers and the supplier import settings
-    ['company.customers', 'customer'],
-    ['company.itemSearch', 'customer'],
-    ['company.suppliers', 'supplier'],
-    ['supplier.importSettings', 'supplier'],
-    // owner: settings stats
-    ['company.settingsStats', 'owner'],
-  ])('%s needs %s', (id, auth) => {
-    expect(entry(id).auth).toBe(auth);
+  it('entries carry no access rule of their own: what they may show is the route table\'s (one table, not two)', () => {
+    for (const e of byId.values()) expect(Object.keys(e)).not.toContain('auth');
   });
-
   it('the settings group and the notification settings are collapsible groups of user entries', () => {
     for (const id of ['company.settings', 'company.notificationSettings', 'supplier.importSettings']) {
       expect(entry(id).type).toBe('collapse');
@@ -133,11 +109,85 @@ describe('resolveUrl: menu entries to addresses', () => {
 
   it('the company documentation entry opens the changelog for everyone signed in', () => {
     expect(entry('company.documentation').url).toBe('/documentation/changelog');
-    expect(entry('company.documentation').auth).toBe('session');
     expect(resolveUrl(entry('company.documentation'), nav({ companyID: 6 }))).toBe('/documentation/changelog');
   });
 
   it('gives no address for groups', () => {
     expect(resolveUrl(entry('company.settings'), nav({ companyID: 6 }))).toBeNull();
+  });
+});
+
+describe('visibleEntries: a role is offered exactly the pages the route guard lets it open (issue 16)', () => {
+  const deep = nav({ companyID: 1, customerID: 2, locationID: 3, supplierID: 4 });
+  const as = (role: Role | undefined, operator = false): Viewer => ({ authenticated: true, operator, role });
+  const ids = (items: MenuItem[]): string[] => items.flatMap((e) => [e.id, ...(e.children ? ids(e.children) : [])]);
+  const offered = (context: keyof typeof MENUS, viewer: Viewer) => ids(visibleEntries(MENUS[context], deep, viewer));
+
+  it.each([Role.Readonly, Role.Writer, Role.Admin, Role.Customer, Role.Supplier, Role.Owner])('role %s: every offered entry opens a built page the guard lets in', (role) => {
+    for (const context of Object.keys(MENUS) as (keyof typeof MENUS)[]) {
+      const leaves = visibleEntries(MENUS[context], deep, as(role)).flatMap((e) => e.children ?? [e]);
+      for (const leaf of leaves) {
+        const url = resolveUrl(leaf, deep)!;
+        expect([leaf.id, routeExists(url), mayOpen(url, as(role))]).toEqual([leaf.id, true, true]);
+      }
+    }
+  });
+
+  it('a supplier user is offered no ordering pages in the company menu, and its supplier pages but no staff pages', () => {
+    expect(offered('company', as(Role.Supplier))).toEqual(['company.dashboard', 'company.suppliers', 'company.documentation']);
+    expect(offered('supplier', as(Role.Supplier))).toEqual(['supplier.dashboard', 'supplier.contacts', 'supplier.supplies', 'supplier.items', 'supplier.catalogs']);
+  });
+
+  it('a customer user: orders, new order, queue, requests, customers, item search; kanban rules / stock at a location', () => {
+    expect(offered('company', as(Role.Customer))).toEqual([
+      'company.dashboard',
+      'company.orders',
+      'company.orderNew',
+      'company.orderQueue',
+      'company.requests',
+      'company.customers',
+      'company.itemSearch',
+      'company.documentation',
+    ]);
+    expect(offered('location', as(Role.Customer))).toEqual([
+      'location.dashboard',
+      'location.orders',
+      'location.orderNew',
+      'location.rules',
+      'location.contacts',
+      'location.backToCustomer',
+    ]);
+    expect(offered('customer', as(Role.Customer))).not.toContain('customer.users');
+  });
+
+  it('read-only users are not offered "new order" (they may not order), staff who may change data are', () => {
+    expect(offered('company', as(Role.Readonly))).not.toContain('company.orderNew');
+    expect(offered('location', as(Role.Readonly))).not.toContain('location.orderNew');
+    expect(offered('location', as(Role.Readonly))).toContain('location.rules');
+    expect(offered('company', as(Role.Writer))).toContain('company.orderNew');
+  });
+
+  it('pages not built yet are not offered; a group without an offered entry disappears', () => {
+    const admin = offered('company', as(Role.Admin));
+    expect(admin).not.toContain('company.notificationSettings');
+    expect(admin).not.toContain('company.labelTemplates');
+    expect(admin).not.toContain('company.sensors');
+    expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.settings')?.children?.map((c) => c.id)).toEqual([
+      'company.users',
+      'company.units',
+      'company.storageTypes',
+      'company.settingsStats',
+    ]);
+    expect(offered('company', as(Role.Writer))).not.toContain('company.settingsStats');
+    expect(offered('customer', as(Role.Admin))).not.toContain('customer.printLocations');
+    expect(offered('location', as(Role.Admin))).not.toContain('location.storages');
+    expect(offered('supplier', as(Role.Admin))).not.toContain('supplier.importSettings');
+  });
+
+  it('no company role, no company entries but the documentation; the operator its platform dashboard', () => {
+    expect(offered('company', as(undefined))).toEqual(['company.documentation']);
+    expect(offered('platform', as(undefined, true))).toEqual(['platform.dashboard', 'platform.companies', 'platform.changelog']);
+    expect(offered('platform', as(undefined))).toEqual(['platform.companies', 'platform.changelog']);
+    expect(entryUrlFor(entry('company.orders'), emptyNavigation, as(Role.Admin))).toBeNull();
   });
 });

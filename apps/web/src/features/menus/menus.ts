@@ -1,11 +1,16 @@
 import type { MenuContext, NavigationState } from '../../shared/navigation/navigationSlice';
 import { apiPath } from '../../shared/navigation/apiPath';
-import type { Auth } from '../../shared/session/access';
+import { mayOpen } from '../../shared/paths';
+import type { Viewer } from '../../shared/session/access';
 import type { IconName } from '../../shared/icons';
 
 export type MenuItemType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 
-/** A menu entry of spec 2: id, title (i18n key), type, icon, url, exact, auth, badge, target. */
+/**
+ * A menu entry of spec 2: id, title (i18n key), type, icon, url, exact, badge, target. The spec's `auth` of an entry
+ * is not written here: it is the `auth` of the page the entry opens (the PATHS table of shared/paths.ts), the same rule
+ * the route guard applies, so a menu cannot offer a page the guard refuses (see visibleEntries).
+ */
 export interface MenuItem {
   id: string;
   title: string;
@@ -16,73 +21,64 @@ export interface MenuItem {
   /** the context whose base path a relative url is under, when not the entry's own (the location's customer) */
   base?: MenuContext;
   exact?: boolean;
-  auth?: Auth;
   badge?: { title: string; bg: string; fg: string };
   target?: '_blank' | '_self';
   children?: MenuItem[];
 }
 
-const item = (
-  id: string,
-  icon: IconName,
-  url: string,
-  auth?: Auth,
-  extra: Partial<MenuItem> = {},
-): MenuItem => ({
+const item = (id: string, icon: IconName, url: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   id,
   title: `menu.${id}`,
   type: 'item',
   icon,
   url,
-  auth,
   exact: url === '',
   ...extra,
 });
 
-const collapse = (id: string, icon: IconName, auth: Auth | undefined, children: MenuItem[]): MenuItem => ({
+const collapse = (id: string, icon: IconName, children: MenuItem[]): MenuItem => ({
   id,
   title: `menu.${id}`,
   type: 'collapse',
   icon,
-  auth,
   children,
 });
 
 export const PLATFORM_MENU: MenuItem[] = [
-  item('platform.dashboard', 'dashboard', '/platform', 'operator', { exact: true }),
-  item('platform.companies', 'company', '/companies', 'session', { exact: true }),
-  item('platform.changelog', 'changelog', '/documentation/changelog', 'session', {
+  item('platform.dashboard', 'dashboard', '/platform', { exact: true }),
+  item('platform.companies', 'company', '/companies', { exact: true }),
+  item('platform.changelog', 'changelog', '/documentation/changelog', {
     badge: { title: '1.0.0', bg: 'blue.600', fg: 'white' },
   }),
 ];
 
 export const COMPANY_MENU: MenuItem[] = [
-  item('company.dashboard', 'dashboard', '', 'user'),
+  item('company.dashboard', 'dashboard', ''),
   item('company.orders', 'order', 'order'),
   item('company.orderNew', 'add', 'ordernew'),
   item('company.orderQueue', 'queue', 'orderqueue'),
   item('company.requests', 'request', 'request'),
-  item('company.customers', 'customer', 'customer', 'customer'),
-  item('company.suppliers', 'supplier', 'supplier', 'supplier'),
-  item('company.itemSearch', 'search', 'item_search', 'customer'),
-  item('company.statOrders', 'chart', 'stat/orders', 'user'),
-  item('company.statRules', 'chart', 'stat/rules', 'user'),
-  item('company.journal', 'journal', 'journal', 'user'),
+  item('company.customers', 'customer', 'customer'),
+  item('company.suppliers', 'supplier', 'supplier'),
+  item('company.itemSearch', 'search', 'item_search'),
+  item('company.statOrders', 'chart', 'stat/orders'),
+  item('company.statRules', 'chart', 'stat/rules'),
+  item('company.journal', 'journal', 'journal'),
   // documentation: the changelog, which links the API documentation (spec clarifications "Menus")
-  item('company.documentation', 'changelog', '/documentation/changelog', 'session'),
-  collapse('company.notificationSettings', 'bell', 'user', [
-    item('company.notificationRules', 'dot', 'settings/notifications/rules', 'user'),
-    item('company.emailTemplates', 'dot', 'settings/notifications/email_templates', 'user'),
-    item('company.fileTemplates', 'dot', 'settings/notifications/file_templates', 'user'),
-    item('company.server', 'dot', 'settings/notifications/server', 'user'),
+  item('company.documentation', 'changelog', '/documentation/changelog'),
+  collapse('company.notificationSettings', 'bell', [
+    item('company.notificationRules', 'dot', 'settings/notifications/rules'),
+    item('company.emailTemplates', 'dot', 'settings/notifications/email_templates'),
+    item('company.fileTemplates', 'dot', 'settings/notifications/file_templates'),
+    item('company.server', 'dot', 'settings/notifications/server'),
   ]),
-  collapse('company.settings', 'settings', 'user', [
-    item('company.users', 'dot', 'settings/user', 'user'),
-    item('company.labelTemplates', 'dot', 'settings/templates/label', 'user'),
-    item('company.units', 'dot', 'settings/units', 'user'),
-    item('company.storageTypes', 'dot', 'settings/storage_types', 'user'),
-    item('company.sensors', 'dot', 'settings/sensors', 'user'),
-    item('company.settingsStats', 'dot', 'settings/stats', 'owner'),
+  collapse('company.settings', 'settings', [
+    item('company.users', 'dot', 'settings/user'),
+    item('company.labelTemplates', 'dot', 'settings/templates/label'),
+    item('company.units', 'dot', 'settings/units'),
+    item('company.storageTypes', 'dot', 'settings/storage_types'),
+    item('company.sensors', 'dot', 'settings/sensors'),
+    item('company.settingsStats', 'dot', 'settings/stats'),
   ]),
 ];
 
@@ -93,14 +89,14 @@ export const CUSTOMER_MENU: MenuItem[] = [
   item('customer.orderNew', 'add', 'ordernew'),
   item('customer.requests', 'request', 'request'),
   item('customer.locations', 'location', 'location'),
-  item('customer.notifications', 'bell', 'notifications', 'user'),
-  item('customer.items', 'item', 'item', 'user'),
+  item('customer.notifications', 'bell', 'notifications'),
+  item('customer.items', 'item', 'item'),
   item('customer.statOrders', 'chart', 'stat/orders'),
   item('customer.printLocations', 'print', 'printlocations'),
   item('customer.reporting', 'chart', 'reporting'),
   item('customer.analysis', 'chart', 'analysis/service'),
-  item('customer.printSettings', 'print', 'print/settings', 'user'),
-  item('customer.users', 'user', 'user', 'user'),
+  item('customer.printSettings', 'print', 'print/settings'),
+  item('customer.users', 'user', 'user'),
 ];
 
 export const LOCATION_MENU: MenuItem[] = [
@@ -109,12 +105,13 @@ export const LOCATION_MENU: MenuItem[] = [
   item('location.orderNew', 'add', 'ordernew'),
   item('location.printItems', 'print', 'printitems'),
   item('location.storages', 'storage', 'storage'),
-  item('location.rules', 'item', 'item', 'user'),
-  item('location.notifications', 'bell', 'notifications', 'user'),
-  item('location.users', 'user', 'user', 'user'),
+  // kanban rules and stock entry: for every role that may open the page (customer users enter stock here)
+  item('location.rules', 'item', 'item'),
+  item('location.notifications', 'bell', 'notifications'),
+  item('location.users', 'user', 'user'),
   // the customer's contacts and its dashboard (spec clarifications "Menus")
-  item('location.contacts', 'contact', 'contacts', undefined, { base: 'customer' }),
-  item('location.backToCustomer', 'back', '', undefined, { base: 'customer' }),
+  item('location.contacts', 'contact', 'contacts', { base: 'customer' }),
+  item('location.backToCustomer', 'back', '', { base: 'customer' }),
 ];
 
 /** The storage context's menu ships with the storage issue (spec clarifications); until then it is empty. */
@@ -124,15 +121,15 @@ export const SUPPLIER_MENU: MenuItem[] = [
   item('supplier.dashboard', 'dashboard', ''),
   item('supplier.contacts', 'contact', 'contacts'),
   item('supplier.supplies', 'order', 'supply'),
-  item('supplier.items', 'item', 'item', 'user'),
+  item('supplier.items', 'item', 'item'),
   item('supplier.catalogs', 'journal', 'catalog'),
-  item('supplier.notifications', 'bell', 'notifications', 'user'),
-  item('supplier.users', 'user', 'user', 'user'),
-  collapse('supplier.importSettings', 'settings', 'supplier', [
-    item('supplier.importServer', 'dot', 'import/server', 'supplier'),
-    item('supplier.importMapping', 'dot', 'import/mapping', 'supplier'),
-    item('supplier.importRule', 'dot', 'import/rule', 'supplier'),
-    item('supplier.importProtocol', 'dot', 'import/protocol', 'supplier'),
+  item('supplier.notifications', 'bell', 'notifications'),
+  item('supplier.users', 'user', 'user'),
+  collapse('supplier.importSettings', 'settings', [
+    item('supplier.importServer', 'dot', 'import/server'),
+    item('supplier.importMapping', 'dot', 'import/mapping'),
+    item('supplier.importRule', 'dot', 'import/rule'),
+    item('supplier.importProtocol', 'dot', 'import/protocol'),
   ]),
 ];
 
@@ -173,6 +170,30 @@ export function resolveUrl(entry: MenuItem, nav: NavigationState): string | null
   for (const value of Object.values(base)) if (!value || value <= 0) return null;
   const path = apiPath(base, entry.url);
   return entry.url === '' ? `${path}/` : path;
+}
+
+/**
+ * Whether a leaf entry is offered: its address resolves in the current navigation and the viewer may open it
+ * (`mayOpen`: the page exists and its route's auth passes). Entries of pages not built yet (storage, notifications,
+ * printing, import, ...) have no route and stay hidden until their page ships; a new tab (`_blank`) opens what it names.
+ */
+export function entryUrlFor(entry: MenuItem, nav: NavigationState, viewer: Viewer): string | null {
+  const url = resolveUrl(entry, nav);
+  if (url === null) return null;
+  if (entry.target === '_blank') return viewer.authenticated ? url : null;
+  return mayOpen(url, viewer) ? url : null;
+}
+
+/** The entries of a table the viewer is offered; a group without an offered entry disappears too. */
+export function visibleEntries(items: MenuItem[], nav: NavigationState, viewer: Viewer): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const entry of items) {
+    if (entry.children) {
+      const children = visibleEntries(entry.children, nav, viewer);
+      if (children.length) out.push({ ...entry, children });
+    } else if (entry.type === 'divider' || entryUrlFor(entry, nav, viewer) !== null) out.push(entry);
+  }
+  return out;
 }
 
 /** Every leaf entry of every table, for the shortcuts search. */

@@ -2,13 +2,11 @@ import { Box, Flex, IconButton, Input, Popover, Portal, Stack, Text, Tooltip } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { routeExists } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { errorText } from '../../shared/api/apiError';
-import { passes } from '../../shared/session/access';
 import { Icon } from '../../shared/icons';
-import { allEntries, type MenuItem, resolveUrl } from '../menus';
+import { allEntries, entryUrlFor, type MenuItem } from '../menus';
 import { useUpdateProfileMutation } from '../profile';
 import { userUpdated } from '../../shared/session/sessionSlice';
 import { useViewer } from '../../shared/session/useViewer';
@@ -27,12 +25,11 @@ export function ShortcutsBar() {
   if (!user) return null;
   const shortcuts = user.data.shortcuts ?? [];
 
-  // Pages the user may open now: allowed by role, resolvable in the current navigation, and built; a page that more
+  // Pages the user may open now (the menus' rule: resolvable in the current navigation, built, allowed by the route); a page that more
   // than one menu leads to (the location's "contacts" and "back to customer", the company's "documentation") once.
   const reachable = allEntries()
-    .filter((entry) => passes(entry.auth, viewer))
-    .map((entry) => ({ entry, url: resolveUrl(entry, nav) }))
-    .filter((e): e is { entry: MenuItem; url: string } => e.url !== null && routeExists(e.url))
+    .map((entry) => ({ entry, url: entryUrlFor(entry, nav, viewer) }))
+    .filter((e): e is { entry: MenuItem; url: string } => e.url !== null)
     .filter((e, index, all) => all.findIndex((other) => other.url === e.url) === index);
   const byId = new Map(reachable.map((e) => [e.entry.id, e]));
   const starred = shortcuts.map((id) => byId.get(id)).filter((e) => e !== undefined);

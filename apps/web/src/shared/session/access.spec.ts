@@ -50,6 +50,14 @@ describe('menu and route access (spec 6)', () => {
     }
   });
 
+  it('ordering (order by hand, enter stock): the customer group without read-only users', () => {
+    const ordering = [Role.Writer, Role.Admin, Role.Customer, Role.Owner];
+    for (const role of [Role.Undefined, Role.Readonly, Role.Writer, Role.Admin, Role.Customer, Role.Supplier, Role.Owner])
+      expect([role, passes('ordering', member(role))]).toEqual([role, ordering.includes(role)]);
+    expect(passes('ordering', operator)).toBe(false);
+    expect(passes('ordering', { ...member(Role.Admin), authenticated: false })).toBe(false);
+  });
+
   it('a session needs authentication, nothing else', () => {
     expect(passes('session', anonymous)).toBe(false);
     expect(passes('session', signedInNoCompany)).toBe(true);

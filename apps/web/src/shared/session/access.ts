@@ -1,10 +1,11 @@
-import { AccessGroup, type AccessGroupName, hasRole, type Role } from '@kanban/access';
+import { AccessGroup, type AccessGroupName, hasRole, Role } from '@kanban/access';
 
 /**
- * What a route or menu entry needs: a role group of spec 6, company membership (any role in the company),
- * the platform operator flag, a session, or nothing.
+ * What a route (and so the menu entry leading to it) needs: a role group of spec 6, company membership (any role in
+ * the company), `ordering` (the customer group without read-only users: who may order by hand and enter stock, as the
+ * orders service decides), the platform operator flag, a session, or nothing.
  */
-export type Auth = AccessGroupName | 'member' | 'operator' | 'session' | 'public';
+export type Auth = AccessGroupName | 'member' | 'ordering' | 'operator' | 'session' | 'public';
 
 export interface Viewer {
   authenticated: boolean;
@@ -24,6 +25,8 @@ export function passes(auth: Auth | undefined, viewer: Viewer): boolean {
       return viewer.authenticated && viewer.operator;
     case 'member':
       return viewer.authenticated && viewer.role !== undefined;
+    case 'ordering':
+      return passes('customer', viewer) && viewer.role !== Role.Readonly;
     case 'admin':
     case 'owner':
     case 'user':
