@@ -427,6 +427,68 @@ describe('journal entries of runs', () => {
     expect(await linesOf(f.companyId)).toHaveLength(2);
   });
 
+  it('an inactive supplier: its rules are skipped (supplier_inactive), nothing is ordered from it, one 2001 per run names them', async () => {
+    const f = await seed({}, 2, { stock: 0 });
+    // a second supplier, active, with one item and rule at the same location
+    const otherSupplier = ++nextId;
+    const otherItem = ++nextId;
+    const now = new Date();
+    await sql('insert into orders.supplier_copy (id, company_id, name, active, deleted, version) values (?, ?, ?, true, false, ?)', [otherSupplier, f.companyId, 'Active Supplier', now]);
+    await sql(
+      `insert into orders.item_copy (id, company_id, customer_id, catalog_id, supplier_id, sku, name, item_unit, order_unit, quantity_per_order_unit,
+         min_order_quantity, max_order_quantity, order_quantity, order_quantity_increment, lead_time_days, transit_days, subscription_interval, disabled, deleted, version)
+       values (?, ?, ?, null, ?, ?, ?, 'PCE', 'BOX', 1, 1, 0, 1, 1, 2, 0, 0, false, false, ?)`,
+      [otherItem, f.companyId, f.customerId, otherSupplier, `SKU-${otherItem}`, `Item ${otherItem}`, now],
+    );
+    const [other] = await sql<{ id: number }>(
+      `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, created_at, updated_at)
+       values (?, ?, ?, ?, 5, 20, 0, ?, true, ?, ?) returning id`,
+      [f.companyId, f.customerId, f.locationId, otherItem, `X${otherItem}`, now, now],
+    );
+    const otherRule = Number(other!.id);
+    await pending(f.companyId, otherRule);
+    await sql(`update orders.supplier_copy set active = false, name = 'Paused Supplier AG' where id = ?`, [f.supplierId]);
+
+    const clock = new FixedClock(new Date());
+    const first = await runner(clock).run(f.companyId, 'stock');
+    expect(first).toMatchObject({ evaluated: 3, orders: 1, lines: 1, journal: 1 });
+    // nothing from the inactive supplier: the only line is the active supplier's
+    expect((await linesOf(f.companyId)).map((l) => Number(l.item_id))).toEqual([otherItem]);
+    const [order] = await sql<{ supplier_id: number }>('select supplier_id from orders.purchase_order where company_id = ?', [f.companyId]);
+    expect(Number(order!.supplier_id)).toBe(otherSupplier);
+    // the rules' last decision says why
+    for (const ruleId of f.ruleIds) expect(await decisionOf(ruleId)).toMatchObject({ reason: 'supplier_inactive', quantity: 0, order_id: null, run_id: first!.runId });
+    expect(await decisionOf(otherRule)).toMatchObject({ reason: 'ordered', quantity: 20 });
+    // one journal entry for the run, naming the supplier and its rules
+    let journal = await journalOf(f.companyId);
+    expect(journal.map((j) => [Number(j.code), j.rule_id, Number(j.run_id)])).toEqual([[2001, null, first!.runId]]);
+    expect(journal[0]!.message).toBe(
+      `not ordered automatically, supplier inactive: Paused Supplier AG (2 rules: rule ${f.ruleIds[0]} (SKU-${f.itemIds[0]}), rule ${f.ruleIds[1]} (SKU-${f.itemIds[1]}))`,
+    );
+    const [entry] = await sql('select customer_id, location_id from orders.journal_entry where company_id = ?', [f.companyId]);
+    expect([Number(entry!.customer_id), entry!.location_id]).toEqual([f.customerId, null]);
+
+    // later runs (scheduled, execute): still nothing from it, no second entry for the same rules
+    await scheduled(clock, f.companyId);
+    await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[0] });
+    expect(await linesOf(f.companyId)).toHaveLength(1);
+    expect(await journalOf(f.companyId)).toHaveLength(1);
+    expect(await decisionOf(f.ruleIds[0]!)).toMatchObject({ reason: 'supplier_inactive' });
+
+    // active again: the next run orders its rules; inactive once more: one new entry, for the one rule it skips
+    await sql('update orders.supplier_copy set active = true where id = ?', [f.supplierId]);
+    const again = await scheduled(clock, f.companyId);
+    expect(again).toMatchObject({ orders: 1, lines: 2, journal: 0 });
+    expect((await decisionOf(f.ruleIds[1]!)).reason).toBe('ordered');
+    await sql('update orders.supplier_copy set active = false where id = ?', [f.supplierId]);
+    await runner(clock).run(f.companyId, 'execute', { ruleId: f.ruleIds[1] });
+    journal = await journalOf(f.companyId);
+    expect(journal).toHaveLength(2);
+    expect(Number(journal[1]!.rule_id)).toBe(f.ruleIds[1]);
+    expect(journal[1]!.message).toBe(`not ordered automatically, supplier inactive: Paused Supplier AG (1 rule: rule ${f.ruleIds[1]} (SKU-${f.itemIds[1]}))`);
+    expect(await linesOf(f.companyId)).toHaveLength(3);
+  });
+
   it('a failed run leaves nothing but its journal entry (2000), written in a transaction of its own, without the database text', async () => {
     const f = await seed({}, 3, { stock: 0 });
     const clock = new FixedClock(new Date());

@@ -132,6 +132,7 @@ export interface ReplenishmentSnapshot {
  * - `nothing_to_order`: the fill-up quantity is not above 0 (capacity reached by stock and what is on order)
  * - `item_paused`, `item_disabled`, `item_deleted`: the item's state (disabled includes a reached contract end)
  * - `location_inactive`, `customer_inactive`: the location (or its deletion) or the customer
+ * - `supplier_inactive`: the item's supplier is inactive (or deleted): no automatic order for it (journal 2001, once per run)
  * - `outside_schedule`: a stock event at a location with a requisition schedule; its next slot orders
  * - `config_invalid`: capacity not above the threshold, or contradicting order constraints of the item (journal 2002)
  * - `backorder`: a backorder of the rule (type days) was cancelled after 7 days and ordered anew
@@ -147,6 +148,7 @@ export const DECISION_REASONS = [
   'item_deleted',
   'location_inactive',
   'customer_inactive',
+  'supplier_inactive',
   'outside_schedule',
   'config_invalid',
   'backorder',
@@ -289,6 +291,15 @@ export function extStatusText(status: ExtStatus): 'KA' | 'OK' | 'FE' {
  */
 export type OrderStatus = 'open' | 'confirmed' | 'delivered' | 'cancelled' | 'request';
 
+/**
+ * Whether the supplier's confirmation (update to OK, ext status 1) makes sense for an order: one on its way (open or
+ * confirmed) not yet OK; not a request (confirm it first), nor an order delivered or cancelled (1000 `ext_status`).
+ * The same orders count as "not yet confirmed" (`extstatus=0`).
+ */
+export function canMarkOk(order: { status: OrderStatus; ext_status: ExtStatus }): boolean {
+  return order.ext_status !== 1 && (order.status === 'open' || order.status === 'confirmed');
+}
+
 /** History event types (spec 3): O order notification, S supply notification, R requisition, T time tracking, U status update. */
 export type OrderEventType = 'O' | 'S' | 'R' | 'T' | 'U';
 
@@ -420,10 +431,25 @@ export interface OrderFileRef extends StoredOrderFile {
   name: string;
 }
 
-export interface OrderListQuery extends ListQuery {
+/** The columns the orders list sorts by (`sort`; default `created_at`, newest first). */
+export const ORDER_SORTS = ['created_at', 'id', 'date', 'customer', 'location', 'supplier', 'source', 'status', 'ext_status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** The statuses the orders list filters by (`status`; requests have their own list). */
+export const ORDER_LIST_STATUSES = ['open', 'confirmed', 'delivered', 'cancelled'] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
+/**
+ * `order?days=&extstatus=&status=&q=&sort=&order=`: `q` a part of the customer, location or supplier name, or the
+ * order number; `extstatus` 0 means "not yet confirmed": ext status KA of an order still on its way (open or
+ * confirmed, not delivered or cancelled, which wait for no confirmation).
+ */
+export interface OrderListQuery extends Omit<ListQuery, 'sort'> {
   /** orders of the last N days (default 30) */
   days?: number;
   extstatus?: ExtStatus;
+  status?: OrderListStatus;
+  sort?: OrderSort;
 }
 
 export interface OrderScope {

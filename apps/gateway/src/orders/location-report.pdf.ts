@@ -36,6 +36,7 @@ const REASONS: Record<string, string> = {
   item_deleted: 'item deleted / Artikel gelöscht',
   location_inactive: 'location inactive / Standort inaktiv',
   customer_inactive: 'customer inactive / Kunde inaktiv',
+  supplier_inactive: 'supplier inactive / Lieferant inaktiv',
   outside_schedule: 'outside schedule / außerhalb des Zeitplans',
   config_invalid: 'configuration invalid / Konfiguration ungültig',
   backorder: 'backorder ordered anew / Rückstand neu bestellt',

@@ -1,5 +1,5 @@
 import type { ReplenishmentSnapshot } from '@kanban/contracts';
-import { addDays, localInstant, simulateDemoHistory } from './demo-history';
+import { addDays, INACTIVE_SUPPLIER_DAYS, localInstant, simulateDemoHistory } from './demo-history';
 
 /** A small catalog: two customers (one with the request workflow, one with automatic restock days), three locations, 40 items. */
 function snapshot(): ReplenishmentSnapshot {
@@ -157,6 +157,27 @@ describe('demo history simulation', () => {
     expect(history.decisions.some((d) => d.reason === 'item_disabled')).toBe(true);
     expect(history.journal.some((j) => j.code === 2002 && j.acknowledgedAt === null)).toBe(true);
     expect(history.journal.some((j) => j.code === 2000 && j.acknowledgedAt !== null)).toBe(true);
+  });
+
+  it('an inactive supplier gets orders until its contract paused, none since: its rules are skipped, the journal says so once', () => {
+    const base = input();
+    const off = simulateDemoHistory({ ...base, snapshot: { ...base.snapshot, suppliers: base.snapshot.suppliers.map((s) => (s.id === 21 ? { ...s, active: false } : s)) } });
+    const pausedFrom = addDays('2026-11-24', -INACTIVE_SUPPLIER_DAYS);
+    const of21 = off.orders.filter((o) => o.supplierId === 21);
+    expect(of21.some((o) => o.date < pausedFrom)).toBe(true);
+    expect(of21.filter((o) => o.date >= pausedFrom)).toEqual([]);
+    // the other supplier goes on as before
+    expect(off.orders.some((o) => o.supplierId === 20 && o.date >= pausedFrom)).toBe(true);
+    const skipped = off.decisions.filter((d) => d.reason === 'supplier_inactive');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((d) => off.ruleOf.get(d)!.item.supplier_id === 21)).toBe(true);
+    const entries = off.journal.filter((j) => j.code === 2001);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(new Set(entries.map((j) => j.run)).size).toBe(entries.length);
+    expect(entries[0]!.message()).toMatch(/^not ordered automatically, supplier inactive: Supplier 21 \(\d+ rules?: rule /);
+    // an active supplier: no such decision, no such entry
+    expect(history.decisions.some((d) => d.reason === 'supplier_inactive')).toBe(false);
+    expect(history.journal.some((j) => j.code === 2001)).toBe(false);
   });
 
   it('leaves some bins below their threshold with nothing on order, waiting for the next run', () => {

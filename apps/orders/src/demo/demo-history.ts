@@ -28,7 +28,10 @@ import { isoWeekdays, localTime, resolveSchedule } from '../requisition/schedule
  *   supplies delivered on the shipping day or a little later (a few early, some late); what is not due yet, or due
  *   in the future, stays open; requests and orders of the last three days still wait (for approval, for the OK);
  * - a few journal entries: failed runs (the older ones acknowledged) and a rule configured with its threshold at
- *   its capacity (journal 2002).
+ *   its capacity (journal 2002);
+ * - an inactive supplier (its framework contract paused) was active until `INACTIVE_SUPPLIER_DAYS` ago: its rules
+ *   were ordered before, since then the runs skip them (`supplier_inactive`, one journal 2001 naming them) and no
+ *   order by hand goes to it, so it has no fresh orders.
  *
  * Pure and deterministic for its input (a fixed pseudo-random sequence): the seed (`orders.seed.ts`) gives the
  * objects their database ids and writes them set-based.
@@ -213,6 +216,9 @@ function random(seed: number): () => number {
 
 const DAY_MS = 86_400_000;
 
+/** How many days ago the demo's inactive suppliers stopped receiving orders (their contract paused). */
+export const INACTIVE_SUPPLIER_DAYS = 24;
+
 /** A YYYY-MM-DD day moved by n days. */
 export function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
@@ -245,6 +251,22 @@ interface Timed {
   run: () => void;
 }
 
+/** The journal 2001 text of rules a run skipped for their inactive supplier, as the run's statement writes it. */
+function skippedMessage(rules: SimRule[], suppliers: Map<number, { name: string }>): string {
+  const bySupplier = new Map<string, SimRule[]>();
+  for (const rule of rules) {
+    const name = suppliers.get(rule.item.supplier_id!)?.name ?? '';
+    bySupplier.set(name, [...(bySupplier.get(name) ?? []), rule]);
+  }
+  const parts = [...bySupplier.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, list]) => {
+      const named = [...list].sort((a, b) => a.id - b.id).map((r) => `rule ${r.id} (${r.item.sku})`);
+      return `${name} (${list.length} rule${list.length === 1 ? '' : 's'}: ${named.join(', ')})`;
+    });
+  return `not ordered automatically, supplier inactive: ${parts.join(', ')}`.slice(0, 2000);
+}
+
 /** Simulates the history; see the file comment. */
 export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
   const { now, timeZone, snapshot, users } = input;
@@ -267,6 +289,9 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
   };
 
   const suppliers = new Map(snapshot.suppliers.map((s) => [s.id, s]));
+  // an inactive supplier was active until INACTIVE_SUPPLIER_DAYS ago (today's local day minus that many days)
+  const pausedFrom = addDays(today, -INACTIVE_SUPPLIER_DAYS);
+  const supplierOff = (rule: SimRule, date: string) => date >= pausedFrom && suppliers.get(rule.item.supplier_id!)?.active === false;
   const schedules = new Map(snapshot.locations.map((l) => [l.id, { ...resolveSchedule(l.schedule), isodow: isoWeekdays(l.delivery_days) }]));
   const phase = new Map(snapshot.customers.map((c, i) => [c.id, i * 1.9]));
 
@@ -556,6 +581,7 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
     }
     run.evaluated = due.length;
     const ordered: { rule: SimRule; quantity: number; record: DecisionRecord }[] = [];
+    const skipped: SimRule[] = [];
     for (const rule of due) {
       let onOrder = 0;
       let pendingLine = false;
@@ -567,7 +593,7 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       const restockDue = restockDays > 0 && rule.onOrder.length === 0 && (rule.lastOrderAt ?? rule.createdAt).getTime() <= runAt.getTime() - restockDays * DAY_MS;
       const decision = decide(
         { stock: rule.stock, threshold: rule.threshold, capacity: rule.capacity, onOrder, pendingLine },
-        rule.facts,
+        supplierOff(rule, date) ? { ...rule.facts, supplierInactive: true } : rule.facts,
         { deleted: false, inactive: false, scheduled: schedules.get(rule.location.id)?.scheduled ?? false },
         false,
         'schedule',
@@ -609,10 +635,23 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
           acknowledgedBy: null,
         });
       }
+      if (decision.reason === 'supplier_inactive' && last?.reason !== 'supplier_inactive') skipped.push(rule);
       rule.last = record;
       decisions.push(record);
       ruleOf.set(record, rule);
       if (orders) ordered.push({ rule, quantity: decision.quantity, record });
+    }
+    if (skipped.length > 0) {
+      // as the run's statement: one entry per run naming the rules whose decision became supplier_inactive
+      journal.push({
+        code: 2001,
+        message: () => skippedMessage(skipped, suppliers),
+        run,
+        rule: skipped.length === 1 ? skipped[0]! : null,
+        at: runAt,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+      });
     }
     const groups = new Map<string, typeof ordered>();
     for (const o of ordered) {
@@ -684,7 +723,7 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
           order: sequence++,
           run: () => {
             const candidates = atLocation.filter((r) => {
-              if (r.item.disabled || r.item.paused_until !== null || !r.item.purchaseable) return false;
+              if (r.item.disabled || r.item.paused_until !== null || !r.item.purchaseable || supplierOff(r, date)) return false;
               if (r.onOrder.length > 0) return false;
               return r.threshold < r.capacity && r.stock < r.capacity * 0.7;
             });

@@ -66,6 +66,16 @@ describe('decide: reasons in order', () => {
     expect(decide(rule(), item({ pausedUntil: TODAY }), location(), false, 'schedule', TODAY).reason).toBe('item_paused');
     expect(decide(rule(), item({ pausedUntil: '2026-11-22' }), location(), false, 'schedule', TODAY).reason).toBe('ordered');
   });
+  it('then an inactive supplier (after a deleted item, before the item\'s own state): never ordered, whatever the stock', () => {
+    expect(decide(rule({ stock: 0 }), item({ supplierInactive: true }), location(), false, 'schedule', TODAY)).toEqual({ reason: 'supplier_inactive', quantity: 0 });
+    expect(decide(rule(), item({ supplierInactive: true, disabled: true, pausedUntil: TODAY }), location(), false, 'execute', TODAY).reason).toBe('supplier_inactive');
+    expect(decide(rule(), item({ supplierInactive: true }), location({ scheduled: true }), false, 'stock', TODAY).reason).toBe('supplier_inactive');
+    expect(decide(rule(), item({ supplierInactive: true }), location(), false, 'schedule', TODAY, { backorderReorder: true, restockDue: true }).reason).toBe('supplier_inactive');
+    expect(decide(rule(), item({ supplierInactive: true, deleted: true }), location(), false, 'schedule', TODAY).reason).toBe('item_deleted');
+    expect(decide(rule(), item({ supplierInactive: true }), location(), true, 'schedule', TODAY).reason).toBe('customer_inactive');
+    expect(decide(rule(), item({ supplierInactive: true }), location({ inactive: true }), false, 'schedule', TODAY).reason).toBe('location_inactive');
+    expect(decide(rule(), item({ supplierInactive: false }), location(), false, 'schedule', TODAY).reason).toBe('ordered');
+  });
   it('a pending order line blocks a second order even when stock fell further', () => {
     expect(decide(rule({ stock: 0, onOrder: 2, pendingLine: true }), item(), location(), false, 'execute', TODAY)).toEqual({ reason: 'already_on_order', quantity: 0 });
   });

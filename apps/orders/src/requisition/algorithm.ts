@@ -57,6 +57,8 @@ export interface ItemFacts extends OrderingConstraints {
   /** YYYY-MM-DD or null */
   pausedUntil: string | null;
   contractEndDate: string | null;
+  /** the item's supplier is inactive or deleted (false for an item without a supplier) */
+  supplierInactive?: boolean;
 }
 
 /** What the run knows about a rule beyond its levels (docs/replenishment.md "Backorders", "Automatic restock days"). */
@@ -87,7 +89,7 @@ export interface Decision {
 
 /**
  * The decision about one rule, first reason wins: the location (inactive or deleted), the customer, the
- * item (deleted, disabled or contract ended, paused), configuration (capacity not above the threshold or contradicting
+ * item (deleted), its supplier (inactive or deleted), the item (disabled or contract ended, paused), configuration (capacity not above the threshold or contradicting
  * constraints), the stock above the threshold (unless automatic restock days are due: `restock`), a pending order line or
  * stock plus what is on order above the threshold, nothing short, a stock event at a scheduled location
  * (waits for its slot), else ordered. `today` is the company's local day (YYYY-MM-DD).
@@ -105,6 +107,7 @@ export function decide(
   if (!location || location.deleted || location.inactive) return no('location_inactive');
   if (customerInactive) return no('customer_inactive');
   if (!item || item.deleted) return no('item_deleted');
+  if (item.supplierInactive) return no('supplier_inactive');
   if (item.disabled || (item.contractEndDate !== null && item.contractEndDate <= today)) return no('item_disabled');
   if (item.pausedUntil !== null && item.pausedUntil >= today) return no('item_paused');
   if (invalidConfig(rule, item)) return no('config_invalid');

@@ -108,6 +108,8 @@ with due as (
          coalesce(c.inactive or c.deleted, false) as customer_off,
          coalesce(c.use_request_workflow, false) as request_workflow,
          coalesce(c.automatic_restock_days, 0) as restock_days,
+         -- an item without a supplier (or whose supplier is not known here yet) is not held back: 2001 below
+         coalesce(not s.active or s.deleted, false) as supplier_off, s.name as supplier_name,
          (r.capacity <= r.threshold or coalesce(i.quantity_per_order_unit, 1) < 0 or coalesce(i.order_quantity_increment, 1) < 0
           or coalesce(i.min_order_quantity, 0) < 0
           or (coalesce(i.max_order_quantity, 0) > 0 and i.max_order_quantity < coalesce(i.min_order_quantity, 0))) as config_invalid
@@ -116,6 +118,7 @@ with due as (
     left join orders.item_copy i on i.id = r.item_id and i.company_id = r.company_id
     left join orders.location_copy l on l.id = r.location_id and l.company_id = r.company_id
     left join orders.customer_copy c on c.id = r.customer_id and c.company_id = r.company_id
+    left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = r.company_id
    where r.company_id = ${company()} and r.active and ${dueCondition()}
 ),
 on_order as (
@@ -141,6 +144,7 @@ evaluated as (
            when d.location_off then 'location_inactive'
            when d.customer_off then 'customer_inactive'
            when d.item_deleted then 'item_deleted'
+           when d.supplier_off then 'supplier_inactive'
            when d.item_disabled then 'item_disabled'
            when d.item_paused then 'item_paused'
            when d.config_invalid then 'config_invalid'
@@ -228,7 +232,7 @@ new_lines as (
   returning id, order_id, pos, rule_id, item_id, sku, name, quantity, unit, shipping
 ),
 decided as (
-  select e.rule_id, e.reason, e.pending_at, e.customer_id, e.location_id, e.sku,
+  select e.rule_id, e.reason, e.pending_at, e.customer_id, e.location_id, e.sku, e.supplier_id, e.supplier_name,
          (case when e.reason in ('ordered', 'outside_schedule', 'backorder', 'restock') then e.fill else 0 end)::float8 as quantity,
          e.stock, e.threshold, e.capacity, e.on_order::float8 as on_order, l.order_id, e.backorder
     from evaluated e
@@ -288,6 +292,22 @@ journal as (
          ${run()}, c.rule_id, null, c.customer_id, c.location_id, ${now()}
     from changes c
    where c.reason = 'config_invalid' and c.last_reason is distinct from c.reason
+  union all
+  -- 2001: rules the run did not order because their supplier is inactive: one entry per run naming the rules whose
+  -- decision became supplier_inactive in it (a steady state writes no more), grouped by supplier
+  select ${company()}, 2001,
+         left('not ordered automatically, supplier inactive: '
+              || string_agg(g.supplier_name || ' (' || g.n || ' rule' || case when g.n = 1 then '' else 's' end || ': ' || g.rules || ')', ', ' order by g.supplier_name), 2000),
+         ${run()}, case when sum(g.n) = 1 then min(g.rule_id) end, cast(null as int),
+         case when count(distinct g.customer_id) = 1 and max(g.customers) = 1 then min(g.customer_id) end,
+         case when sum(g.n) = 1 then min(g.location_id) end, ${now()}
+    from (select coalesce(c.supplier_name, '') as supplier_name, count(*)::int as n, min(c.rule_id) as rule_id,
+                 min(c.customer_id) as customer_id, count(distinct c.customer_id) as customers, min(c.location_id) as location_id,
+                 string_agg('rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || ')', ', ' order by c.rule_id) as rules
+            from changes c
+           where c.reason = 'supplier_inactive' and c.last_reason is distinct from c.reason
+           group by c.supplier_id, c.supplier_name) g
+  having count(*) > 0
   union all
   -- 2001: an order of items without a supplier (no catalog of a supplier): it cannot be transmitted until they have one
   select ${company()}, 2001,
