@@ -83,6 +83,64 @@ describe('checks (nothing written on an error)', () => {
     expect(await orderCount()).toBe(0);
   });
 
+  it('answers every bad line at once: 1000 naming the first, Data.errors each line with its field, catalogue code and params', async () => {
+    const lines = [
+      { item_id: items.bolt.id, quantity: 1 },
+      { item_id: items.glove.id, quantity: 1.5 },
+      { item_id: items.glove.id, quantity: 2 },
+      { item_id: items.norule.id, quantity: 1, unit: 'KG' },
+      { item_id: items.bolt.id, quantity: 0 },
+    ];
+    const answer = await api().post(path(), { lines: [lines[0], { item_id: items.glove.id, quantity: 1.25 }, lines[3], { item_id: 99999999, quantity: 1 }] }, tokens.writer);
+    expect(answer.status).toBe(422);
+    expect(meta(answer)).toMatchObject({ code: 1000, field: 'lines[0].quantity' });
+    expect(answer.body.Data.errors).toEqual([
+      { field: 'lines[0].quantity', code: 1014, message: 'the minimum order quantity is 2', params: { moq: 2, unit: 'PAK' } },
+      { field: 'lines[1].quantity', code: 1016, message: 'the quantity must be a multiple of 0.5', params: { increment: 0.5, unit: 'PAAR' } },
+      { field: 'lines[2].item_id', code: 1040, message: 'no kanban rule for this item at the location', params: { reason: 'no_rule' } },
+      { field: 'lines[2].unit', code: 1017, message: 'the item is ordered in PAK', params: { unit: 'PAK', units: 'PAK' } },
+      { field: 'lines[3].item_id', code: 1000, message: 'unknown item', params: { reason: 'unknown' } },
+    ]);
+    // shape problems (quantity 0, an item twice) come in the same list as the item checks
+    const shaped = await api().post(path(), { lines: [lines[1], lines[2], lines[4]] }, tokens.writer);
+    expect(meta(shaped)).toMatchObject({ code: 1000, field: 'lines[1].item_id' });
+    expect(shaped.body.Data.errors.map((e: any) => [e.field, e.code, e.params.reason])).toEqual([
+      ['lines[1].item_id', 1000, 'twice'],
+      ['lines[2].quantity', 1000, 'positive'],
+    ]);
+    // a single bad line keeps its own code, with the same list of one
+    const one = await api().post(path(), { lines: [lines[1], lines[0]] }, tokens.writer);
+    expect(meta(one)).toMatchObject({ code: 1014, field: 'lines[1].quantity' });
+    expect(one.body.Data.errors).toEqual([expect.objectContaining({ field: 'lines[1].quantity', code: 1014, params: { moq: 2, unit: 'PAK' } })]);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('searches the items for a new order: orderable ones first with supplier and catalog, the others with the reason', async () => {
+    const search = (q: string, token = tokens.writer) => api().get(`/c/${demo}/customer/${customerId}/location/${locationId}/orderable_items?q=${encodeURIComponent(q)}`, token);
+    const found = ok(await search('Manual MAN-')).items;
+    const bolt = found.find((i: any) => i.id === items.bolt.id);
+    expect(bolt).toMatchObject({
+      sku: items.bolt.sku,
+      supplier_name: 'Schraubenwerk Franken GmbH',
+      catalog_name: 'Normteile 2026',
+      order_unit: 'PAK',
+      min_order_quantity: 2,
+      max_order_quantity: 10,
+      order_quantity_increment: 2,
+      orderable: true,
+      reason: null,
+      open_order_id: null,
+    });
+    expect(found.find((i: any) => i.id === items.norule.id)).toMatchObject({ orderable: false, reason: 'no_rule', rule_id: null });
+    const firstNot = found.findIndex((i: any) => !i.orderable);
+    expect(found.slice(0, firstNot).every((i: any) => i.orderable)).toBe(true);
+    expect(found.slice(firstNot).every((i: any) => !i.orderable)).toBe(true);
+    expect(ok(await search(items.glove.sku)).items.map((i: any) => i.id)).toEqual([items.glove.id]);
+    expect(meta(await search('M'))).toMatchObject({ code: 1000, field: 'q' });
+    expect(meta(await search('Manual', tokens.readonly)).code).toBe(1020);
+    expect((await api().get(`/c/${demo}/customer/${customers['K-10002']!}/location/${locationId}/orderable_items?q=Manual`, tokens.writer)).status).toBe(404);
+  });
+
   it('1039 for an inactive location, 1038 for a customer without rules, 404 for a location of another customer', async () => {
     const idle = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Stillgelegt' }, tokens.writer)).id;
     await rule(items.bolt.id, idle);
@@ -149,12 +207,31 @@ describe('creating', () => {
     const before = await orderCount();
     const answer = meta(await api().post(path(), { lines: [{ item_id: items.bolt.id, quantity: 2 }] }, tokens.writer));
     expect(answer).toMatchObject({ code: 1059, field: 'lines[0].item_id' });
-    expect(answer.message).toContain(String(created.find((o: any) => o.lines[0].item_id === items.bolt.id).id));
+    const holder = created.find((o: any) => o.lines[0].item_id === items.bolt.id).id;
+    expect(answer.message).toContain(String(holder));
+    // the answer names the order that holds the item, to link it; the search says so before
+    const held = await api().post(path(), { lines: [{ item_id: items.bolt.id, quantity: 2 }, { item_id: items.glove.id, quantity: 0.5 }] }, tokens.writer);
+    expect(meta(held)).toMatchObject({ code: 1000, field: 'lines[0].item_id' });
+    expect(held.body.Data.errors.map((e: any) => [e.field, e.code, e.params])).toEqual([
+      ['lines[0].item_id', 1059, { order_id: holder }],
+      ['lines[1].item_id', 1059, { order_id: created.find((o: any) => o.lines[0].item_id === items.glove.id).id }],
+      ['lines[1].quantity', 1014, { moq: 1, unit: 'PAAR' }],
+    ]);
+    const search = ok(await api().get(`/c/${demo}/customer/${customerId}/location/${locationId}/orderable_items?q=${items.bolt.sku}`, tokens.writer)).items;
+    expect(search).toEqual([expect.objectContaining({ id: items.bolt.id, orderable: true, open_order_id: holder })]);
     expect(await orderCount()).toBe(before);
     // once the order is updated to OK, the rule has no open line and may be ordered again
     const bolt = created.find((o: any) => o.lines[0].item_id === items.bolt.id);
     ok(await api().patch(`/c/${demo}/order/${bolt.id}`, { ext_status: 1 }, tokens.writer));
     expect(ok(await api().post(path(), { lines: [{ item_id: items.bolt.id, quantity: 2 }] }, tokens.writer)).orders).toHaveLength(1);
+  });
+
+  it('takes a line in the item unit, converted to order units', async () => {
+    const box = await newItem({ item_unit: 'STK', order_unit: 'PAK', quantity_per_order_unit: 10, min_order_quantity: 1, order_quantity_increment: 1 });
+    await rule(box.id);
+    expect(meta(await api().post(path(), { lines: [{ item_id: box.id, quantity: 25, unit: 'STK' }] }, tokens.writer))).toMatchObject({ code: 1016, field: 'lines[0].quantity' });
+    const reply = ok(await api().post(path(), { lines: [{ item_id: box.id, quantity: 30, unit: 'STK' }] }, tokens.writer));
+    expect(reply.orders[0].lines).toEqual([expect.objectContaining({ item_id: box.id, quantity: 3, unit: 'PAK' })]);
   });
 
   it('puts evt.orders.created for each order into the outbox', async () => {

@@ -32,6 +32,7 @@ import { ImagesService } from './images/images.service';
 import { CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController } from './orders/order-files.controller';
 import { OrderFilesService } from './orders/order-files.service';
 import { CompanyOrdersController, CustomerOrdersController, LocationOrdersController } from './orders/orders.controller';
+import { OrderableItemsController } from './orders/orderable-items.controller';
 import { CompanyRequestsController, CustomerRequestsController } from './orders/requests.controller';
 import { RulesController } from './orders/rules.controller';
 import { JournalController } from './orders/journal.controller';
@@ -56,7 +57,7 @@ export class GatewayModule {
       ],
       controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
-        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController,
+        RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
         CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController],

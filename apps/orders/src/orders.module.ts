@@ -22,6 +22,7 @@ import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
 import { JournalRepository } from './journal/journal.repository';
+import { NewOrderRepository } from './orders/new-order.repository';
 import { OrdersRepository } from './orders/orders.repository';
 import { QueueRepository } from './queue/queue.repository';
 import { RequisitionRepository } from './requisition/requisition.repository';
@@ -55,6 +56,7 @@ export class OrdersModule {
         StatsRepository,
         JournalRepository,
         OrdersRepository,
+        NewOrderRepository,
         QueueRepository,
         RequisitionRepository,
         RulesRepository,

@@ -121,6 +121,10 @@ export function httpStatusOf(code: AnyCode): number {
 export interface FieldError {
   field: string;
   message: string;
+  /** the catalogue code of this field's problem when it differs by field (a new order's lines: 1014, 1059, ...) */
+  code?: AnyCode;
+  /** what the web words the problem with (e.g. `{ moq: 2, unit: 'PAK' }`, `{ order_id: 1048 }`) */
+  params?: Record<string, string | number>;
 }
 
 /** What travels over the bus and into the envelope when something fails. */

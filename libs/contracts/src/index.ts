@@ -8,6 +8,7 @@ export * from './users';
 export * from './settings';
 export * from './catalog-cache';
 export * from './orders';
+export * from './new-order';
 export * from './order-events';
 export * from './supplies';
 export * from './journal';

@@ -7,6 +7,7 @@ import { ImageSubjects } from './images';
 import { ItemEvents, ItemSubjects } from './items';
 import { JournalSubjects } from './journal';
 import { LocationEvents, LocationSubjects } from './locations';
+import { NewOrderSubjects } from './new-order';
 import { OrderQueueSubjects } from './orderqueue';
 import { OrdersEvents, OrdersSubjects, ReplenishmentSubjects } from './orders';
 import { SettingsEvents, SettingsSubjects } from './settings';
@@ -30,6 +31,7 @@ const SUBJECT_CONSTANTS = [
   SettingsSubjects,
   UserAdminSubjects,
   OrdersSubjects,
+  NewOrderSubjects,
   ReplenishmentSubjects,
   JournalSubjects,
   OrderQueueSubjects,

@@ -96,6 +96,7 @@ import type {
   JournalRetryResult,
 } from './journal';
 import type { LocationDeliveryInput, LocationDto, LocationInput, LocationListQuery } from './locations';
+import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type {
   OrderQueueDeleteResult,
   OrderQueueEntryDto,
@@ -490,6 +491,10 @@ export interface BusSubjects {
   'orders.order.create': {
     request: { caller: CompanyCaller; scope: Required<OrderScope>; input: NewOrderInput };
     reply: NewOrderReply;
+  };
+  'orders.order.orderable_items': {
+    request: { caller: CompanyCaller; scope: Required<OrderScope>; query: OrderableItemsQuery };
+    reply: OrderableItemsReply;
   };
   'orders.request.list': {
     request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery };

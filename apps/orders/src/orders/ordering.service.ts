@@ -6,6 +6,10 @@ import {
   type CompanyCaller,
   type NewOrderInput,
   type NewOrderReply,
+  type NotOrderableReason,
+  type OrderableItemDto,
+  type OrderableItemsQuery,
+  type OrderableItemsReply,
   type OrderCreated,
   type OrderDto,
   orderEventMessage,
@@ -24,7 +28,8 @@ import { localTime } from '../requisition/schedule';
 import { RulesRepository } from '../rules/rules.repository';
 import { raw } from '../shared/access';
 import { OrderLine, PurchaseOrder } from './order.entity';
-import { checkLine, lineError, normalizeNewOrder, shippingDay } from './new-order.rules';
+import { checkLine, type LineProblem, normalizeNewOrder, problem, refusal, shippingDay } from './new-order.rules';
+import { NewOrderRepository } from './new-order.repository';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
@@ -69,13 +74,15 @@ interface PlannedLine {
  * Orders by hand and the request workflow (docs/replenishment.md "Orders by hand", "Requests").
  *
  * A new order names a location (in the path) and lines of items with quantities in the item's order unit.
- * Every check runs before anything is written (one transaction; the first failing line answers with its
- * field): 404 for a location the caller cannot see, 1039 inactive customer or location, 1038 a customer
- * without any kanban rule, per line 1000 for unknown or unorderable items, 1032 a time-tracking (service)
- * line of a customer without a service fee item, 1040 no (active) rule of the item at the location, 1017
- * unit or SKU mismatch, 1014 / 1015 / 1016 quantity against MOQ, MXOQ, increment, and 1059 when the rule
- * already has an open line (the one-open-line-per-rule index; we refuse rather than change an order the
- * supplier may already have). The lines become one order per supplier, source `manual`. A customer with
+ * Every check runs before anything is written (one transaction): 404 for a location the caller cannot see,
+ * 1039 inactive customer or location, 1038 a customer without any kanban rule answer at once; then every line
+ * is checked and ALL problems answer together (`refusal`: one problem keeps its own code, several answer 1000;
+ * Data.errors lists each with its field `lines[i].x`, catalogue code and params): per line 1000 for a bad shape
+ * or an unknown or unorderable item, 1032 a time-tracking (service) line of a customer without a service fee
+ * item, 1040 no (active) rule of the item at the location, 1059 when the rule already has an open line (params
+ * `order_id`: the one-open-line-per-rule index; we refuse rather than change an order the supplier may already
+ * have), 1017 unit or SKU mismatch, 1014 / 1015 / 1016 quantity against MOQ, MXOQ, increment. A line may be given
+ * in the item unit; it is converted to order units. The lines become one order per supplier, source `manual`. A customer with
  * the request workflow gets them as requests (status `request`, lines open), confirmed or rejected later;
  * otherwise they are open, `evt.orders.created` goes into the outbox and the orders into the order queue at once.
  */
@@ -90,11 +97,13 @@ export class OrderingService {
     private readonly repository: OrdersRepository,
     private readonly rules: RulesRepository,
     private readonly queue: QueueRepository,
+    private readonly search: NewOrderRepository,
   ) {}
 
   async create(caller: CompanyCaller, scope: Required<OrderScope>, input: NewOrderInput): Promise<NewOrderReply> {
     assertMayOrder(caller);
-    const { lines, comment } = normalizeNewOrder(input);
+    const { lines, comment, problems: shapeProblems } = normalizeNewOrder(input);
+    if (lines.length === 0) throw refusal(shapeProblems);
     // The catalog's current state of the location and the items (outside the transaction: no bus call inside one).
     const snapshot = await this.bus.request(ReplenishmentSubjects.snapshot, {
       company_id: caller.companyId,
@@ -119,29 +128,34 @@ export class OrderingService {
         const serviceFeeItem = raw.numOrNull(place.service_fee_item_id);
         const timeTrackingItem = raw.numOrNull(place.time_tracking_item_id);
         const planned: PlannedLine[] = [];
-        for (const [i, line] of lines.entries()) {
+        const problems: LineProblem[] = [...shapeProblems];
+        for (const line of lines) {
+          const i = line.index;
           const item = items.get(line.item_id);
           const field = `lines[${i}].item_id`;
+          const refuse = (code: ErrorCode, message: string, params: Record<string, string | number> = {}) => problems.push(problem(code, field, message, params));
           if (!item || item.deleted || item.customer_id !== scope.customerId || !(await this.rules.mayReach(em, caller, scope.customerId, scope.locationId, item.supplier_id))) {
-            throw AppError.validation(field, 'unknown item');
+            refuse(ErrorCode.Validation, 'unknown item', { reason: 'unknown' });
+            continue;
           }
-          if (item.disabled) throw AppError.validation(field, 'the item is disabled');
-          if (item.paused) throw AppError.validation(field, 'the item is paused');
-          if (!item.purchaseable) throw AppError.validation(field, 'the item cannot be purchased');
+          // One problem of the item per line, the first of: disabled, paused, not purchaseable, 1032, 1040, 1059.
+          const service = item.id === timeTrackingItem || item.id === serviceFeeItem;
+          if (item.disabled) refuse(ErrorCode.Validation, 'the item is disabled', { reason: 'disabled' });
+          else if (item.paused) refuse(ErrorCode.Validation, 'the item is paused', { reason: 'paused' });
+          else if (!item.purchaseable) refuse(ErrorCode.Validation, 'the item cannot be purchased', { reason: 'not_purchaseable' });
           // Services on site (the customer's time-tracking item) are billed with the customer's service fee item
           // and need no bin: without a service fee item the line answers 1032.
-          const service = item.id === timeTrackingItem || item.id === serviceFeeItem;
-          if (service && serviceFeeItem === null) throw lineError(ErrorCode.NoServiceFee, field, 'the customer has no service fee item');
-          if (!service) {
-            if (item.rule_id === null) throw lineError(ErrorCode.NoKanbanRuleForItem, field, 'no kanban rule for this item at the location');
-            if (item.rule_active !== true) throw lineError(ErrorCode.NoKanbanRuleForItem, field, 'the kanban rule of this item at the location is inactive');
+          else if (service && serviceFeeItem === null) refuse(ErrorCode.NoServiceFee, 'the customer has no service fee item');
+          else if (!service && item.rule_id === null) refuse(ErrorCode.NoKanbanRuleForItem, 'no kanban rule for this item at the location', { reason: 'no_rule' });
+          else if (!service && item.rule_active !== true) refuse(ErrorCode.NoKanbanRuleForItem, 'the kanban rule of this item at the location is inactive', { reason: 'rule_inactive' });
+          else if (!service && item.open_order_id !== null) {
+            refuse(ErrorCode.Duplicate, `already on order in order ${item.open_order_id} (an open line of this item's kanban rule)`, { order_id: item.open_order_id });
           }
-          checkLine(line, item, i);
-          if (!service && item.open_order_id !== null) {
-            throw lineError(ErrorCode.Duplicate, field, `order ${item.open_order_id} has an open line of this item's kanban rule`);
-          }
-          planned.push({ item, quantity: line.quantity, service });
+          const checked = checkLine(line, item, i);
+          problems.push(...checked.problems);
+          planned.push({ item, quantity: checked.quantity, service });
         }
+        if (problems.length > 0) throw refusal(problems);
         const request = place.use_request_workflow === true;
         const ids = await this.write(em, caller, {
           customerId: scope.customerId,
@@ -163,6 +177,72 @@ export class OrderingService {
     const orders: OrderDto[] = [];
     for (const id of created.ids) orders.push(await this.orders.get(caller, scope, id));
     return { orders, requests: created.request };
+  }
+
+  /**
+   * The item search of a new order: the customer's items matching `q` (SKU or name, at least 2 characters), each
+   * marked orderable or with the reason it is not (the same checks as `create`, in the same order), orderable ones
+   * first. 404 for a location the caller cannot see; read-only users 1020 as for ordering.
+   */
+  async orderableItems(caller: CompanyCaller, scope: Required<OrderScope>, query: OrderableItemsQuery): Promise<OrderableItemsReply> {
+    assertMayOrder(caller);
+    const q = typeof query?.q === 'string' ? query.q.trim() : '';
+    if (q.length < 2) throw AppError.validation('q', 'at least 2 characters');
+    const limit = Math.min(50, Math.max(1, Math.floor(Number(query?.limit ?? 20)) || 20));
+    const today = localTime(this.clock.now(), await this.zones.zoneOf(caller.companyId)).date;
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      const place = await this.repository.place(em, caller.companyId, scope.customerId, scope.locationId);
+      if (!place || !(await this.rules.mayReach(em, caller, scope.customerId, scope.locationId, null))) {
+        throw new AppError(ProtocolCode.NotFound, 'location not found');
+      }
+      const serviceFeeItem = raw.numOrNull(place.service_fee_item_id);
+      const serviceItems = [serviceFeeItem, raw.numOrNull(place.time_tracking_item_id)];
+      const rows = await this.search.search(em, caller, scope.customerId, scope.locationId, today, q, limit);
+      const items = rows.map((r): OrderableItemDto => {
+        const id = raw.num(r.id);
+        const service = serviceItems.includes(id);
+        const ruleId = raw.numOrNull(r.rule_id);
+        const reason: NotOrderableReason | null =
+          r.disabled === true
+            ? 'disabled'
+            : r.paused === true
+              ? 'paused'
+              : r.purchaseable === false
+                ? 'not_purchaseable'
+                : service
+                  ? serviceFeeItem === null
+                    ? 'no_service_fee'
+                    : null
+                  : ruleId === null
+                    ? 'no_rule'
+                    : r.rule_active !== true
+                      ? 'rule_inactive'
+                      : null;
+        return {
+          id,
+          sku: String(r.sku),
+          name: String(r.name),
+          supplier_id: raw.numOrNull(r.supplier_id),
+          supplier_name: String(r.supplier_name ?? ''),
+          catalog_id: raw.numOrNull(r.catalog_id),
+          catalog_name: String(r.catalog_name ?? ''),
+          order_unit: String(r.order_unit ?? ''),
+          item_unit: String(r.item_unit ?? ''),
+          quantity_per_order_unit: raw.num(r.quantity_per_order_unit),
+          min_order_quantity: raw.num(r.min_order_quantity ?? 0),
+          max_order_quantity: raw.num(r.max_order_quantity ?? 0),
+          order_quantity: raw.num(r.order_quantity ?? 0),
+          order_quantity_increment: raw.num(r.order_quantity_increment ?? 1),
+          rule_id: ruleId,
+          service,
+          orderable: reason === null,
+          reason,
+          open_order_id: service ? null : raw.numOrNull(r.open_order_id),
+        };
+      });
+      // orderable first (services count as orderable without a rule), the query's SKU order kept otherwise
+      return { items: [...items.filter((i) => i.orderable), ...items.filter((i) => !i.orderable)] };
+    });
   }
 
   /** Confirms a waiting request: the order becomes open, a U event records who approved it, `evt.orders.created` goes out. */

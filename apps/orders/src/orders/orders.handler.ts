@@ -2,6 +2,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   type AddOrderImageRequest,
   type BusRequest,
+  NewOrderSubjects,
   OrdersSubjects,
   type SetOrderAttachmentRequest,
 } from '@kanban/contracts';
@@ -38,6 +39,12 @@ export class OrdersHandler {
   @Handles(OrdersSubjects.createOrder)
   create(@Payload() p: BusRequest<'orders.order.create'>) {
     return this.ordering.create(p.caller, p.scope, p.input);
+  }
+
+  /** The item search of a new order at a location (scope with customer and location). */
+  @Handles(NewOrderSubjects.orderableItems)
+  orderableItems(@Payload() p: BusRequest<'orders.order.orderable_items'>) {
+    return this.ordering.orderableItems(p.caller, p.scope, p.query ?? {});
   }
 
   @Handles(OrdersSubjects.listRequests)
