@@ -10,6 +10,7 @@ import { useViewer } from '../../shared/session/useViewer';
 import { useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery } from './companiesApi';
 import { CompanyHeader } from './CompanyHeader';
 import { ReplenishmentOverview } from '../dashboards';
+import { RoleHome } from './RoleHome';
 
 const RECENT = 5;
 
@@ -20,7 +21,10 @@ export function countByRole(users: readonly CompanyUserDto[]): Partial<Record<Ro
   return counts;
 }
 
-/** /c/{companyID}/: what exists so far: the company, its members and licence use, recent activity. */
+/**
+ * /c/{companyID}/: the company, its members and licence use, recent activity; for customer and supplier users first
+ * their daily work (RoleHome: their locations with stock entry, their open supplies).
+ */
 export function CompanyDashboard() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -41,6 +45,8 @@ export function CompanyDashboard() {
     <Stack gap="6" data-testid="company-dashboard">
       <CompanyHeader companyID={companyID} />
       {owner ? <CompanyEditButton companyID={companyID} /> : null}
+      {/* a supplier user's open supplies, a customer user's locations (their daily work), before the figures */}
+      <RoleHome companyID={companyID} role={viewer.role} />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <Card.Root size="sm">
           <Card.Body>
