@@ -21,7 +21,11 @@ function ordersController(level: PathLevel) {
 
     @Get()
     @Access('customer')
-    @ApiOperation({ summary: 'Orders of the last `days` days (default 30), newest first; extstatus 0 pending (KA), 1 OK, -1 error (FE)' })
+    @ApiOperation({
+      summary:
+        'Orders of the last `days` days (default 30), newest first or sorted by `sort`/`order`; `q` searches the order number and the customer, location and supplier names; ' +
+        'filters: `status`, `extstatus` (0 not yet confirmed: KA and still open or confirmed; 1 OK; -1 error FE)',
+    })
     orders(
       @CompanyCtx() caller: CompanyCaller,
       @LevelId(level, 'customerID') customerId: number,
@@ -46,7 +50,11 @@ function ordersController(level: PathLevel) {
 
     @Patch(':orderID')
     @Access('user')
-    @ApiOperation({ summary: 'Update an order to OK (ext_status 1; confirms its open lines) and/or its comment' })
+    @ApiOperation({
+      summary:
+        'Update an order to OK (ext_status 1: confirmed by the supplier; confirms its open lines) and/or its comment. ' +
+        'A request (confirm it first), a cancelled or a delivered order answers 1000 ext_status',
+    })
     update(
       @CompanyCtx() caller: CompanyCaller,
       @LevelId(level, 'customerID') customerId: number,

@@ -17,7 +17,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { DECISION_REASONS, RULE_SORTS } from '@kanban/contracts';
+import { DECISION_REASONS, ORDER_LIST_STATUSES, ORDER_SORTS, RULE_SORTS } from '@kanban/contracts';
 import { MAX_PAGE } from '../http/validation';
 
 const FLAG = ['0', '1', 'true', 'false'];
@@ -92,11 +92,18 @@ export class RuleDeleteQueryDto {
 
 export class OrderListQueryDto {
   @ApiPropertyOptional({ description: 'orders of the last N days (default 30)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(3650) days?: number;
-  @ApiPropertyOptional({ enum: [0, 1, -1], description: 'ext status: 0 pending (KA), 1 OK, -1 error (FE)' })
+  @ApiPropertyOptional({
+    enum: [0, 1, -1],
+    description: 'ext status: 0 not yet confirmed (KA; only orders still open or confirmed, not delivered or cancelled), 1 confirmed by the supplier (OK), -1 error (FE); orders only',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsIn([0, 1, -1])
   extstatus?: 0 | 1 | -1;
+  @ApiPropertyOptional({ enum: ORDER_LIST_STATUSES, description: 'orders of this status (orders only)' }) @IsOptional() @IsIn(ORDER_LIST_STATUSES) status?: (typeof ORDER_LIST_STATUSES)[number];
+  @ApiPropertyOptional({ description: 'part of the customer, location or supplier name, or the order number' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @ApiPropertyOptional({ enum: ORDER_SORTS, description: 'default created_at (newest first)' }) @IsOptional() @IsIn(ORDER_SORTS) sort?: (typeof ORDER_SORTS)[number];
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'default desc for the default sort, asc for a named one' }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }

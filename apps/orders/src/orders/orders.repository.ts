@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller, OrderScope, StoredOrderFile } from '@kanban/contracts';
-import { visibleCondition } from '../shared/access';
+import { containsPattern, visibleCondition } from '../shared/access';
 
 export type Row = Record<string, unknown>;
 
@@ -37,12 +37,16 @@ export class OrdersRepository {
     return { where, params };
   }
 
-  /** A page of orders (every status but `request`) or requests created since `since`, newest first; and their number. */
+  /**
+   * A page of orders (every status but `request`) or requests created since `since`, matching the filters (`q`: a part of
+   * the customer, location or supplier name, or the order number; the status; the ext status, 0 only of orders still on
+   * their way), in `orderBy` (a trusted ORDER BY text of `ordersOrderBy`); and their number.
+   */
   async list(
     em: EntityManager,
     caller: CompanyCaller,
     scope: OrderScope,
-    filter: { kind: 'orders' | 'requests'; since: Date; extStatus?: number },
+    filter: { kind: 'orders' | 'requests'; since: Date; extStatus?: number; status?: string; q?: string; orderBy: string },
     page: number,
     perPage: number,
   ): Promise<{ rows: Row[]; total: number }> {
@@ -53,9 +57,20 @@ export class OrdersRepository {
     if (filter.extStatus !== undefined) {
       where.push('o.ext_status = ?');
       params.push(filter.extStatus);
+      // not yet confirmed: only what still waits for the supplier (a delivered or cancelled order waits for nothing)
+      if (filter.extStatus === 0) where.push("o.status not in ('delivered', 'cancelled')");
+    }
+    if (filter.status !== undefined) {
+      where.push('o.status = ?');
+      params.push(filter.status);
+    }
+    if (filter.q) {
+      const pattern = containsPattern(filter.q);
+      where.push('(o.customer_name ilike ? or o.location_name ilike ? or o.supplier_name ilike ? or cast(o.id as text) = ?)');
+      params.push(pattern, pattern, pattern, filter.q.replace(/^#/, ''));
     }
     const rows = await em.execute<Row[]>(
-      `select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} order by o.created_at desc, o.id desc limit ? offset ?`,
+      `select ${ORDER_COLUMNS} from orders.purchase_order o where ${where.join(' and ')} order by ${filter.orderBy} limit ? offset ?`,
       [...params, perPage, (page - 1) * perPage],
     );
     const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from orders.purchase_order o where ${where.join(' and ')}`, params);

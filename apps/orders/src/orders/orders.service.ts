@@ -12,7 +12,10 @@ import {
   orderEventMessage,
   type OrderEventType,
   type OrderLineDto,
+  ORDER_LIST_STATUSES,
+  ORDER_SORTS,
   type OrderListQuery,
+  type OrderSort,
   type OrderAttachmentDto,
   type OrderImageDto,
   type OrderScope,
@@ -81,6 +84,31 @@ export function toOrderDto(row: Record<string, unknown>): OrderDto {
   };
 }
 
+/** The SQL expression each sort key of the orders list orders by (o: the order). */
+const ORDER_SORT_COLUMNS: Record<OrderSort, string> = {
+  created_at: 'o.created_at',
+  id: 'o.id',
+  date: 'o.order_date',
+  customer: 'lower(o.customer_name)',
+  location: 'lower(o.location_name)',
+  supplier: 'lower(o.supplier_name)',
+  source: 'o.source',
+  status: 'o.status',
+  ext_status: 'o.ext_status',
+};
+
+/**
+ * The ORDER BY of the orders list: `sort` (default created_at) in `order` (default: desc for the default sort, asc for
+ * a named one), then the id the same way (a stable order for paging). Unknown keys answer 1000 `sort` / `order`.
+ */
+export function ordersOrderBy(query: Pick<OrderListQuery, 'sort' | 'order'>): string {
+  if (query.sort !== undefined && !ORDER_SORTS.includes(query.sort)) throw AppError.validation('sort', `must be one of ${ORDER_SORTS.join(', ')}`);
+  if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc') throw AppError.validation('order', 'must be asc or desc');
+  const sort = query.sort ?? 'created_at';
+  const direction = query.order ?? (query.sort === undefined ? 'desc' : 'asc');
+  return `${ORDER_SORT_COLUMNS[sort]} ${direction}, o.id ${direction}`;
+}
+
 /**
  * Orders at company, customer and location level (spec 7 `order?days=&extstatus=`, `order/{orderID}`): lists
  * of the last `days` days (default 30) newest first, narrowed by the caller's access restrictions; the detail
@@ -104,8 +132,19 @@ export class OrdersService {
     if (!Number.isInteger(days) || days < 1 || days > 3650) throw AppError.validation('days', 'must be a whole number from 1 to 3650');
     const since = new Date(this.clock.now().getTime() - days * 86_400_000);
     if (query.extstatus !== undefined && ![0, 1, -1].includes(query.extstatus)) throw AppError.validation('extstatus', 'must be 0, 1 or -1');
+    if (query.status !== undefined && !ORDER_LIST_STATUSES.includes(query.status)) throw AppError.validation('status', `must be one of ${ORDER_LIST_STATUSES.join(', ')}`);
+    if (query.q !== undefined && (typeof query.q !== 'string' || query.q.length > 100)) throw AppError.validation('q', 'must be a text of at most 100 characters');
+    const orderBy = ordersOrderBy(query);
+    const q = query.q?.trim() || undefined;
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const { rows, total } = await this.repository.list(em, caller, scope, { kind, since, extStatus: query.extstatus }, page, perPage);
+      const { rows, total } = await this.repository.list(
+        em,
+        caller,
+        scope,
+        { kind, since, extStatus: kind === 'orders' ? query.extstatus : undefined, status: kind === 'orders' ? query.status : undefined, q, orderBy },
+        page,
+        perPage,
+      );
       return { items: rows.map(toOrderDto), total, page, per_page: perPage };
     });
   }
@@ -142,6 +181,9 @@ export class OrdersService {
       if (changes.ext_status === 1 && order.status === 'request') {
         throw AppError.validation('ext_status', 'the order waits for approval as a request: confirm the request first');
       }
+      // the supplier's confirmation of an order that is no longer on its way means nothing
+      if (changes.ext_status === 1 && order.status === 'cancelled') throw AppError.validation('ext_status', 'the order is cancelled: it cannot be confirmed by the supplier');
+      if (changes.ext_status === 1 && order.status === 'delivered') throw AppError.validation('ext_status', 'the order is delivered: it cannot be confirmed by the supplier');
       if (changes.ext_status === 1 && order.ext_status !== 1) {
         await this.repository.markOk(em, caller.companyId, orderId, now);
         this.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('status_ok', {}), caller.userId, now);
