@@ -20,6 +20,7 @@ const WORDS = {
     stockChange: 'Stock change',
     historyRun: 'Requisition: run',
     historyOk: 'Status update: updated to OK',
+    extOk: 'Confirmed by supplier',
   },
   de: {
     rulesTitle: 'Kanban-Regeln',
@@ -34,6 +35,7 @@ const WORDS = {
     stockChange: 'Bestandsänderung',
     historyRun: 'Bedarfsermittlung: Lauf',
     historyOk: 'Statusänderung: auf OK gesetzt',
+    extOk: 'Vom Lieferanten bestätigt',
   },
 };
 
@@ -149,10 +151,11 @@ for (const language of ['en', 'de'] as const) {
     if (language === 'de') await chooseLanguage(page, 'de');
     const f = await fixture(page, `R${language}`);
     await ruleOrdersAtLocation(page, words, f, language);
-    // update to OK asks first
+    // "mark confirmed by supplier" (update to OK) asks first; the ext status reads in words, and the action is gone
     await (await visible(page, testid('order-update-ok'))).click();
     await (await visible(page, testid('confirm-submit'))).click();
-    await until(async () => (await text(page.locator(testid('order-ext-status')))).startsWith('OK'), 'the order should be OK');
+    await until(async () => (await text(page.locator(testid('order-ext-status')))) === words.extOk, `the order should be "${words.extOk}"`);
+    await until(async () => (await page.locator(testid('order-update-ok')).count()) === 0, 'the order should no longer offer the confirmation');
     await until(async () => (await text(page.locator(testid('order-history')))).includes(words.historyOk), `the history should say "${words.historyOk}"`);
     await page.locator(testid('order-history')).scrollIntoViewIfNeeded();
     await screenshot(page, `ordering-order-history-${language}.png`);

@@ -83,8 +83,8 @@ export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
     <Stack gap="4" data-testid="replenishment-overview">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 + (queueScope ? 1 : 0) + (staff && company ? 1 : 0) }} gap="4">
         <Figure label={t('overview.orders')} hint={t('overview.lastDays', { count: DAYS })} value={recent.data?.total} to={pagePath(scope, 'order')} testId="overview-orders" />
-        <Figure label={t('overview.pending')} hint={t('overview.pendingHint')} value={pending.data?.total} to={pagePath(scope, 'order')} testId="overview-pending" />
-        <Figure label={t('overview.requests')} value={requests.data?.total} to={pagePath({ companyID: scope.companyID, customerID: scope.customerID }, 'request')} testId="overview-requests" />
+        <Figure label={t('overview.pending')} hint={t('overview.pendingHint')} value={pending.data?.total} to={`${pagePath(scope, 'order')}?ext=0`} testId="overview-pending" />
+        <Figure label={t('overview.requests')} value={requests.data?.total} to={`${pagePath({ companyID: scope.companyID, customerID: scope.customerID }, 'request')}?days=365`} testId="overview-requests" />
         {queueScope ? (
           <Figure label={t('overview.queueErrors')} hint={t('overview.queueErrorsHint')} value={queueErrors.data?.total} to={queuePage} testId="overview-queue-errors" />
         ) : null}

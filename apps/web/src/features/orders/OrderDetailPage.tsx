@@ -1,4 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
+import { canMarkOk } from '@kanban/contracts';
 import { Button, Card, Field, Flex, Heading, Stack, Textarea, Spinner } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,11 @@ import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';
 import { scopeOf, useOrderQuery, useUpdateOrderMutation } from './ordersApi';
 
-/** `order/{orderID}` (company, customer, location): the order, its attachment and pictures, its comment (editable) and the update to OK (asks first). */
+/**
+ * `order/{orderID}` (company, customer, location): the order, its attachment and pictures, its comment (editable) and
+ * "mark confirmed by supplier" (the update to OK; asks first), offered only for an order still on its way (`canMarkOk`:
+ * not a request, not delivered or cancelled; the server refuses those too).
+ */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -40,7 +45,7 @@ export function OrderDetailPage() {
         <Heading as="h1" size="xl">
           {t('orders.detailTitle')}
         </Heading>
-        {canWrite && data && data.ext_status !== 1 && data.status !== 'request' ? (
+        {canWrite && data && canMarkOk(data) ? (
           <Button colorPalette="blue" onClick={() => setAsking(true)} data-testid="order-update-ok">
             {t('orders.updateOk')}
           </Button>

@@ -1,10 +1,13 @@
-import { Badge, Card, Flex, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Button, Card, Flex, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { ORDER_LIST_STATUSES, ORDER_SORTS, type OrderSort } from '@kanban/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
-import { Pager } from '../../shared/lists/ListControls';
+import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { useDebounced } from '../../shared/lists/useDebounced';
 import { useFormat } from '../../i18n/useFormat';
+import { extStatusKey } from './extStatus';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { type ExtStatus, type OrderDto, pagePath, scopeOf, useOrdersQuery, useRequestsQuery } from './ordersApi';
 
@@ -27,43 +30,118 @@ export function statusPalette(status: OrderDto['status']): string {
   }
 }
 
+const STATUSES = ORDER_LIST_STATUSES;
+const EXT = ['0', '1', '-1'] as const;
+
+/** The filters, sorting and page of an orders list, kept in the address (`?q=&status=&ext=&days=&sort=&order=&page=`). */
+function useOrderListQuery() {
+  const [search, setSearch] = useSearchParams();
+  const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+    const value = search.get(name);
+    return allowed.includes(value as T) ? (value as T) : undefined;
+  };
+  const days = Number(search.get('days'));
+  const page = Number(search.get('page'));
+  const sort = pick('sort', ORDER_SORTS);
+  const state = {
+    q: search.get('q') ?? '',
+    status: pick('status', STATUSES),
+    ext: pick('ext', EXT),
+    days: (DAYS as readonly number[]).includes(days) ? days : 30,
+    sorting: { sort: sort ?? 'created_at', order: pick('order', ['asc', 'desc'] as const) ?? (sort ? 'asc' : 'desc') } as Sorting<OrderSort>,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+  /** changes parameters (undefined or '' removes one); any change but the page goes back to page 1 */
+  const set = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    if (next.get('page') === '1') next.delete('page');
+    setSearch(next, { replace: true });
+  };
+  return { ...state, set };
+}
+
+/** The ext status in words (the filter's words), or a dash for an order that waits for no confirmation (delivered, cancelled, request). */
+export function ExtStatusText({ order }: { order: Pick<OrderDto, 'status' | 'ext_status'> }) {
+  const { t } = useTranslation();
+  const key = extStatusKey(order);
+  if (key === null) {
+    return (
+      <Text as="span" color="gray.500" title={t('orders.extNotApplicable')} aria-label={t('orders.extNotApplicable')}>
+        –
+      </Text>
+    );
+  }
+  return <Text as="span">{t(key)}</Text>;
+}
+
 /**
  * `order` and `request` of the company, customer and location contexts: orders (or waiting requests) of the last
- * days, filtered by ext status (orders), paged on the server, newest first; each row opens the order.
+ * days, searched (number, customer, location, supplier), filtered by status and ext status (orders), sorted by a
+ * column, paged on the server; filters, sorting and page in the address, so a dashboard figure opens the list
+ * filtered (`?ext=0`). Each row opens the order; a filter that finds nothing says so and offers to reset it.
  */
 function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
   const { t } = useTranslation();
   const format = useFormat();
   const scope = scopeOf(useParams());
-  const [days, setDays] = useState<number>(30);
-  const [ext, setExt] = useState<'' | `${ExtStatus}`>('');
-  const [page, setPage] = useState(1);
-  const params = { ...scope, days, page, per_page: PER_PAGE, extstatus: ext === '' ? undefined : (Number(ext) as ExtStatus) };
-  const orders = useOrdersQuery(params, { skip: kind !== 'orders' });
-  const requests = useRequestsQuery(params, { skip: kind !== 'requests' });
-  const { data, error, isFetching } = kind === 'orders' ? orders : requests;
-  const detail = (o: OrderDto) => pagePath(scope, kind === 'orders' ? `order/${o.id}` : `request/${o.id}`);
+  const query = useOrderListQuery();
+  const [text, setText] = useState(query.q);
+  const typed = useDebounced(text.trim());
+  // the search field follows the address (back, reset), the address the field once typing pauses
+  useEffect(() => setText(query.q), [query.q]);
+  useEffect(() => {
+    if (typed !== query.q.trim()) query.set({ q: typed });
+  }, [typed]);
+  const orders = kind === 'orders';
+  const params = {
+    ...scope,
+    days: query.days,
+    page: query.page,
+    per_page: PER_PAGE,
+    q: query.q.trim() || undefined,
+    ...query.sorting,
+    status: orders ? query.status : undefined,
+    extstatus: orders && query.ext !== undefined ? (Number(query.ext) as ExtStatus) : undefined,
+  };
+  const ordersQuery = useOrdersQuery(params, { skip: !orders });
+  const requestsQuery = useRequestsQuery(params, { skip: orders });
+  const { data, error, isFetching } = orders ? ordersQuery : requestsQuery;
+  const detail = (o: OrderDto) => pagePath(scope, orders ? `order/${o.id}` : `request/${o.id}`);
+  const filtered = query.q.trim() !== '' || (orders && (query.status !== undefined || query.ext !== undefined));
+  const reset = () => {
+    setText('');
+    query.set({ q: undefined, status: undefined, ext: undefined, days: undefined });
+  };
+  const items = data?.items ?? [];
+  const sortHeader = (column: OrderSort, label: string) => (
+    <SortHeader column={column} label={label} sorting={query.sorting} onSort={(next) => query.set({ sort: next.sort, order: next.order })} />
+  );
   return (
     <Stack gap="4">
       <OrderScopeHeader scope={scope} />
-      <Stack gap="4" data-testid={kind === 'orders' ? 'orders-page' : 'requests-page'}>
+      <Stack gap="4" data-testid={orders ? 'orders-page' : 'requests-page'}>
         <Heading as="h1" size="xl">
-          {t(kind === 'orders' ? 'orders.title' : 'orders.requestsTitle')}
+          {t(orders ? 'orders.title' : 'orders.requestsTitle')}
         </Heading>
         <Card.Root>
           <Card.Body>
             <Stack gap="4">
-              <Flex gap="4" wrap="wrap" align="center">
-                <NativeSelect.Root maxW="220px">
-                  <NativeSelect.Field
-                    aria-label={t('orders.days')}
-                    value={String(days)}
-                    onChange={(e) => {
-                      setDays(Number(e.target.value));
-                      setPage(1);
-                    }}
-                    data-testid="order-days"
-                  >
+              <Flex gap="3" wrap="wrap" align="center">
+                <Input
+                  maxW="320px"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  placeholder={t('orders.search')}
+                  aria-label={t('orders.search')}
+                  data-testid="order-search"
+                />
+                <NativeSelect.Root maxW="200px">
+                  <NativeSelect.Field aria-label={t('orders.days')} value={String(query.days)} onChange={(e) => query.set({ days: e.target.value === '30' ? undefined : e.target.value })} data-testid="order-days">
                     {DAYS.map((d) => (
                       <option key={d} value={d}>
                         {t('orders.lastDays', { count: d })}
@@ -72,73 +150,92 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                {kind === 'orders' ? (
-                  <NativeSelect.Root maxW="220px">
-                    <NativeSelect.Field
-                      aria-label={t('orders.extStatus')}
-                      value={ext}
-                      onChange={(e) => {
-                        setExt(e.target.value as typeof ext);
-                        setPage(1);
-                      }}
-                      data-testid="order-extstatus"
-                    >
-                      <option value="">{t('orders.extAll')}</option>
-                      <option value="0">{t('orders.ext.0')}</option>
-                      <option value="1">{t('orders.ext.1')}</option>
-                      <option value="-1">{t('orders.ext.-1')}</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                {orders ? (
+                  <>
+                    <NativeSelect.Root maxW="200px">
+                      <NativeSelect.Field aria-label={t('orders.status')} value={query.status ?? ''} onChange={(e) => query.set({ status: e.target.value })} data-testid="order-status-filter">
+                        <option value="">{t('orders.statusAll')}</option>
+                        {STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {t(`orders.statuses.${s}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <NativeSelect.Root maxW="240px">
+                      <NativeSelect.Field aria-label={t('orders.extStatus')} value={query.ext ?? ''} onChange={(e) => query.set({ ext: e.target.value })} data-testid="order-extstatus">
+                        <option value="">{t('orders.extAll')}</option>
+                        {EXT.map((x) => (
+                          <option key={x} value={x}>
+                            {t(`orders.ext.${x}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </>
                 ) : null}
               </Flex>
               {error ? <ErrorBox error={error} /> : null}
-              <Table.ScrollArea>
-                <Table.Root size="sm" data-testid="order-table" aria-busy={isFetching}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('orders.number')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.date')}</Table.ColumnHeader>
-                      {scope.customerID ? null : <Table.ColumnHeader>{t('orders.customer')}</Table.ColumnHeader>}
-                      {scope.locationID ? null : <Table.ColumnHeader>{t('orders.location')}</Table.ColumnHeader>}
-                      <Table.ColumnHeader>{t('orders.supplier')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.source')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orders.extStatus')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('orders.lineCount')}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {(data?.items ?? []).map((o) => (
-                      <Table.Row key={o.id} data-testid={`order-row-${o.id}`}>
-                        <Table.Cell>
-                          <RouterLink to={detail(o)}>
-                            <Text as="span" color="blue.700" fontWeight="medium">
-                              {o.id}
-                            </Text>
-                          </RouterLink>
-                        </Table.Cell>
-                        <Table.Cell>{format.date(o.date)}</Table.Cell>
-                        {scope.customerID ? null : <Table.Cell>{o.customer}</Table.Cell>}
-                        {scope.locationID ? null : <Table.Cell>{o.location}</Table.Cell>}
-                        <Table.Cell>{o.supplier}</Table.Cell>
-                        <Table.Cell>{t(`orders.sources.${o.source}`)}</Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
-                        </Table.Cell>
-                        <Table.Cell>{o.ext_status_text}</Table.Cell>
-                        <Table.Cell textAlign="end">{o.line_count}</Table.Cell>
+              {data && items.length === 0 ? (
+                <Stack gap="3" align="flex-start" data-testid="order-none">
+                  <Text color="gray.600">{filtered ? t(orders ? 'orders.noMatch' : 'orders.noRequestsMatch') : t(orders ? 'orders.none' : 'orders.noRequests')}</Text>
+                  {filtered ? (
+                    <Button size="sm" variant="outline" onClick={reset} data-testid="order-reset">
+                      {t('orders.resetFilters')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              ) : (
+                <Table.ScrollArea>
+                  <Table.Root size="sm" data-testid="order-table" aria-busy={isFetching}>
+                    <Table.Header>
+                      <Table.Row>
+                        {sortHeader('id', t('orders.number'))}
+                        {sortHeader('date', t('orders.date'))}
+                        {scope.customerID ? null : sortHeader('customer', t('orders.customer'))}
+                        {scope.locationID ? null : sortHeader('location', t('orders.location'))}
+                        {sortHeader('supplier', t('orders.supplier'))}
+                        {sortHeader('source', t('orders.source'))}
+                        {orders ? sortHeader('status', t('orders.status')) : null}
+                        {orders ? sortHeader('ext_status', t('orders.extStatus')) : null}
+                        <Table.ColumnHeader textAlign="end">{t('orders.lineCount')}</Table.ColumnHeader>
                       </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-              {data && data.items.length === 0 ? (
-                <Text color="gray.600" data-testid="order-none">
-                  {t(kind === 'orders' ? 'orders.none' : 'orders.noRequests')}
-                </Text>
-              ) : null}
-              {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
+                    </Table.Header>
+                    <Table.Body>
+                      {items.map((o) => (
+                        <Table.Row key={o.id} data-testid={`order-row-${o.id}`}>
+                          <Table.Cell>
+                            <RouterLink to={detail(o)}>
+                              <Text as="span" color="blue.700" fontWeight="medium">
+                                {o.id}
+                              </Text>
+                            </RouterLink>
+                          </Table.Cell>
+                          <Table.Cell>{format.date(o.date)}</Table.Cell>
+                          {scope.customerID ? null : <Table.Cell>{o.customer}</Table.Cell>}
+                          {scope.locationID ? null : <Table.Cell>{o.location}</Table.Cell>}
+                          <Table.Cell>{o.supplier}</Table.Cell>
+                          <Table.Cell>{t(`orders.sources.${o.source}`)}</Table.Cell>
+                          {orders ? (
+                            <Table.Cell>
+                              <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
+                            </Table.Cell>
+                          ) : null}
+                          {orders ? (
+                            <Table.Cell data-testid={`order-ext-${o.id}`}>
+                              <ExtStatusText order={o} />
+                            </Table.Cell>
+                          ) : null}
+                          <Table.Cell textAlign="end">{o.line_count}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              )}
+              {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(next) => query.set({ page: next })} /> : null}
             </Stack>
           </Card.Body>
         </Card.Root>

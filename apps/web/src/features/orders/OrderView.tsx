@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
+import { extStatusKey } from './extStatus';
 import { historyText } from './historyText';
 import { statusPalette } from './OrderListPage';
 import type { OrderDto } from './ordersApi';
@@ -20,6 +21,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 export function OrderView({ order }: { order: OrderDto }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  const extKey = extStatusKey(order);
   return (
     <Stack gap="4">
       <Card.Root>
@@ -39,7 +41,7 @@ export function OrderView({ order }: { order: OrderDto }) {
             <Fact label={t('orders.location')} value={order.location} />
             <Fact label={t('orders.supplier')} value={order.supplier} />
             <Fact label={t('orders.source')} value={t(`orders.sources.${order.source}`)} />
-            <Fact label={t('orders.extStatus')} value={`${order.ext_status_text} – ${t(`orders.ext.${order.ext_status}`)}`} testId="order-ext-status" />
+            <Fact label={t('orders.extStatus')} value={extKey === null ? '' : t(extKey)} testId="order-ext-status" />
             <Fact label={t('orders.lineCount')} value={String(order.line_count)} />
           </SimpleGrid>
         </Card.Body>

@@ -1,4 +1,4 @@
-import type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
+import type { ExtStatus, OrderListStatus, OrderSort, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
 import { api } from '../../shared/api/api';
 import { apiPath } from '../../shared/navigation/apiPath';
 
@@ -14,6 +14,12 @@ export interface OrderScope {
 export interface OrderListParams extends OrderScope {
   days: number;
   extstatus?: ExtStatus;
+  /** orders only: open, confirmed, delivered, cancelled */
+  status?: OrderListStatus;
+  /** a part of the customer, location or supplier name, or the order number */
+  q?: string;
+  sort?: OrderSort;
+  order?: 'asc' | 'desc';
   page: number;
   per_page: number;
 }
@@ -67,7 +73,7 @@ export const ordersApi = base.injectEndpoints({
       invalidatesTags: [{ type: 'Order', id: 'LIST' }, { type: 'Request', id: 'LIST' }, { type: 'Rule', id: 'LIST' }],
     }),
     requests: build.query<Page<OrderDto>, OrderListParams>({
-      query: ({ companyID, customerID, locationID, extstatus: _ignored, ...params }) => ({
+      query: ({ companyID, customerID, locationID, extstatus: _ext, status: _status, ...params }) => ({
         url: scoped({ companyID, customerID, locationID }, 'requests'),
         params,
       }),
