@@ -3,18 +3,23 @@ import { serviceOutbox } from '@kanban/messaging';
 import { createMailer, MAILER, type MailConfig } from '@kanban/mail';
 import { servicePersistence } from '@kanban/persistence';
 import { AuthHandler } from './auth/auth.handler';
+import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
 import { CompaniesHandler } from './companies/companies.handler';
+import { CompaniesRepository } from './companies/companies.repository';
 import { CompaniesService } from './companies/companies.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityData } from './identity.data';
 import { MailConsumer } from './mail/mail.consumer';
 import { InvitationsHandler } from './users/invitations.handler';
+import { InvitationsRepository } from './users/invitations.repository';
 import { InvitationsService } from './users/invitations.service';
 import { UserNamesHandler } from './users/user-names.handler';
 import { TargetUsersHandler } from './users/target-users.handler';
+import { TargetUsersRepository } from './users/target-users.repository';
 import { TargetUsersService } from './users/target-users.service';
 import { UsersHandler } from './users/users.handler';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
 /** Users, companies, memberships, access restrictions, tokens and the mails they send. */
@@ -36,6 +41,11 @@ export class IdentityModule {
         InvitationsService,
         TargetUsersService,
         CompaniesService,
+        AuthRepository,
+        UsersRepository,
+        InvitationsRepository,
+        TargetUsersRepository,
+        CompaniesRepository,
       ],
     };
   }

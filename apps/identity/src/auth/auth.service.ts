@@ -16,10 +16,11 @@ import { AccessTokens } from '@kanban/tokens';
 import { Company } from '../companies/company.entity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Membership } from '../users/membership.entity';
-import { MembershipRepository } from '../users/membership.repository';
 import { User } from '../users/user.entity';
-import { toUserDto } from '../users/user.mapper';
+import { claimsOf, toUserDto } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
 import { ActionToken, type ActionKind } from './action-token.entity';
+import { AuthRepository } from './auth.repository';
 import { RefreshToken } from './refresh-token.entity';
 import {
   burnPasswordCheck,
@@ -49,13 +50,15 @@ export class AuthService {
   constructor(
     @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly repository: AuthRepository,
+    private readonly users: UsersRepository,
   ) {
     this.tokens = new AccessTokens(config.jwtSecret);
   }
 
   async authenticate(request: AuthenticateRequest): Promise<LoginResult> {
     const email = normalizeEmail(request.email);
-    const user = await this.uow.read((em) => em.findOne(User, { email }));
+    const user = await this.uow.read((em) => this.users.userByEmail(em, email));
     if (!user || !user.passwordHash) {
       await burnPasswordCheck(request.password);
       throw new AppError(ErrorCode.WrongCredentials);
@@ -67,13 +70,9 @@ export class AuthService {
     if (!user.emailConfirmedAt) throw new AppError(ErrorCode.NoPermission, 'e-mail address not confirmed');
     return this.uow.write(async (em) => {
       // Reset the failure count in the same statement that checks the lock: parallel failures may have locked it.
-      const unlocked = await em.execute<{ id: number }[]>(
-        `update identity."user" set failed_logins = 0 where id = ? and locked_at is null returning id`,
-        [user.id],
-      );
-      if (unlocked.length === 0) throw new AppError(ErrorCode.TooManyTries);
-      const fresh = await em.findOneOrFail(User, user.id);
-      const memberships = await new MembershipRepository(em).allOfUser(user.id);
+      if (!(await this.repository.resetFailures(em, user.id))) throw new AppError(ErrorCode.TooManyTries);
+      const fresh = await this.users.userOrFail(em, user.id);
+      const memberships = await this.users.membershipsOfUser(em, user.id);
       if (request.client === 'app') this.assertAppUse(memberships);
       return this.issue(em, fresh, memberships, request.client, crypto.randomUUID(), new Date());
     });
@@ -84,16 +83,9 @@ export class AuthService {
    * write) and locks the account at the limit. Answers whether the account is locked now.
    */
   private async countFailure(userId: number): Promise<boolean> {
-    const rows = await this.uow.write((em) =>
-      em.execute<{ failed_logins: number }[]>(
-        `update identity."user" set failed_logins = failed_logins + 1, ` +
-          `locked_at = case when failed_logins + 1 >= ? then now() else locked_at end ` +
-          `where id = ? and locked_at is null returning failed_logins`,
-        [MAX_FAILED_LOGINS, userId],
-      ),
-    );
-    // No row: locked already (by a parallel guess); the count stays where the lock left it.
-    return rows.length === 0 || Number(rows[0]!.failed_logins) >= MAX_FAILED_LOGINS;
+    const count = await this.uow.write((em) => this.repository.countFailure(em, userId, MAX_FAILED_LOGINS));
+    // No count: locked already (by a parallel guess); the count stays where the lock left it.
+    return count === null || count >= MAX_FAILED_LOGINS;
   }
 
   /**
@@ -106,7 +98,7 @@ export class AuthService {
     const parsed = parseOpaqueToken(token);
     if (!parsed) throw new AppError(ErrorCode.WrongCredentials, 'invalid refresh token');
     const outcome = await this.uow.write(async (em) => {
-      const stored = await em.findOne(RefreshToken, parsed.id, { lockMode: 4 /* pessimistic write */ });
+      const stored = await this.repository.refreshToken(em, parsed.id, true);
       if (!stored || !secretMatches(parsed.secret, stored.secretHash) || stored.revokedAt) {
         return { error: 'invalid refresh token' } as const;
       }
@@ -116,9 +108,9 @@ export class AuthService {
         await this.revokeFamily(em, stored.familyId);
         return { error: 'session expired, sign in again' } as const;
       }
-      const user = await em.findOne(User, stored.userId);
+      const user = await this.users.user(em, stored.userId);
       if (!user || user.lockedAt) return { error: 'user not active' } as const;
-      const memberships = await new MembershipRepository(em).allOfUser(user.id);
+      const memberships = await this.users.membershipsOfUser(em, user.id);
       if (stored.clientKind === 'app' && !this.appUseAllowed(memberships)) {
         await this.revokeFamily(em, stored.familyId);
         return { error: 'app use no longer granted, session revoked' } as const;
@@ -156,7 +148,7 @@ export class AuthService {
     for (let step = 0; step < 5; step++) {
       if (!current.usedAt || !current.successorId || Date.now() - current.usedAt.getTime() > graceMs) return null;
       const next = successorToken(this.config.jwtSecret, currentSecret, current.successorId);
-      const successor = await em.findOne(RefreshToken, current.successorId, { lockMode: 4 /* pessimistic write */ });
+      const successor = await this.repository.refreshToken(em, current.successorId, true);
       if (!successor || successor.revokedAt || !secretMatches(next.secret, successor.secretHash)) return null;
       if (successor.expiresAt.getTime() <= Date.now()) return null;
       if (!successor.usedAt) return { token: next.token, expiresAt: successor.expiresAt };
@@ -171,26 +163,23 @@ export class AuthService {
     const parsed = parseOpaqueToken(token);
     if (!parsed) return;
     await this.uow.write(async (em) => {
-      const stored = await em.findOne(RefreshToken, parsed.id);
+      const stored = await this.repository.refreshToken(em, parsed.id);
       if (stored && secretMatches(parsed.secret, stored.secretHash)) await this.revokeFamily(em, stored.familyId);
     });
   }
 
-  private async revokeFamily(em: EntityManager, familyId: string): Promise<void> {
-    await em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
+  private revokeFamily(em: EntityManager, familyId: string): Promise<void> {
+    return this.repository.revokeFamily(em, familyId);
   }
 
   /** Revokes every session of a user except, optionally, the current family. */
-  async revokeSessions(em: EntityManager, userId: number, keepFamily?: string): Promise<void> {
-    const where = keepFamily
-      ? { userId, revokedAt: null, familyId: { $ne: keepFamily } }
-      : { userId, revokedAt: null };
-    await em.nativeUpdate(RefreshToken, where, { revokedAt: new Date() });
+  revokeSessions(em: EntityManager, userId: number, keepFamily?: string): Promise<void> {
+    return this.repository.revokeSessions(em, userId, keepFamily);
   }
 
   /** Changes the own password after checking the current one (a wrong one counts as a failed sign-in). */
   async changePassword(userId: number, currentPassword: string, password: string, family?: string): Promise<void> {
-    const user = await this.uow.read((em) => em.findOneOrFail(User, userId));
+    const user = await this.uow.read((em) => this.users.userOrFail(em, userId));
     const field = { field: 'current_password' };
     if (user.lockedAt) throw new AppError(ErrorCode.TooManyTries, undefined, field);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -199,7 +188,7 @@ export class AuthService {
     }
     const hash = await hashPassword(password);
     await this.uow.write(async (em) => {
-      const fresh = await em.findOneOrFail(User, userId);
+      const fresh = await this.users.userOrFail(em, userId);
       fresh.passwordHash = hash;
       fresh.failedLogins = 0;
       await this.revokeSessions(em, userId, family);
@@ -209,7 +198,7 @@ export class AuthService {
   async requestReset(emailRaw: string): Promise<void> {
     const email = normalizeEmail(emailRaw);
     await this.uow.write(async (em) => {
-      const user = await em.findOne(User, { email });
+      const user = await this.users.userByEmail(em, email);
       if (!user) return; // No hint whether the address exists.
       const token = await this.createActionToken(em, user.id, 'reset');
       this.mail(em, user, 'password_reset', { link: `${this.config.publicUrl}/password?token=${token}` });
@@ -220,7 +209,7 @@ export class AuthService {
     const hash = await hashPassword(password);
     await this.uow.write(async (em) => {
       const action = await this.spendActionToken(em, token, 'reset');
-      const user = await em.findOneOrFail(User, action.userId);
+      const user = await this.users.userOrFail(em, action.userId);
       user.passwordHash = hash;
       user.failedLogins = 0;
       user.lockedAt = null;
@@ -238,7 +227,7 @@ export class AuthService {
     if (input.token) {
       return this.uow.write(async (em) => {
         const action = await this.spendActionToken(em, input.token!, 'invite');
-        const user = await em.findOneOrFail(User, action.userId);
+        const user = await this.users.userOrFail(em, action.userId);
         user.passwordHash = hash;
         user.firstName = input.first_name;
         user.lastName = input.last_name;
@@ -253,7 +242,7 @@ export class AuthService {
     if (!input.company_name) throw AppError.validation('company_name', 'is required');
     const email = normalizeEmail(input.email);
     return this.uow.write(async (em) => {
-      if (await em.count(User, { email })) throw new AppError(ErrorCode.UserExists);
+      if (await this.users.emailTaken(em, email)) throw new AppError(ErrorCode.UserExists);
       const user = em.create(User, {
         email,
         passwordHash: hash,
@@ -275,14 +264,14 @@ export class AuthService {
   async confirm(token: string): Promise<void> {
     await this.uow.write(async (em) => {
       const action = await this.spendActionToken(em, token, 'confirm');
-      const user = await em.findOneOrFail(User, action.userId);
+      const user = await this.users.userOrFail(em, action.userId);
       user.emailConfirmedAt ??= new Date();
     });
   }
 
   /** Creates a single-use token of a kind, replacing unused older ones, and returns the token text. */
   async createActionToken(em: EntityManager, userId: number, kind: ActionKind): Promise<string> {
-    await em.nativeUpdate(ActionToken, { userId, kind, usedAt: null }, { usedAt: new Date() });
+    await this.repository.retireActionTokens(em, userId, kind);
     const opaque = newOpaqueToken();
     em.create(ActionToken, {
       id: opaque.id,
@@ -305,7 +294,7 @@ export class AuthService {
 
   private async spendActionToken(em: EntityManager, token: string, kind: ActionKind): Promise<ActionToken> {
     const parsed = parseOpaqueToken(token);
-    const action = parsed ? await em.findOne(ActionToken, { id: parsed.id, kind }) : null;
+    const action = parsed ? await this.repository.actionToken(em, parsed.id, kind) : null;
     if (!parsed || !action || !secretMatches(parsed.secret, action.secretHash) || action.usedAt || action.expiresAt.getTime() < Date.now()) {
       throw new AppError(ErrorCode.Validation, 'token: invalid or expired link', {
         field: 'token',
@@ -369,7 +358,7 @@ export class AuthService {
       {
         sub: user.id,
         ...(user.operator ? { op: 1 as const } : {}),
-        c: MembershipRepository.claimsOf(memberships),
+        c: claimsOf(memberships),
         ck: client,
         f: familyId,
       },

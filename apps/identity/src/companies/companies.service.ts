@@ -14,9 +14,9 @@ import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Membership } from '../users/membership.entity';
-import { MembershipRepository } from '../users/membership.repository';
-import { User } from '../users/user.entity';
 import { licenseOf, toCompanyDto } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
+import { CompaniesRepository } from './companies.repository';
 import { Company } from './company.entity';
 import { SupportRequest } from './support-request.entity';
 
@@ -27,32 +27,30 @@ export class CompaniesService {
   constructor(
     @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly repository: CompaniesRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** The caller's companies with the role in each: one query (this is the hottest call after sign-in). */
   async listMine(userId: number): Promise<CompanyDto[]> {
     return this.uow.read(async (em) => {
-      const rows = await em.execute<(Record<string, unknown> & { role: number; app: boolean })[]>(
-        `select c.*, m.role, m.app from identity.membership m join identity.company c on c.id = m.company_id
-         where m.user_id = ? order by c.name, c.id`,
-        [userId],
-      );
-      return rows.map((row) => toCompanyDto(em.map(Company, row), row.role, row.app));
+      const rows = await this.repository.companiesOfUser(em, userId);
+      return rows.map((row) => toCompanyDto(row.company, row.role, row.app));
     });
   }
 
   async get(caller: CompanyCaller): Promise<CompanyDto> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const company = await em.findOne(Company, caller.companyId);
+      const company = await this.repository.company(em, caller.companyId);
       if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
-      const membership = await em.findOne(Membership, { companyId: caller.companyId, user: caller.userId });
+      const membership = await this.users.membershipOf(em, caller.companyId, caller.userId);
       return toCompanyDto(company, caller.role, membership?.app ?? false);
     });
   }
 
   async update(caller: CompanyCaller, update: CompanyUpdate): Promise<CompanyDto> {
     return this.uow.write(async (em) => {
-      const company = await em.findOne(Company, caller.companyId);
+      const company = await this.repository.company(em, caller.companyId);
       if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
       applyCompany(company, update);
       return toCompanyDto(company, caller.role);
@@ -61,8 +59,8 @@ export class CompaniesService {
 
   async licenseStats(caller: CompanyCaller): Promise<LicenseStatsDto> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const company = await em.findOneOrFail(Company, caller.companyId);
-      const counts = await new MembershipRepository(em).seatCounts();
+      const company = await this.repository.companyOrFail(em, caller.companyId);
+      const counts = await this.users.seatCounts(em);
       return {
         kinds: [
           { kind: 'user', used: counts.user, limit: company.maxUsers },
@@ -77,8 +75,8 @@ export class CompaniesService {
 
   async support(caller: CompanyCaller, subject: string, message: string): Promise<{ id: number }> {
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const user = await em.findOneOrFail(User, caller.userId);
-      const company = await em.findOneOrFail(Company, caller.companyId);
+      const user = await this.users.userOrFail(em, caller.userId);
+      const company = await this.repository.companyOrFail(em, caller.companyId);
       const request = em.create(SupportRequest, { companyId: caller.companyId, userId: caller.userId, subject, message } as SupportRequest);
       await em.flush();
       addToOutbox(em, IdentityEvents.mailRequested, {
@@ -99,10 +97,9 @@ export class CompaniesService {
 
   async platformList(): Promise<PlatformCompanyDto[]> {
     return this.uow.read(async (em) => {
-      const companies = await em.find(Company, {}, { orderBy: { id: 'asc' } });
+      const companies = await this.repository.all(em);
       // Users per company across all tenants: the operator's view, deliberately unscoped.
-      const counts = await em.execute<{ company_id: number; n: string }[]>('select company_id, count(*) as n from identity.membership group by company_id');
-      const byCompany = new Map(counts.map((r) => [Number(r.company_id), Number(r.n)]));
+      const byCompany = await this.repository.memberCounts(em);
       return companies.map((c) => ({ ...toCompanyDto(c, null), license: licenseOf(c), user_count: byCompany.get(c.id) ?? 0 }));
     });
   }
@@ -116,7 +113,7 @@ export class CompaniesService {
       await em.flush();
       let owners = 0;
       if (input.owner_email) {
-        const owner = await em.findOne(User, { email: input.owner_email.trim().toLowerCase() });
+        const owner = await this.users.userByEmail(em, input.owner_email.trim().toLowerCase());
         if (!owner) throw AppError.validation('owner_email', 'no user with this e-mail address');
         em.create(Membership, { companyId: company.id, user: owner, role: Role.Owner } as Membership);
         owners = 1;
@@ -128,11 +125,11 @@ export class CompaniesService {
 
   async platformUpdate(companyId: number, input: PlatformCompanyInput): Promise<PlatformCompanyDto> {
     return this.uow.write(async (em) => {
-      const company = await em.findOne(Company, companyId);
+      const company = await this.repository.company(em, companyId);
       if (!company) throw new AppError(ProtocolCode.NotFound, 'company not found');
       applyCompany(company, input);
       applyLicense(company, input.license);
-      const users = await em.count(Membership, { companyId }, { filters: { tenant: false } });
+      const users = await this.repository.memberCount(em, companyId);
       return { ...toCompanyDto(company, null), license: licenseOf(company), user_count: users };
     });
   }

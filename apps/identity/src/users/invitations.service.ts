@@ -13,13 +13,16 @@ import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { AuthService } from '../auth/auth.service';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from '../auth/secrets';
-import { Company } from '../companies/company.entity';
+import { CompaniesRepository } from '../companies/companies.repository';
+import type { Company } from '../companies/company.entity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Invitation } from './invitation.entity';
+import { InvitationsRepository } from './invitations.repository';
 import { Membership } from './membership.entity';
-import { assertSeatFree } from './membership.repository';
+import { assertSeatFree } from './seats';
 import type { User } from './user.entity';
 import { toCompanyDto } from './user.mapper';
+import { UsersRepository } from './users.repository';
 
 /** How long an invitation's link stays valid (as the registration link of a new user's invitation). */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -55,6 +58,9 @@ export class InvitationsService {
     @Inject(unitOfWorkToken('identity')) private readonly uow: UnitOfWork,
     private readonly auth: AuthService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly repository: InvitationsRepository,
+    private readonly users: UsersRepository,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   /**
@@ -64,7 +70,7 @@ export class InvitationsService {
   async invite(em: EntityManager, caller: CompanyCaller, company: Company, user: User, role: Role, app: boolean): Promise<InvitationDto> {
     const opaque = newOpaqueToken();
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-    let row = await em.findOne(Invitation, { user }, { populate: ['user'] });
+    let row = await this.repository.ofUser(em, user);
     if (!row) {
       row = em.create(Invitation, { companyId: caller.companyId, user, role, app, tokenId: opaque.id, secretHash: opaque.hash, invitedBy: caller.userId, expiresAt } as Invitation);
     } else {
@@ -78,7 +84,7 @@ export class InvitationsService {
   /** The company's open invitations (expired ones flagged), newest first. */
   async list(caller: CompanyCaller): Promise<InvitationDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      const rows = await em.find(Invitation, {}, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' } });
+      const rows = await this.repository.ofCompany(em);
       return rows.map((row) => toInvitationDto(row));
     });
   }
@@ -86,8 +92,7 @@ export class InvitationsService {
   /** Withdraws an invitation of the company (its link stops working); 404 for an unknown one or another company's. */
   async withdraw(caller: CompanyCaller, id: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const deleted = await em.nativeDelete(Invitation, { id });
-      if (deleted === 0) throw new AppError(ProtocolCode.NotFound, 'invitation not found');
+      if (!(await this.repository.delete(em, id))) throw new AppError(ProtocolCode.NotFound, 'invitation not found');
     });
   }
 
@@ -95,7 +100,7 @@ export class InvitationsService {
   async show(caller: Caller, token: string): Promise<InvitationPreviewDto> {
     return this.uow.read(async (em) => {
       const row = await this.valid(em, caller, token);
-      const company = await em.findOneOrFail(Company, row.companyId);
+      const company = await this.companies.companyOrFail(em, row.companyId);
       return { company_id: company.id, company: company.name, role: row.role, app: row.app, expires_at: row.expiresAt.toISOString() };
     });
   }
@@ -109,13 +114,12 @@ export class InvitationsService {
     const found = await this.uow.read((em) => this.valid(em, caller, token));
     return this.uow.forCompany(found.companyId).write(async (em) => {
       // Two accepts at once: the second waits here and then finds the invitation gone.
-      const locked = await em.execute<{ id: number }[]>('select id from identity.invitation where id = ? for update', [found.id]);
-      const row = locked.length > 0 ? await em.findOne(Invitation, { id: found.id }, { populate: ['user'] }) : null;
+      const row = await this.repository.locked(em, found.id);
       if (!row || row.tokenId !== found.tokenId) throw invalidLink();
-      const company = await em.findOneOrFail(Company, row.companyId);
-      let membership = await em.findOne(Membership, { user: caller.userId });
+      const company = await this.companies.companyOrFail(em, row.companyId);
+      let membership = await this.users.membershipOf(em, row.companyId, caller.userId);
       if (!membership) {
-        await assertSeatFree(em, company, row.role, row.app, null);
+        assertSeatFree(await this.users.seatCounts(em), company, row.role, row.app, null);
         membership = em.create(Membership, { companyId: row.companyId, user: row.user, role: row.role, app: row.app } as Membership);
         addToOutbox(em, IdentityEvents.membershipChanged, { company_id: row.companyId, user_id: caller.userId, role: row.role });
       }
@@ -128,7 +132,7 @@ export class InvitationsService {
   /** The invitation of a token, when the secret matches, it has not expired and it was sent to the caller. */
   private async valid(em: EntityManager, caller: Caller, token: string): Promise<Invitation> {
     const parsed = parseOpaqueToken(token);
-    const row = parsed ? await em.findOne(Invitation, { tokenId: parsed.id }, { filters: { tenant: false }, populate: ['user'] }) : null;
+    const row = parsed ? await this.repository.byToken(em, parsed.id) : null;
     if (!parsed || !row || !secretMatches(parsed.secret, row.secretHash) || row.expiresAt.getTime() <= Date.now() || row.user.id !== caller.userId) throw invalidLink();
     return row;
   }

@@ -1,4 +1,5 @@
 import { wrap } from '@mikro-orm/core';
+import type { Role } from '@kanban/access';
 import { type CompanyDto, type CompanyUserDto, imageUrl, type LicenseLimits, type UserDto } from '@kanban/contracts';
 import type { Company } from '../companies/company.entity';
 import type { Membership } from './membership.entity';
@@ -63,4 +64,9 @@ export function licenseOf(company: Company): LicenseLimits {
     max_readonly: company.maxReadonly,
     max_app_users: company.maxAppUsers,
   };
+}
+
+/** The token claims of a user's memberships: the role per company id. */
+export function claimsOf(memberships: Membership[]): Record<string, Role> {
+  return Object.fromEntries(memberships.map((m) => [String(m.companyId), m.role]));
 }

@@ -22,25 +22,19 @@ import {
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { AuthService, initialsOf, normalizeEmail } from '../auth/auth.service';
-import { Company } from '../companies/company.entity';
+import { CompaniesRepository } from '../companies/companies.repository';
+import type { Company } from '../companies/company.entity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { AccessRestriction } from './access-restriction.entity';
 import { InvitationsService } from './invitations.service';
 import { Membership } from './membership.entity';
-import { assertSeatFree, MembershipRepository } from './membership.repository';
+import { assertSeatFree } from './seats';
 import { User } from './user.entity';
 import { UserImage } from './user-image.entity';
 import { toCompanyUserDto, toUserDto } from './user.mapper';
+import { UsersRepository } from './users.repository';
 
 export type { CompanyUserInput, ProfileUpdate, RestrictionKind } from '@kanban/contracts';
-
-const SORTABLE: Record<string, string> = {
-  email: 'user.email',
-  first_name: 'user.firstName',
-  last_name: 'user.lastName',
-  role: 'role',
-  created_at: 'createdAt',
-};
 
 @Injectable()
 export class UsersService {
@@ -49,17 +43,19 @@ export class UsersService {
     private readonly auth: AuthService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     private readonly invitations: InvitationsService,
+    private readonly repository: UsersRepository,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   async profile(userId: number): Promise<UserDto> {
-    const user = await this.uow.read((em) => em.findOne(User, userId));
+    const user = await this.uow.read((em) => this.repository.user(em, userId));
     if (!user) throw new AppError(ProtocolCode.NotFound, 'user not found');
     return toUserDto(user);
   }
 
   async updateProfile(userId: number, update: ProfileUpdate): Promise<UserDto> {
     return this.uow.write(async (em) => {
-      const user = await em.findOneOrFail(User, userId);
+      const user = await this.repository.userOrFail(em, userId);
       applyProfile(user, update);
       return toUserDto(user);
     });
@@ -73,23 +69,23 @@ export class UsersService {
     if (input && !/^[0-9a-f]{32}$/.test(input.key)) throw AppError.validation('key', 'must be 32 hex characters');
     return this.uow.write(async (em) => {
       // Two uploads at once: the second waits, then releases the first one's image.
-      await em.execute('select 1 from "identity"."user" where id = ? for update', [userId]);
-      const user = await em.findOne(User, userId);
+      await this.repository.lockUser(em, userId);
+      const user = await this.repository.user(em, userId);
       if (!user) throw new AppError(ProtocolCode.NotFound, 'user not found');
-      const previous = await em.find(UserImage, { userId });
+      const previous = await this.repository.imagesOfUser(em, userId);
       if (input) {
         user.image = em.create(UserImage, { userId, key: input.key, mime: input.mime, width: input.width, height: input.height, bytes: input.bytes, createdAt: new Date() });
       } else {
         user.image = null;
       }
       await em.flush();
-      if (previous.length > 0) await em.nativeDelete(UserImage, { id: { $in: previous.map((image) => image.id) } });
+      await this.repository.deleteImages(em, previous.map((image) => image.id));
       return { user: toUserDto(user), released: previous.map((image) => image.key) };
     });
   }
 
   async appUsage(userId: number): Promise<AppUsageDto> {
-    const memberships = await this.uow.read((em) => new MembershipRepository(em).allOfUser(userId));
+    const memberships = await this.uow.read((em) => this.repository.membershipsOfUser(em, userId));
     const counts = { user: 0, customer: 0, supplier: 0, readonly: 0 };
     for (const m of memberships) {
       const kind = seatKindOf(m.role);
@@ -102,24 +98,8 @@ export class UsersService {
     const page = Math.max(1, query.page ?? 1);
     const perPage = Math.min(200, Math.max(1, query.per_page ?? 50));
     return this.uow.forCompany(caller.companyId).read(async (em) => {
-      // Query builders do not apply the tenant filter: the company condition is explicit.
-      const qb = em.createQueryBuilder(Membership, 'm').select('m.*').joinAndSelect('m.user', 'user').leftJoinAndSelect('user.image', 'image').where({ companyId: caller.companyId });
-      if (query.q) {
-        const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        qb.andWhere({ $or: [{ user: { email: { $ilike: like } } }, { user: { firstName: { $ilike: like } } }, { user: { lastName: { $ilike: like } } }] });
-      }
-      if (query.role !== undefined && query.role !== null) qb.andWhere({ role: query.role });
-      if (query.restricted) {
-        qb.andWhere('exists (select 1 from identity.access_restriction r where r.company_id = m.company_id and r.user_id = m.user_id)');
-      }
-      // Own keys only: `constructor`, `__proto__` or `toString` must not reach Object.prototype.
-      const sortKey = query.sort !== undefined && Object.hasOwn(SORTABLE, query.sort) ? SORTABLE[query.sort]! : SORTABLE.email!;
-      const [rows, total] = await qb
-        .orderBy({ [sortKey]: query.order === 'desc' ? 'desc' : 'asc', id: 'asc' })
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .getResultAndCount();
-      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, rows.map((m) => m.user.id));
+      const [rows, total] = await this.repository.list(em, caller.companyId, query, page, perPage);
+      const counts = await this.repository.restrictionCounts(em, caller.companyId, rows.map((m) => m.user.id));
       return { items: rows.map((m) => toCompanyUserDto(m, counts.get(m.user.id) ?? 0)), total, page, per_page: perPage };
     });
   }
@@ -127,7 +107,7 @@ export class UsersService {
   async get(caller: CompanyCaller, userId: number): Promise<CompanyUserDto> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const membership = await this.membershipOrFail(em, userId);
-      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, [userId]);
+      const counts = await this.repository.restrictionCounts(em, caller.companyId, [userId]);
       return toCompanyUserDto(membership, counts.get(userId) ?? 0);
     });
   }
@@ -142,9 +122,9 @@ export class UsersService {
     if (input.role === undefined || !isRole(input.role)) throw AppError.validation('role', 'must be a role code 0-6');
     const email = normalizeEmail(input.email);
     return this.uow.forCompany(caller.companyId).write(async (em) => {
-      const existing = await em.findOne(User, { email });
-      if (existing && (await em.count(Membership, { user: existing }))) throw new AppError(ErrorCode.UserExists);
-      const company = await em.findOneOrFail(Company, caller.companyId);
+      const existing = await this.repository.userByEmail(em, email);
+      if (existing && (await this.repository.isMember(em, existing))) throw new AppError(ErrorCode.UserExists);
+      const company = await this.companies.companyOrFail(em, caller.companyId);
       await this.assertSeat(em, company, input.role!, !!input.app, null);
       if (input.app) assertAppRole(input.role!);
       // An existing account is never added at once (nor its profile shown): it is invited and joins by accepting.
@@ -172,14 +152,14 @@ export class UsersService {
         if (userId === caller.userId && role !== membership.role) {
           throw AppError.validation('role', 'you cannot change your own role');
         }
-        const company = await em.findOneOrFail(Company, caller.companyId);
+        const company = await this.companies.companyOrFail(em, caller.companyId);
         await this.assertSeat(em, company, role, app, membership);
         membership.role = role;
         membership.app = app;
         addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: userId, role });
       }
       applyProfile(membership.user, input);
-      const counts = await new MembershipRepository(em).restrictionCounts(caller.companyId, [userId]);
+      const counts = await this.repository.restrictionCounts(em, caller.companyId, [userId]);
       return toCompanyUserDto(membership, counts.get(userId) ?? 0);
     });
   }
@@ -188,15 +168,15 @@ export class UsersService {
     if (userId === caller.userId) throw AppError.validation('id', 'you cannot remove yourself');
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const membership = await this.membershipOrFail(em, userId);
-      await em.nativeDelete(AccessRestriction, { userId });
+      await this.repository.deleteRestrictionsOfUser(em, userId);
       em.remove(membership);
       await em.flush();
-      const remaining = await em.count(Membership, { user: userId }, { filters: { tenant: false } });
+      const remaining = await this.repository.membershipCount(em, userId);
       if (remaining === 0 && !membership.user.operator) {
         await this.auth.revokeSessions(em, userId);
         membership.user.image = null;
         await em.flush();
-        await em.nativeDelete(UserImage, { userId });
+        await this.repository.deleteImagesOfUser(em, userId);
         em.remove(membership.user);
         addToOutbox(em, IdentityEvents.userDeleted, { user_id: userId });
       }
@@ -209,7 +189,7 @@ export class UsersService {
   async resend(caller: CompanyCaller, userId: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
       const membership = await this.membershipOrFail(em, userId);
-      const company = await em.findOneOrFail(Company, caller.companyId);
+      const company = await this.companies.companyOrFail(em, caller.companyId);
       const user = membership.user;
       if (!user.passwordHash) {
         const token = await this.auth.createActionToken(em, user.id, 'invite');
@@ -226,9 +206,7 @@ export class UsersService {
   async restrictions(caller: CompanyCaller, userId: number, kind?: RestrictionKind): Promise<RestrictionDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       await this.membershipOrFail(em, userId);
-      const where: Record<string, unknown> = { userId };
-      if (kind) where[`${kind}Id`] = { $ne: null };
-      const rows = await em.find(AccessRestriction, where, { orderBy: { id: 'asc' } });
+      const rows = await this.repository.restrictionsOfUser(em, userId, kind);
       return rows.map(toRestrictionDto);
     });
   }
@@ -243,8 +221,7 @@ export class UsersService {
     }
     return this.uow.forCompany(caller.companyId).write(async (em) => {
       await this.membershipOrFail(em, input.user_id, 'user_id');
-      const exists = await em.count(AccessRestriction, {
-        userId: input.user_id,
+      const exists = await this.repository.restrictionExists(em, input.user_id, {
         customerId: input.customer_id ?? null,
         locationId: input.location_id ?? null,
         supplierId: input.supplier_id ?? null,
@@ -259,31 +236,44 @@ export class UsersService {
       } as AccessRestriction);
       await em.flush();
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: input.user_id });
-      await announceRestrictions(em, caller.companyId, input.user_id);
+      await this.announceRestrictions(em, caller.companyId, input.user_id);
       return toRestrictionDto(row);
     });
   }
 
   async removeRestriction(caller: CompanyCaller, id: number): Promise<void> {
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      const row = await em.findOne(AccessRestriction, id);
+      const row = await this.repository.restriction(em, id);
       if (!row) throw new AppError(ProtocolCode.NotFound, 'access restriction not found');
       em.remove(row);
       await em.flush();
       addToOutbox(em, IdentityEvents.membershipChanged, { company_id: caller.companyId, user_id: row.userId });
-      await announceRestrictions(em, caller.companyId, row.userId);
+      await this.announceRestrictions(em, caller.companyId, row.userId);
     });
   }
 
   private async membershipOrFail(em: EntityManager, userId: number, field = 'id'): Promise<Membership> {
-    const membership = await em.findOne(Membership, { user: userId }, { populate: ['user'] });
+    const membership = await this.repository.membership(em, userId);
     if (!membership) throw new AppError(ProtocolCode.NotFound, `${field}: user not found in this company`);
     return membership;
   }
 
   /** Licence check (1058): the company's limit for the role's kind and for app users. */
-  private assertSeat(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
-    return assertSeatFree(em, company, role, app, current);
+  private async assertSeat(em: EntityManager, company: Company, role: Role, app: boolean, current: Membership | null): Promise<void> {
+    assertSeatFree(await this.repository.seatCounts(em), company, role, app, current);
+  }
+
+  /** Publishes the user's full current set of restrictions in the company (after the change was flushed). */
+  private async announceRestrictions(em: EntityManager, companyId: number, userId: number): Promise<void> {
+    // Two changes for one user at once: the lock orders them, and the second reads the first's committed row.
+    await this.repository.lockMembership(em, companyId, userId);
+    const rows = await this.repository.restrictionsOfUser(em, userId);
+    const data: RestrictionsChanged = {
+      company_id: companyId,
+      user_id: userId,
+      restrictions: rows.map((r) => ({ customer_id: r.customerId ?? null, location_id: r.locationId ?? null, supplier_id: r.supplierId ?? null })),
+    };
+    addToOutbox(em, IdentityEvents.restrictionsChanged, data);
   }
 
   private publicLink(page: string): string {
@@ -311,19 +301,6 @@ function applyProfile(user: User, update: ProfileUpdate): void {
   if (update.image_id !== undefined && update.image_id !== (user.image?.id ?? null)) {
     throw AppError.validation('image_id', 'upload a new image with POST /api/image/; null removes it');
   }
-}
-
-/** Publishes the user's full current set of restrictions in the company (after the change was flushed). */
-async function announceRestrictions(em: EntityManager, companyId: number, userId: number): Promise<void> {
-  // Two changes for one user at once: the lock orders them, and the second reads the first's committed row.
-  await em.execute('select 1 from identity.membership where company_id = ? and user_id = ? for update', [companyId, userId]);
-  const rows = await em.find(AccessRestriction, { userId }, { orderBy: { id: 'asc' } });
-  const data: RestrictionsChanged = {
-    company_id: companyId,
-    user_id: userId,
-    restrictions: rows.map((r) => ({ customer_id: r.customerId ?? null, location_id: r.locationId ?? null, supplier_id: r.supplierId ?? null })),
-  };
-  addToOutbox(em, IdentityEvents.restrictionsChanged, data);
 }
 
 export function toRestrictionDto(row: AccessRestriction): RestrictionDto {
