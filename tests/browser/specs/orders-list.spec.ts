@@ -49,6 +49,18 @@ async function threeOrders(page: Page, tag: string) {
   return { stamp, location, open, confirmed, delivered };
 }
 
+/** One more order, of L-100 at another new location (for the search to leave out). */
+async function threeOrdersElsewhere(page: Page): Promise<number> {
+  const customer = (await data<{ items: { id: number }[] }>(page, 'GET', 'customer?q=K-10001')).items[0]!;
+  const stamp = `X${Date.now().toString(36)}`.toUpperCase();
+  const location = await data<{ id: number }>(page, 'POST', `customer/${customer.id}/location/`, { name: `Anderswo ${stamp}` });
+  const item = await data<{ id: number }>(page, 'POST', `customer/${customer.id}/item`, { sku: `OX-${stamp}`, name: 'Elsewhere', order_unit: 'PAK' });
+  const rule = await data<{ id: number }>(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 10, stock: 10 });
+  const decision = (await data<{ decision: Decision }>(page, 'POST', `rules/${rule.id}/stock`, { stock: 1 })).decision;
+  assert(decision.reason === 'ordered', `the stock drop should order: ${decision.reason}`);
+  return decision.order_id;
+}
+
 const rowIds = async (page: Page) =>
   (await page.locator('[data-testid^=order-row-]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-testid')!.replace('order-row-', ''))))) as number[];
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -60,12 +72,15 @@ for (const language of ['en', 'de'] as const) {
     await chooseLanguage(page, language);
     const f = await threeOrders(page, language.toUpperCase());
 
-    // search: the location's unique name finds its three orders, newest first; the address keeps it
+    // search: the location's unique name finds its three orders, newest first; the address keeps it. Another order
+    // first (at another location), so the search has something to leave out.
+    const other = await threeOrdersElsewhere(page);
     await goto(page, '/c/1/order');
     await visible(page, testid('orders-page'));
+    await until(async () => (await rowIds(page)).includes(other), 'the unfiltered list should show the other order');
     await page.locator(testid('order-search')).fill(f.stamp.toLowerCase());
     await until(async () => JSON.stringify(await rowIds(page)) === JSON.stringify([f.delivered, f.confirmed, f.open]), async () => `the search should list the three orders, got ${JSON.stringify(await rowIds(page))}`);
-    assert(query(page).get('q') === f.stamp.toLowerCase(), `the address should keep the search: ${page.url()}`);
+    await until(() => query(page).get('q') === f.stamp.toLowerCase(), () => `the address should keep the search: ${page.url()}`);
     // the ext status in words: confirmed, not yet confirmed, nothing for the delivered order; never the codes
     await until(async () => (await text(page.locator(testid(`order-ext-${f.confirmed}`)))) === words.confirmedBy, `the confirmed order should read "${words.confirmedBy}"`);
     assert((await text(page.locator(testid(`order-ext-${f.open}`)))) === words.notYet, `the open order should read "${words.notYet}"`);

@@ -31,6 +31,8 @@ export function statusPalette(status: OrderDto['status']): string {
 }
 
 const STATUSES = ORDER_LIST_STATUSES;
+/** Names wrap (the table's scroll area keeps text on one line): the row fits at 1280 px in both languages. */
+const WRAP = { whiteSpace: 'normal', minW: '8rem' } as const;
 const EXT = ['0', '1', '-1'] as const;
 
 /** The filters, sorting and page of an orders list, kept in the address (`?q=&status=&ext=&days=&sort=&order=&page=`). */
@@ -133,14 +135,14 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
             <Stack gap="4">
               <Flex gap="3" wrap="wrap" align="center">
                 <Input
-                  maxW="320px"
+                  maxW="280px"
                   value={text}
                   onChange={(e) => setText(e.target.value)}
                   placeholder={t('orders.search')}
                   aria-label={t('orders.search')}
                   data-testid="order-search"
                 />
-                <NativeSelect.Root maxW="200px">
+                <NativeSelect.Root maxW="170px">
                   <NativeSelect.Field aria-label={t('orders.days')} value={String(query.days)} onChange={(e) => query.set({ days: e.target.value === '30' ? undefined : e.target.value })} data-testid="order-days">
                     {DAYS.map((d) => (
                       <option key={d} value={d}>
@@ -152,7 +154,7 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                 </NativeSelect.Root>
                 {orders ? (
                   <>
-                    <NativeSelect.Root maxW="200px">
+                    <NativeSelect.Root maxW="170px">
                       <NativeSelect.Field aria-label={t('orders.status')} value={query.status ?? ''} onChange={(e) => query.set({ status: e.target.value })} data-testid="order-status-filter">
                         <option value="">{t('orders.statusAll')}</option>
                         {STATUSES.map((s) => (
@@ -163,7 +165,7 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    <NativeSelect.Root maxW="240px">
+                    <NativeSelect.Root maxW="230px">
                       <NativeSelect.Field aria-label={t('orders.extStatus')} value={query.ext ?? ''} onChange={(e) => query.set({ ext: e.target.value })} data-testid="order-extstatus">
                         <option value="">{t('orders.extAll')}</option>
                         {EXT.map((x) => (
@@ -214,9 +216,9 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                             </RouterLink>
                           </Table.Cell>
                           <Table.Cell>{format.date(o.date)}</Table.Cell>
-                          {scope.customerID ? null : <Table.Cell>{o.customer}</Table.Cell>}
-                          {scope.locationID ? null : <Table.Cell>{o.location}</Table.Cell>}
-                          <Table.Cell>{o.supplier}</Table.Cell>
+                          {scope.customerID ? null : <Table.Cell {...WRAP}>{o.customer}</Table.Cell>}
+                          {scope.locationID ? null : <Table.Cell {...WRAP}>{o.location}</Table.Cell>}
+                          <Table.Cell {...WRAP}>{o.supplier}</Table.Cell>
                           <Table.Cell>{t(`orders.sources.${o.source}`)}</Table.Cell>
                           {orders ? (
                             <Table.Cell>
@@ -224,7 +226,7 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                             </Table.Cell>
                           ) : null}
                           {orders ? (
-                            <Table.Cell data-testid={`order-ext-${o.id}`}>
+                            <Table.Cell data-testid={`order-ext-${o.id}`} {...WRAP} minW="7rem">
                               <ExtStatusText order={o} />
                             </Table.Cell>
                           ) : null}
