@@ -113,6 +113,26 @@ describe('demo history', () => {
     expect(ok(await api().get(`/c/${demo}/supplier/${l100}/supply?state=delivered&days=30&per_page=1`, tokens.supplier)).total).toBeGreaterThan(0);
   });
 
+  it('the inactive supplier (Helvetia, L-300) got orders until its contract paused, none since; its rules say why', async () => {
+    const orders = await all(`/c/${demo}/order?days=365&q=${encodeURIComponent('Helvetia Befestigungstechnik')}`);
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((o) => o.supplier_id === suppliers['L-300'])).toBe(true);
+    // INACTIVE_SUPPLIER_DAYS (24) local days ago; a day of slack for the time zone
+    const paused = Date.now() - 23 * 86_400_000;
+    expect(orders.filter((o) => Date.parse(o.created) >= paused)).toEqual([]);
+    const check = ok(await api().get(`/c/${demo}/stats/rulescheck?per_page=1`, tokens.admin));
+    expect(check.last_reasons.supplier_inactive).toBeGreaterThan(0);
+    const journal = await all(`/v2/c/${demo}/journal`);
+    const skipped = journal.filter((e) => e.code === 2001 && e.message.startsWith('not ordered automatically, supplier inactive: Helvetia Befestigungstechnik AG ('));
+    // one entry per run that skipped rules of it for the first time (rules at locations with other slots run later that
+    // day): together they name each rule once
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(new Set(skipped.map((e) => e.run_id)).size).toBe(skipped.length);
+    const named = skipped.flatMap((e) => [...(e.message as string).matchAll(/rule (\d+) \(/g)].map((m) => Number(m[1])));
+    expect(named.length).toBe(check.last_reasons.supplier_inactive);
+    expect(new Set(named).size).toBe(named.length);
+  });
+
   it('the order queue holds the orders handed to the suppliers as transmitted entries; nothing waits or failed', async () => {
     const queue = ok(await api().get(`/c/${demo}/orderqueue?all=1&per_page=200`, tokens.admin));
     expect(queue.total).toBeGreaterThan(20);
