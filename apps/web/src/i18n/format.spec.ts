@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatNumber } from './format';
 
 // Local times on purpose: the formatter shows the browser's local date.
 const march5 = new Date(2024, 2, 5, 14, 7, 30);
@@ -39,5 +39,21 @@ describe('date formats (spec 1)', () => {
       expect(formatDate(value, 'en')).toBe('');
       expect(formatDateTime(value, 'de')).toBe('');
     }
+  });
+});
+
+describe('formatNumber (issue 16: numbers localized on every page)', () => {
+  it('writes thousands and decimals the way each language does', () => {
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
+    expect(formatNumber(12000, 'de')).toBe('12.000');
+    expect(formatNumber(7, 'en')).toBe('7');
+  });
+  it('reads numeric strings, keeps up to three decimals, shows nothing for missing values', () => {
+    expect(formatNumber('0.125', 'de')).toBe('0,125');
+    expect(formatNumber(1 / 3, 'en')).toBe('0.333');
+    expect(formatNumber(null, 'en')).toBe('');
+    expect(formatNumber(undefined, 'de')).toBe('');
+    expect(formatNumber('n/a', 'de')).toBe('n/a');
   });
 });

@@ -19,3 +19,22 @@ export function formatDateTime(value: string | Date | null | undefined, language
   const d = typeof value === 'string' ? new Date(value) : value;
   return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Quantities the way each language writes them (issue 16, "localized numbers"): 1,234.5 in English, 1.234,5 in
+ * German; up to three decimals, none added to whole numbers. Missing values show nothing.
+ */
+export function formatNumber(value: number | string | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const locale = (language as Language) === 'de' ? 'de-DE' : 'en-US';
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(n);
+}

@@ -86,6 +86,7 @@ export function OrderDetailPage() {
         title={t('orders.updateOkTitle')}
         text={t('orders.updateOkText', { id: orderID })}
         confirmLabel={t('orders.updateOk')}
+        tone="positive"
         busy={saving}
         onConfirm={() => void run({ ext_status: 1 }, t('orders.updatedOk', { id: orderID }))}
         onClose={() => setAsking(false)}

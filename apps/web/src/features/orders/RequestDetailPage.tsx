@@ -87,6 +87,7 @@ export function RequestDetailPage() {
         title={t('orders.confirmRequestTitle')}
         text={t('orders.confirmRequestText', { id: requestID })}
         confirmLabel={t('orders.confirmRequest')}
+        tone="positive"
         busy={confirming.isLoading}
         onConfirm={() => void doConfirm()}
         onClose={() => setAsking(null)}

@@ -1,4 +1,5 @@
-import { Badge, IconButton, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/icons';
 import { useFormat } from '../../i18n/useFormat';
@@ -6,7 +7,10 @@ import type { KanbanRuleDto } from './rulesApi';
 
 export type RuleAction = 'history' | 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
 
-/** The rules of a location, a row each: stock, threshold, capacity, on order, the last decision and the actions menu. */
+/**
+ * The rules of a location, a row each (a card each on a phone): SKU and name, stock, threshold, capacity, on order,
+ * the last decision and the actions menu; "Enter stock" is also the card's button for those who may report stock.
+ */
 export function RuleTable({
   rules,
   busy,
@@ -21,66 +25,33 @@ export function RuleTable({
   onAction: (rule: KanbanRuleDto, action: RuleAction) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" data-testid="rule-table" aria-busy={busy}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('orders.sku')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders.name')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('rules.stock')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('rules.threshold')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('rules.capacity')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('rules.onOrder')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('rules.lastDecision')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('rules.scanCode')}</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rules.map((rule) => (
-            <RuleRow key={rule.id} rule={rule} canWrite={canWrite} canReport={canReport} onAction={(action) => onAction(rule, action)} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
-
-function RuleRow({
-  rule,
-  canWrite,
-  canReport,
-  onAction,
-}: {
-  rule: KanbanRuleDto;
-  canWrite: boolean;
-  canReport: boolean;
-  onAction: (action: RuleAction) => void;
-}) {
-  const { t } = useTranslation();
   const format = useFormat();
-  return (
-    <Table.Row data-testid={`rule-row-${rule.item.sku}`} opacity={rule.active ? 1 : 0.6}>
-      <Table.Cell>
-        {rule.item.sku}
-        {rule.active ? null : (
-          <Badge ml="2" colorPalette="gray">
-            {t('rules.inactive')}
-          </Badge>
-        )}
-      </Table.Cell>
-      <Table.Cell>{rule.item.name}</Table.Cell>
-      <Table.Cell textAlign="end" data-testid="rule-stock">
-        {rule.stock} {rule.item.item_unit}
-      </Table.Cell>
-      <Table.Cell textAlign="end">{rule.threshold}</Table.Cell>
-      <Table.Cell textAlign="end">{rule.capacity}</Table.Cell>
-      <Table.Cell textAlign="end">
-        {rule.on_order} {rule.item.order_unit}
-      </Table.Cell>
-      <Table.Cell data-testid="rule-decision">
-        {rule.last_decision ? (
+  const columns: DataColumn<KanbanRuleDto>[] = [
+    {
+      key: 'sku',
+      label: t('orders.sku'),
+      cell: (rule) => (
+        <>
+          {rule.item.sku}
+          {rule.active ? null : (
+            <Badge ml="2" colorPalette="gray">
+              {t('rules.inactive')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { key: 'name', label: t('orders.name'), cell: (rule) => rule.item.name },
+    { key: 'stock', label: t('rules.stock'), align: 'end', testId: () => 'rule-stock', cell: (rule) => `${format.number(rule.stock)} ${rule.item.item_unit}` },
+    { key: 'threshold', label: t('rules.threshold'), align: 'end', cell: (rule) => format.number(rule.threshold) },
+    { key: 'capacity', label: t('rules.capacity'), align: 'end', cell: (rule) => format.number(rule.capacity) },
+    { key: 'onOrder', label: t('rules.onOrder'), align: 'end', cell: (rule) => `${format.number(rule.on_order)} ${rule.item.order_unit}` },
+    {
+      key: 'decision',
+      label: t('rules.lastDecision'),
+      testId: () => 'rule-decision',
+      cell: (rule) =>
+        rule.last_decision ? (
           <Stack gap="0">
             <Text fontSize="sm">{t(`rules.reasons.${rule.last_decision.reason}`)}</Text>
             <Text fontSize="xs" color="gray.600">
@@ -91,13 +62,31 @@ function RuleRow({
           <Text fontSize="sm" color="gray.600">
             {t('rules.noDecision')}
           </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell fontSize="sm">{rule.scan_code}</Table.Cell>
-      <Table.Cell>
-        <RuleActions rule={rule} canWrite={canWrite} canReport={canReport} onAction={onAction} />
-      </Table.Cell>
-    </Table.Row>
+        ),
+    },
+    { key: 'scanCode', label: t('rules.scanCode'), cell: (rule) => rule.scan_code, cellProps: { fontSize: 'sm' } },
+  ];
+  return (
+    <DataTable
+      label={t('rules.tableLabel')}
+      testId="rule-table"
+      rows={rules}
+      rowKey={(rule) => rule.id}
+      rowTestId={(rule) => `rule-row-${rule.item.sku}`}
+      rowProps={(rule) => ({ opacity: rule.active ? 1 : 0.6 })}
+      columns={columns}
+      busy={busy}
+      actions={(rule) => <RuleActions rule={rule} canWrite={canWrite} canReport={canReport} onAction={(action) => onAction(rule, action)} />}
+      mainAction={
+        canReport
+          ? (rule) => (
+              <Button size="sm" colorPalette="blue" onClick={() => onAction(rule, 'stock')} data-testid={`rule-enter-stock-${rule.item.sku}`}>
+                {t('rules.enterStock')}
+              </Button>
+            )
+          : undefined
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, Role } from '@kanban/access';
-import { Box, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -10,9 +10,12 @@ import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { useViewer } from '../../shared/session/useViewer';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
 import { type SupplyDto, useSetSupplyDeliveredMutation, useSupplyQuery } from './suppliesApi';
+
+type SupplyLine = NonNullable<SupplyDto['lines']>[number];
 
 /** What is to be taken back (asked first): the whole supply (pos undefined) or one line. */
 interface TakeBack {
@@ -56,6 +59,48 @@ export function SupplyDetailPage() {
     </DataList.Item>
   );
 
+  const lineColumns: DataColumn<SupplyLine>[] = [
+    { key: 'pos', label: t('supplies.fields.pos'), cell: (line) => line.pos },
+    { key: 'sku', label: t('supplies.fields.sku'), cell: (line) => line.sku, cellProps: { fontFamily: 'mono' } },
+    { key: 'name', label: t('supplies.fields.name'), cell: (line) => line.name },
+    { key: 'quantity', label: t('supplies.fields.quantity'), align: 'end', cell: (line) => format.number(line.quantity) },
+    { key: 'unit', label: t('supplies.fields.unit'), cell: (line) => line.unit },
+    { key: 'shipping', label: t('supplies.fields.shipping'), cell: (line) => format.date(line.shipping) },
+    {
+      key: 'state',
+      label: t('lists.status'),
+      testId: (line) => `supply-line-${line.pos}-state`,
+      cell: (line) => (
+        <>
+          <SupplyStatusBadge status={line.delivered ? 'delivered' : 'open'} />
+          {line.delivered_at ? (
+            <Text as="span" fontSize="xs" color="gray.600" ms="2">
+              {format.dateTime(line.delivered_at)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  /** A line's action: mark it delivered, or take the delivery back (asks first). */
+  const lineAction = (line: SupplyLine) =>
+    line.delivered ? (
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="gray"
+        disabled={busy}
+        onClick={() => setTakingBack({ pos: line.pos, label: t('supplies.linePos', { pos: line.pos }) })}
+        data-testid={`supply-line-${line.pos}-take-back`}
+      >
+        {t('supplies.takeBack')}
+      </Button>
+    ) : (
+      <Button size="xs" colorPalette="green" disabled={busy} onClick={() => void mark(true, line.pos)} data-testid={`supply-line-${line.pos}-deliver`}>
+        {t('supplies.markDelivered')}
+      </Button>
+    );
+
   return (
     <Stack gap="4" data-testid="supply-detail">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
@@ -75,7 +120,7 @@ export function SupplyDetailPage() {
             </Heading>
             {canMark ? (
               supply.delivered ? (
-                <Button variant="outline" colorPalette="red" loading={busy} onClick={() => setTakingBack({ label: t('supplies.orderNumber', { id: supply.order_id }) })} data-testid="supply-take-back">
+                <Button variant="outline" colorPalette="gray" loading={busy} onClick={() => setTakingBack({ label: t('supplies.orderNumber', { id: supply.order_id }) })} data-testid="supply-take-back">
                   {t('supplies.takeBack')}
                 </Button>
               ) : (
@@ -115,62 +160,16 @@ export function SupplyDetailPage() {
               </Heading>
             </Card.Header>
             <Card.Body>
-              <Box overflowX="auto">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('supplies.fields.pos')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('supplies.fields.sku')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('supplies.fields.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('supplies.fields.quantity')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('supplies.fields.unit')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('supplies.fields.shipping')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
-                      {canMark ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {(supply.lines ?? []).map((line) => (
-                      <Table.Row key={line.pos} data-testid={`supply-line-${line.pos}`}>
-                        <Table.Cell>{line.pos}</Table.Cell>
-                        <Table.Cell fontFamily="mono">{line.sku}</Table.Cell>
-                        <Table.Cell>{line.name}</Table.Cell>
-                        <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
-                        <Table.Cell>{line.unit}</Table.Cell>
-                        <Table.Cell>{format.date(line.shipping)}</Table.Cell>
-                        <Table.Cell data-testid={`supply-line-${line.pos}-state`}>
-                          <SupplyStatusBadge status={line.delivered ? 'delivered' : 'open'} />
-                          {line.delivered_at ? (
-                            <Text as="span" fontSize="xs" color="gray.600" ms="2">
-                              {format.dateTime(line.delivered_at)}
-                            </Text>
-                          ) : null}
-                        </Table.Cell>
-                        {canMark ? (
-                          <Table.Cell textAlign="end">
-                            {line.delivered ? (
-                              <Button
-                                size="xs"
-                                variant="outline"
-                                colorPalette="red"
-                                disabled={busy}
-                                onClick={() => setTakingBack({ pos: line.pos, label: t('supplies.linePos', { pos: line.pos }) })}
-                                data-testid={`supply-line-${line.pos}-take-back`}
-                              >
-                                {t('supplies.takeBack')}
-                              </Button>
-                            ) : (
-                              <Button size="xs" colorPalette="green" disabled={busy} onClick={() => void mark(true, line.pos)} data-testid={`supply-line-${line.pos}-deliver`}>
-                                {t('supplies.markDelivered')}
-                              </Button>
-                            )}
-                          </Table.Cell>
-                        ) : null}
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
+              <DataTable
+                label={t('supplies.lines')}
+                testId="supply-lines"
+                rows={supply.lines ?? []}
+                rowKey={(line) => line.pos}
+                rowTestId={(line) => `supply-line-${line.pos}`}
+                columns={lineColumns}
+                actionsLabel={canMark ? t('lists.actions') : undefined}
+                actions={canMark ? lineAction : undefined}
+              />
             </Card.Body>
           </Card.Root>
         </>
@@ -180,6 +179,7 @@ export function SupplyDetailPage() {
         title={t('supplies.takeBackTitle')}
         text={t('supplies.takeBackText', { what: takingBack?.label ?? '' })}
         confirmLabel={t('supplies.takeBack')}
+        tone="positive"
         busy={busy}
         onConfirm={() => void mark(false, takingBack?.pos)}
         onClose={() => setTakingBack(null)}

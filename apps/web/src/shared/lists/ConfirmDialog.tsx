@@ -1,7 +1,11 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a destructive action; the action runs only on the explicit confirm button. */
+/**
+ * Asks before an action with consequences; the action runs only on the explicit confirm button. The button is red
+ * for destructive actions (delete, discard: the default) and blue for the others (confirm, acknowledge, undo a
+ * delivery): red means "this removes something".
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -10,6 +14,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  tone = 'danger',
 }: {
   open: boolean;
   title: string;
@@ -18,6 +23,8 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** `danger` (default): destructive, a red button; `positive`: anything else, a blue one */
+  tone?: 'danger' | 'positive';
 }) {
   const { t } = useTranslation();
   return (
@@ -36,7 +43,7 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid="confirm-submit">
+              <Button colorPalette={tone === 'danger' ? 'red' : 'blue'} onClick={onConfirm} loading={busy} data-testid="confirm-submit">
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

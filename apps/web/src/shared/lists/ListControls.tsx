@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Flex, IconButton, Table, Text } from '@chakra-ui/react';
+import { Button, ButtonGroup, Flex, IconButton, Table, type TableColumnHeaderProps, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
 
@@ -13,16 +13,17 @@ export function SortHeader<K extends string>({
   label,
   sorting,
   onSort,
+  ...header
 }: {
   column: K;
   label: string;
   sorting: Sorting<K>;
   onSort: (s: Sorting<K>) => void;
-}) {
+} & Omit<TableColumnHeaderProps, 'onSort'>) {
   const active = sorting.sort === column;
   const next: Sorting<K> = { sort: column, order: active && sorting.order === 'asc' ? 'desc' : 'asc' };
   return (
-    <Table.ColumnHeader aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.ColumnHeader aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'} {...header}>
       <Button
         variant="ghost"
         size="xs"
