@@ -1,4 +1,5 @@
-import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DataTable } from '../../shared/lists/DataTable';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
 import { extStatusKey } from './extStatus';
@@ -51,44 +52,34 @@ export function OrderView({ order }: { order: OrderDto }) {
           <Heading as="h2" size="md" mb="3">
             {t('orders.lines')}
           </Heading>
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="order-lines">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('orders.pos')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.sku')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.catalog')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('orders.quantity')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.unit')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.shipping')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.deliveredAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {(order.lines ?? []).map((l) => (
-                  <Table.Row key={l.pos} data-testid={`order-line-${l.pos}`}>
-                    <Table.Cell>{l.pos}</Table.Cell>
-                    <Table.Cell>{l.sku}</Table.Cell>
-                    <Table.Cell whiteSpace="normal" minW="12rem">
-                      {l.name}
-                    </Table.Cell>
-                    <Table.Cell>{l.catalog}</Table.Cell>
-                    <Table.Cell textAlign="end">{l.quantity}</Table.Cell>
-                    <Table.Cell>{l.unit}</Table.Cell>
-                    <Table.Cell>{format.date(l.shipping)}</Table.Cell>
-                    <Table.Cell data-testid={`order-line-${l.pos}-delivered`} title={l.delivered_at ? format.dateTime(l.delivered_at) : undefined}>
-                      {l.delivered_at ? format.date(l.delivered_at) : '–'}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={statusPalette(l.status)}>{t(`orders.statuses.${l.status}`)}</Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            label={t('orders.lines')}
+            testId="order-lines"
+            rows={order.lines ?? []}
+            rowKey={(l) => l.pos}
+            rowTestId={(l) => `order-line-${l.pos}`}
+            cardTitle={(l) => `${l.pos} · ${l.sku}`}
+            columns={[
+              { key: 'pos', label: t('orders.pos'), cell: (l) => l.pos, hideOnCard: true },
+              { key: 'sku', label: t('orders.sku'), cell: (l) => l.sku, hideOnCard: true },
+              { key: 'name', label: t('orders.name'), cell: (l) => l.name, cellProps: { whiteSpace: 'normal', minW: '12rem' } },
+              { key: 'catalog', label: t('orders.catalog'), cell: (l) => l.catalog },
+              { key: 'quantity', label: t('orders.quantity'), align: 'end', cell: (l) => format.number(l.quantity) },
+              { key: 'unit', label: t('orders.unit'), cell: (l) => l.unit },
+              { key: 'shipping', label: t('orders.shipping'), cell: (l) => format.date(l.shipping) },
+              {
+                key: 'delivered',
+                label: t('orders.deliveredAt'),
+                testId: (l) => `order-line-${l.pos}-delivered`,
+                cell: (l) => <span title={l.delivered_at ? format.dateTime(l.delivered_at) : undefined}>{l.delivered_at ? format.date(l.delivered_at) : '–'}</span>,
+              },
+              {
+                key: 'status',
+                label: t('orders.status'),
+                cell: (l) => <Badge colorPalette={statusPalette(l.status)}>{t(`orders.statuses.${l.status}`)}</Badge>,
+              },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
       <Card.Root>

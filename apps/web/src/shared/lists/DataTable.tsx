@@ -41,6 +41,8 @@ export interface DataTableProps<T, K extends string = string> {
   actionsLabel?: string;
   /** the row's main action as a button on its card below 760 px (e.g. "Enter stock", "Mark delivered") */
   mainAction?: (row: T) => ReactNode;
+  /** the card's title below 760 px when the first column alone does not name the row (it is then listed as a value) */
+  cardTitle?: (row: T) => ReactNode;
   busy?: boolean;
   sorting?: Sorting<K>;
   onSort?: (sorting: Sorting<K>) => void;
@@ -70,13 +72,14 @@ export function DataTable<T, K extends string = string>({
   actions,
   actionsLabel,
   mainAction,
+  cardTitle,
   busy,
   sorting,
   onSort,
   size = 'sm',
 }: DataTableProps<T, K>) {
   const mobile = useIsMobile();
-  if (mobile) return <DataCards {...{ label, testId, rows, rowKey, rowTestId, columns, actions, mainAction, busy }} />;
+  if (mobile) return <DataCards {...{ label, testId, rows, rowKey, rowTestId, columns, actions, mainAction, cardTitle, busy }} />;
   const [first, ...rest] = columns;
   const cellOf = (column: DataColumn<T, K>, row: T, sticky: boolean) => (
     <Table.Cell
@@ -145,16 +148,22 @@ function DataCards<T, K extends string>({
   columns,
   actions,
   mainAction,
+  cardTitle,
   busy,
-}: Pick<DataTableProps<T, K>, 'label' | 'testId' | 'rows' | 'rowKey' | 'rowTestId' | 'columns' | 'actions' | 'mainAction' | 'busy'>) {
-  const [first, ...rest] = columns;
+}: Pick<DataTableProps<T, K>, 'label' | 'testId' | 'rows' | 'rowKey' | 'rowTestId' | 'columns' | 'actions' | 'mainAction' | 'cardTitle' | 'busy'>) {
+  const [first, ...others] = columns;
+  const rest = cardTitle ? columns : others;
   return (
     <Stack gap="3" role="list" aria-label={label} aria-busy={busy} data-testid={testId} data-layout="cards">
       {rows.map((row) => (
         <Card.Root key={rowKey(row)} size="sm" role="listitem" data-testid={rowTestId?.(row)}>
           <Card.Body gap="2">
             <Flex justify="space-between" align="start" gap="2">
-              {first ? (
+              {cardTitle ? (
+                <Box fontWeight="semibold" minW="0" overflowWrap="anywhere">
+                  {cardTitle(row)}
+                </Box>
+              ) : first ? (
                 <Box fontWeight="semibold" data-testid={first.testId?.(row)} minW="0" overflowWrap="anywhere">
                   {first.cell(row)}
                 </Box>
