@@ -12,7 +12,14 @@ const WORDS = {
     saved: 'was saved',
     ordered: 'Ordered',
     open: 'Open',
-    moq: 'The minimum order quantity is not reached.',
+    moq: 'Too little: at least 5 PAK (minimum order quantity).',
+    mxoq: 'Too much: at most 10 PAK (maximum order quantity).',
+    required: 'Enter a quantity.',
+    toFix: '3 lines need a change before ordering',
+    noRule: 'Cannot be ordered here: no kanban rule for this item at this location.',
+    rule: 'Order at least 5, at most 20, in steps of 5 PAK',
+    onOrder: 'Already on order in order',
+    serverMoq: 'Too little: at least 50 PAK (minimum order quantity).',
     placed: 'The order was placed.',
     waiting: 'Waiting for approval',
     confirmed: 'was confirmed',
@@ -27,7 +34,14 @@ const WORDS = {
     saved: 'wurde gespeichert',
     ordered: 'Bestellt',
     open: 'Offen',
-    moq: 'Die Mindestbestellmenge ist nicht erreicht.',
+    moq: 'Zu wenig: mindestens 5 PAK (Mindestbestellmenge).',
+    mxoq: 'Zu viel: höchstens 10 PAK (Höchstbestellmenge).',
+    required: 'Bitte eine Menge eingeben.',
+    toFix: '3 Positionen müssen vor dem Bestellen geändert werden',
+    noRule: 'Hier nicht bestellbar: keine Kanban-Regel für diesen Artikel an diesem Standort.',
+    rule: 'Bestellbar: mindestens 5, höchstens 20, in Schritten von 5 PAK',
+    onOrder: 'Bereits bestellt in Bestellung',
+    serverMoq: 'Zu wenig: mindestens 50 PAK (Mindestbestellmenge).',
     placed: 'Die Bestellung wurde aufgegeben.',
     waiting: 'Wartet auf Freigabe',
     confirmed: 'wurde freigegeben',
@@ -143,6 +157,41 @@ async function ruleOrdersAtLocation(page: Page, words: Words, f: Fixture, langua
   return page;
 }
 
+/** Three items of Huber with rules at a fresh location (a: MOQ 5, MXOQ 20, steps of 5; b: MXOQ 10, steps of 2; c: 10 STK per PAK) and one without. */
+async function newOrderFixture(page: Page, tag: string) {
+  // from a catalog of Schraubenwerk Franken, so the search and the lines name supplier and catalog
+  const supplier = (await ok(page, 'GET', 'supplier?q=Schraubenwerk')).items[0];
+  const catalogId = (await ok(page, 'GET', `supplier/${supplier.id}/catalog`)).items[0].id;
+  const f = await fixture(page, tag, { catalog_id: catalogId, min_order_quantity: 5, order_quantity: 5, max_order_quantity: 20, order_quantity_increment: 5 });
+  const stamp = f.item.sku.replace(/^BR-/, '');
+  const make = (suffix: string, body: Record<string, unknown>) =>
+    ok(page, 'POST', `customer/${f.customerId}/item`, { sku: `BR-${stamp}-${suffix}`, name: `Browser ${stamp} ${suffix}`, catalog_id: catalogId, order_unit: 'PAK', ...body });
+  const items = {
+    a: f.item,
+    b: await make('B', { min_order_quantity: 2, order_quantity: 2, max_order_quantity: 10, order_quantity_increment: 2 }),
+    c: await make('C', { item_unit: 'STK', quantity_per_order_unit: 10, min_order_quantity: 1, order_quantity: 1 }),
+    none: await make('D', {}),
+  };
+  for (const item of [items.a, items.b, items.c]) await ok(page, 'POST', 'rules', { location_id: f.locationId, item_id: item.id, threshold: 1, capacity: 50, stock: 40 });
+  return { ...f, stamp, items };
+}
+
+/** Every input and select of the lines inside its line card, and the page not wider than the screen. */
+async function assertLinesFit(page: Page, width: number) {
+  const outside = await page.locator('[data-testid^=ordernew-line-]:not([data-testid$=-error])').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll('input, select, button')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5)
+        .map((r) => `${card.getAttribute('data-testid')}: ${Math.round(r.left)}..${Math.round(r.right)} outside ${Math.round(box.left)}..${Math.round(box.right)}`);
+    }),
+  );
+  assert(outside.length === 0, `the inputs should stay inside their lines: ${outside.join('; ')}`);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(scrollWidth <= width + 1, `the page should not scroll sideways at ${width} px (it is ${scrollWidth} px wide)`);
+}
+
 for (const language of ['en', 'de'] as const) {
   const words = WORDS[language];
 
@@ -161,31 +210,91 @@ for (const language of ['en', 'de'] as const) {
     await screenshot(page, `ordering-order-history-${language}.png`);
   });
 
-  test(`ordering: a new order by hand shows the MOQ error (1014) at its line, then is placed (${language})`, async ({ loginAs }) => {
-    const page = await loginAs('writer@demo.example');
+  for (const width of [1366, 390] as const) {
+    test(`ordering: a new order with three bad lines says so at each line as you type, then goes through when fixed (${language}, ${width} px)`, async ({ loginAs }) => {
+      const page = await loginAs('writer@demo.example', { viewport: { width, height: width > 760 ? 900 : 844 } });
+      if (language === 'de') await chooseLanguage(page, 'de');
+      const f = await newOrderFixture(page, `N${language}${width}`);
+      await goto(page, `${f.base}/ordernew`);
+      await visible(page, testid('ordernew-page'));
+      // the search shows what can be ordered here; the item without a rule is greyed with the reason and cannot be added
+      await page.locator(testid('ordernew-search')).fill(f.stamp);
+      await visible(page, testid(`ordernew-add-${f.items.a.sku}`));
+      const noRule = await visible(page, testid(`ordernew-hit-${f.items.none.sku}`));
+      assert((await text(noRule)).includes(words.noRule), `the item without a rule should say "${words.noRule}": ${await text(noRule)}`);
+      assert((await noRule.locator('button').count()) === 0, 'the item without a rule cannot be added');
+      const hits = await page.locator('[data-testid^=ordernew-hit-]:not([data-testid$=-why])').evaluateAll((els) => els.map((e) => e.getAttribute('data-orderable')));
+      assert(hits.join() === 'true,true,true,false', `orderable items first: ${hits.join()}`);
+      if (width > 760) await screenshot(page, `ordering-ordernew-search-${language}.png`);
+      for (const item of [f.items.a, f.items.b, f.items.c]) {
+        await page.locator(testid('ordernew-search')).fill(item.sku);
+        await (await visible(page, testid(`ordernew-add-${item.sku}`))).click();
+      }
+      assert((await text(page.locator(testid('ordernew-rule-0')))).includes(words.rule), `the rule in words: "${words.rule}"`);
+      // three bad lines: each says so below it while typing, all at once
+      await page.locator(testid('ordernew-quantity-0')).fill('3');
+      await page.locator(testid('ordernew-quantity-1')).fill('11');
+      await page.locator(testid('ordernew-quantity-2')).fill('');
+      for (const [index, expected] of [words.moq, words.mxoq, words.required].entries()) {
+        await until(async () => (await text(page.locator(testid(`ordernew-line-${index}-error`)))).includes(expected), `line ${index} should say "${expected}"`);
+      }
+      // placing is refused here with the count; nothing is sent
+      await page.locator(testid('ordernew-submit')).click();
+      await until(async () => (await text(page.locator(testid('ordernew-error')))).includes(words.toFix), `the form should say "${words.toFix}"`);
+      await assertLinesFit(page, width);
+      if (language === 'en' && width > 760) {
+        const axe = await runAxe(page, 'new order');
+        assert(!axe.serious.length, axe.describe(axe.serious));
+      }
+      await page.locator(testid('ordernew-lines')).scrollIntoViewIfNeeded();
+      await screenshot(page, `ordering-ordernew-errors-${language}-${width}.png`);
+      // fixed: the third line in the item unit (30 STK = 3 PAK)
+      await page.locator(testid('ordernew-quantity-0')).fill('10');
+      await page.locator(testid('ordernew-quantity-1')).fill('4');
+      await page.locator(testid('ordernew-unit-2')).selectOption('STK');
+      await page.locator(testid('ordernew-quantity-2')).fill('30');
+      await until(async () => (await page.locator('[data-testid$=-error][data-testid^=ordernew-line-]').count()) === 0, 'no line should have a message');
+      await page.locator(testid('ordernew-submit')).click();
+      await snackbarSays(page, words.placed);
+      await waitPath(page, /\/location\/\d+\/order\/\d+$/);
+      await until(async () => (await text(page.locator(testid('order-lines')))).includes(f.items.c.sku), 'the new order should list the items');
+      const orderId = Number(/order\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+      const order = await ok(page, 'GET', `order/${orderId}`);
+      const quantities = Object.fromEntries(order.lines.map((l: { sku: string; quantity: number; unit: string }) => [l.sku, `${l.quantity} ${l.unit}`]));
+      assert(quantities[f.items.c.sku] === '3 PAK', `30 STK should be ordered as 3 PAK: ${JSON.stringify(quantities)}`);
+      await screenshot(page, `ordering-ordernew-done-${language}-${width}.png`);
+    });
+  }
+
+  test(`ordering: the server names every bad line at once; an item already on order links its order (${language})`, async ({ loginAs }) => {
+    const page = await loginAs('writer@demo.example', { viewport: { width: 1366, height: 900 } });
     if (language === 'de') await chooseLanguage(page, 'de');
-    const f = await fixture(page, `N${language}`, { min_order_quantity: 5, order_quantity: 5 });
-    await ok(page, 'POST', 'rules', { location_id: f.locationId, item_id: f.item.id, threshold: 1, capacity: 50, stock: 40 });
-    await goto(page, f.base);
-    await (await visible(page, testid('menu-location.orderNew'))).click();
-    await waitPath(page, /\/location\/\d+\/ordernew$/);
+    const f = await newOrderFixture(page, `S${language}`);
+    await goto(page, `${f.base}/ordernew`);
     await visible(page, testid('ordernew-page'));
-    await page.locator(testid('ordernew-search')).fill(f.item.sku);
-    await (await visible(page, testid(`ordernew-add-${f.item.sku}`))).click();
-    await page.locator(testid('ordernew-quantity-0')).fill('2');
-    await page.locator(testid('ordernew-submit')).click();
-    await until(async () => (await text(page.locator(testid('ordernew-line-0')))).includes(words.moq), `the line should say "${words.moq}"`);
-    if (language === 'en') {
-      const axe = await runAxe(page, 'new order');
-      assert(!axe.serious.length, axe.describe(axe.serious));
+    for (const item of [f.items.a, f.items.b, f.items.c]) {
+      await page.locator(testid('ordernew-search')).fill(item.sku);
+      await (await visible(page, testid(`ordernew-add-${item.sku}`))).click();
     }
-    await screenshot(page, `ordering-ordernew-error-${language}.png`);
-    await page.locator(testid('ordernew-quantity-0')).fill('5');
+    // meanwhile someone orders the first two items and the third's MOQ goes up: the page cannot know
+    const held = await ok(page, 'POST', `customer/${f.customerId}/location/${f.locationId}/order`, {
+      lines: [{ item_id: f.items.a.id, quantity: 5 }, { item_id: f.items.b.id, quantity: 2 }],
+    });
+    await ok(page, 'PATCH', `customer/${f.customerId}/item/${f.items.c.id}`, { min_order_quantity: 50, order_quantity: 50 });
     await page.locator(testid('ordernew-submit')).click();
-    await snackbarSays(page, words.placed);
-    await waitPath(page, /\/location\/\d+\/order\/\d+$/);
-    await until(async () => (await text(page.locator(testid('order-lines')))).includes(f.item.sku), 'the new order should list the item');
-    await screenshot(page, `ordering-ordernew-done-${language}.png`);
+    await until(async () => (await text(page.locator(testid('ordernew-error')))).includes(words.toFix), `the form should say "${words.toFix}"`);
+    const holder = held.orders[0].id;
+    for (const index of [0, 1]) {
+      const says = await text(page.locator(testid(`ordernew-line-${index}-error`)));
+      assert(says.includes(`${words.onOrder} ${holder}`), `line ${index} should say "${words.onOrder} ${holder}": ${says}`);
+    }
+    await until(async () => (await text(page.locator(testid('ordernew-line-2-error')))).includes(words.serverMoq), `line 2 should say "${words.serverMoq}"`);
+    await assertLinesFit(page, 1366);
+    await page.locator(testid('ordernew-lines')).scrollIntoViewIfNeeded();
+    await screenshot(page, `ordering-ordernew-server-${language}.png`);
+    await page.locator(testid('ordernew-line-0-error')).locator(testid('ordernew-on-order-link')).click();
+    await waitPath(page, new RegExp(`/order/${holder}$`));
+    await visible(page, testid('order-lines'));
   });
 }
 

@@ -1,115 +1,166 @@
-import { Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
-import type { ItemDto } from '../items';
+import { Box, Field, Grid, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { Icon } from '../../shared/icons';
+import { constraintsIn, type LineMessage, unitsOf } from './newOrderCheck';
+import type { OrderableItemDto } from './ordersApi';
 
-/** A line of the new order: the item, a quantity in its order unit (as typed) and the unit. */
+/** A line of the new order: the item (as the search found it), a quantity as typed and the chosen unit. */
 export interface Line {
-  item: ItemDto;
+  item: OrderableItemDto;
   quantity: string;
   unit: string;
 }
 
-/** A failed line check: which line and field (`lines[2].quantity`), and the translated text. */
-export interface LineFailure {
-  index: number;
-  field: string;
-  text: string;
+/** Numbers of the messages in the language's way (2,5 in German). */
+function useNumber(): (value: number) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  return (value) => format.format(value);
 }
 
-/** The line and field a server error names (`lines[i].field`), if it names one. */
-export function lineFieldOf(field: string | undefined): { index: number; field: string } | null {
-  const match = /^lines\[(\d+)\]\.(\w+)$/.exec(field ?? '');
-  return match ? { index: Number(match[1]), field: match[2]! } : null;
+/** A line message in words: the key under `orders.line` with its parameters (numbers localized); "already on order" links the order. */
+export function LineMessageText({ message, orderPath }: { message: LineMessage; orderPath: (orderId: number) => string }) {
+  const { t } = useTranslation();
+  const number = useNumber();
+  const params = Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, typeof v === 'number' && k !== 'order_id' ? number(v) : v]));
+  if (message.key === 'server') return <>{message.text}</>;
+  if (message.key === 'onOrder' && message.orderId !== undefined) {
+    return (
+      <Trans
+        i18nKey="orders.line.onOrder"
+        values={{ id: message.orderId }}
+        components={{
+          // Trans fills the element's children: the router link itself, styled as a Chakra link (`<a>`: `<link>` parses as a void element)
+          a: (
+            <RouterLink
+              to={orderPath(message.orderId)}
+              data-testid="ordernew-on-order-link"
+              style={{ color: 'var(--chakra-colors-blue-700)', textDecoration: 'underline', fontWeight: 500 }}
+            />
+          ),
+        }}
+      />
+    );
+  }
+  return <>{t(`orders.line.${message.key}`, params)}</>;
 }
 
-/** The lines of the new order: quantity and unit to edit, the item's constraints, a failed check at its field. */
+/** The item's ordering rule in words, in the chosen unit: "at least 2, at most 40, in steps of 2 PAK". */
+function RuleText({ item, unit }: { item: OrderableItemDto; unit: string }) {
+  const { t } = useTranslation();
+  const number = useNumber();
+  const c = constraintsIn(item, unit);
+  const values = { moq: number(c.moq), mxoq: number(c.mxoq), increment: number(c.increment), unit };
+  return <>{t(c.mxoq > 0 ? 'orders.line.ruleMoqMxoq' : 'orders.line.ruleMoq', values)}</>;
+}
+
+/**
+ * The lines of the new order, one card each (no table: it stays inside the page at 1366 and at 390 px): the item with
+ * supplier and catalog and its ordering rule in words, the quantity, the unit as a choice of the item's units, a
+ * remove button; every message of the line (the page's checks as you type, the server's answer) below it.
+ */
 export function OrderNewLines({
   lines,
-  failure,
+  messages,
+  orderPath,
   onChange,
   onRemove,
 }: {
   lines: Line[];
-  failure: LineFailure | null;
+  /** the messages of each line by index */
+  messages: Map<number, LineMessage[]>;
+  orderPath: (orderId: number) => string;
   onChange: (index: number, patch: Partial<Line>) => void;
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const errorAt = (index: number, field: string) => (failure && failure.index === index && failure.field === field ? failure.text : undefined);
+  if (lines.length === 0) return null;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" data-testid="ordernew-lines">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('orders.sku')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders.name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders.constraints')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders.quantity')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders.unit')}</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {lines.map((line, index) => {
-            const itemError = errorAt(index, 'item_id') ?? errorAt(index, 'sku');
-            return (
-              <Table.Row key={line.item.id} data-testid={`ordernew-line-${index}`}>
-                <Table.Cell>{line.item.sku}</Table.Cell>
-                <Table.Cell>
-                  {line.item.name}
-                  {itemError ? (
-                    <Text color="red.600" fontSize="sm" data-testid={`ordernew-line-${index}-error`}>
-                      {itemError}
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell fontSize="xs" color="gray.600">
-                  {t('orders.constraintText', {
-                    moq: line.item.min_order_quantity,
-                    mxoq: line.item.max_order_quantity || '–',
-                    increment: line.item.order_quantity_increment,
-                  })}
-                </Table.Cell>
-                <Table.Cell>
-                  <Field.Root invalid={Boolean(errorAt(index, 'quantity')) || !(Number(line.quantity) > 0)}>
-                    <Input
-                      size="sm"
-                      maxW="120px"
-                      inputMode="decimal"
-                      value={line.quantity}
-                      onChange={(e) => onChange(index, { quantity: e.target.value.replace(',', '.') })}
-                      aria-label={t('orders.quantityOf', { sku: line.item.sku })}
-                      data-testid={`ordernew-quantity-${index}`}
-                    />
-                    {errorAt(index, 'quantity') ? (
-                      <Field.ErrorText data-testid={`ordernew-line-${index}-error`}>{errorAt(index, 'quantity')}</Field.ErrorText>
-                    ) : null}
-                  </Field.Root>
-                </Table.Cell>
-                <Table.Cell>
-                  <Field.Root invalid={Boolean(errorAt(index, 'unit'))}>
-                    <Input
-                      size="sm"
-                      maxW="100px"
-                      value={line.unit}
-                      onChange={(e) => onChange(index, { unit: e.target.value })}
-                      aria-label={t('orders.unitOf', { sku: line.item.sku })}
-                      data-testid={`ordernew-unit-${index}`}
-                    />
-                    {errorAt(index, 'unit') ? <Field.ErrorText data-testid={`ordernew-line-${index}-error`}>{errorAt(index, 'unit')}</Field.ErrorText> : null}
-                  </Field.Root>
-                </Table.Cell>
-                <Table.Cell>
-                  <IconButton size="xs" variant="ghost" aria-label={t('orders.removeLine', { sku: line.item.sku })} onClick={() => onRemove(index)}>
-                    <Icon name="close" />
-                  </IconButton>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <Stack gap="2" data-testid="ordernew-lines" role="list" aria-label={t('orders.line.lines')}>
+      {lines.map((line, index) => {
+        const own = messages.get(index) ?? [];
+        const quantityInvalid = own.some((m) => m.field === 'quantity');
+        const unitInvalid = own.some((m) => m.field === 'unit');
+        const units = unitsOf(line.item);
+        const errorId = `ordernew-line-${index}-messages`;
+        return (
+          <Box
+            key={line.item.id}
+            role="listitem"
+            borderWidth="1px"
+            borderColor={own.length ? 'red.300' : 'gray.200'}
+            rounded="md"
+            p="3"
+            data-testid={`ordernew-line-${index}`}
+          >
+            <Grid
+              templateColumns={{ base: 'minmax(0, 1fr) minmax(0, 1fr) auto', md: 'minmax(0, 1fr) 9rem 8rem auto' }}
+              templateAreas={{ base: '"item item remove" "qty unit unit"', md: '"item qty unit remove"' }}
+              gap="3"
+              alignItems="start"
+            >
+              <Box gridArea="item" minW="0">
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {line.item.sku} – {line.item.name}
+                </Text>
+                <Text fontSize="sm" color="gray.600" overflowWrap="anywhere">
+                  {[line.item.supplier_name || t('orders.line.noSupplier'), line.item.catalog_name].filter(Boolean).join(' · ')}
+                </Text>
+                <Text fontSize="sm" color="gray.700" data-testid={`ordernew-rule-${index}`}>
+                  {t('orders.line.allowed')} <RuleText item={line.item} unit={line.unit} />
+                </Text>
+              </Box>
+              <Field.Root gridArea="qty" invalid={quantityInvalid}>
+                <Field.Label fontSize="sm">{t('orders.quantity')}</Field.Label>
+                <Input
+                  size="sm"
+                  inputMode="decimal"
+                  value={line.quantity}
+                  onChange={(e) => onChange(index, { quantity: e.target.value })}
+                  aria-label={t('orders.quantityOf', { sku: line.item.sku })}
+                  aria-describedby={own.length ? errorId : undefined}
+                  data-testid={`ordernew-quantity-${index}`}
+                />
+              </Field.Root>
+              <Field.Root gridArea="unit" invalid={unitInvalid}>
+                <Field.Label fontSize="sm">{t('orders.unit')}</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    value={line.unit}
+                    onChange={(e) => onChange(index, { unit: e.target.value })}
+                    aria-label={t('orders.unitOf', { sku: line.item.sku })}
+                    data-testid={`ordernew-unit-${index}`}
+                  >
+                    {units.map((unit) => (
+                      <option key={unit} value={unit}>
+                        {unit === line.item.order_unit || units.length === 1
+                          ? unit
+                          : t('orders.line.unitPer', { unit, count: line.item.quantity_per_order_unit, orderUnit: line.item.order_unit })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Box gridArea="remove" pt={{ base: '0', md: '6' }}>
+                <IconButton size="sm" variant="ghost" aria-label={t('orders.removeLine', { sku: line.item.sku })} onClick={() => onRemove(index)} data-testid={`ordernew-remove-${index}`}>
+                  <Icon name="close" />
+                </IconButton>
+              </Box>
+            </Grid>
+            {own.length ? (
+              <Stack gap="0.5" mt="2" id={errorId} data-testid={`ordernew-line-${index}-error`} aria-live="polite">
+                {own.map((message, i) => (
+                  <Text key={i} fontSize="sm" color="red.700" overflowWrap="anywhere">
+                    <LineMessageText message={message} orderPath={orderPath} />
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,27 +1,31 @@
 import { Button, Card, Field, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText, isApiError } from '../../shared/api/apiError';
 import { useAppDispatch } from '../../shared/hooks';
 import { useCustomersQuery } from '../customers';
 import { FormMessage } from '../../shared/forms/FormMessage';
-import { type ItemDto, useItemsQuery } from '../items';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { useLocationQuery, useLocationsQuery } from '../locations';
 import { Icon } from '../../shared/icons';
-import { type Line, type LineFailure, lineFieldOf, OrderNewLines } from './OrderNewLines';
+import { type LineMessage, parseQuantity, quantityProblem, serverMessagesByLine } from './newOrderCheck';
+import { type Line, OrderNewLines } from './OrderNewLines';
 import { ItemSearch, PickField, SEARCH_MIN } from './OrderNewPickers';
 import { OrderScopeHeader } from './OrderScopeHeader';
-import { pagePath, scopeOf, useCreateOrderMutation } from './ordersApi';
+import { type OrderableItemDto, pagePath, scopeOf, useCreateOrderMutation, useOrderableItemsQuery } from './ordersApi';
 
 /**
  * `ordernew` (company, customer, location): a new order by hand. Without a location in the address the user
- * picks customer and location first; items are found by SKU or name (the customer's items), each line takes a
- * quantity in the item's order unit. The server checks every line (MOQ, MXOQ, increment, unit, kanban rule,
- * service fee); a failed check is shown, translated, next to its line and field. On success the order opens
- * (one order per supplier: the list when there are several; requests when the customer approves orders).
+ * picks customer and location first; the item search lists the customer's items with supplier and catalog, those
+ * orderable at the location first, the others greyed with the reason (no kanban rule here, already on order, ...).
+ * Each line takes a quantity in one of the item's units and says the item's rule in words ("at least 2, at most 40,
+ * in steps of 2 PAK"); the quantity is checked as you type and a line with a problem says so below it. "Place
+ * order" with problems left refuses locally (nothing is sent) and says how many lines need a change. The server
+ * checks again and names every bad line at once (Data.errors: catalogue code and params per line); each message
+ * shows at its line, "already on order" with a link to the order. On success the order opens (one order per
+ * supplier: the list when there are several; requests when the customer approves orders).
  */
 export function OrderNewPage() {
   const { t } = useTranslation();
@@ -43,38 +47,80 @@ export function OrderNewPage() {
   const takePicture = (scope.locationID !== undefined ? addressed.data : locations.data?.items.find((l) => l.id === locationID))?.take_picture ?? 0;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const found = useItemsQuery(
-    { scope: { kind: 'customer', companyID, customerID: customerID ?? 0 }, all: false, q, per_page: 10 },
-    { skip: !customerID || q.length < SEARCH_MIN },
+  const found = useOrderableItemsQuery(
+    { companyID, customerID: customerID ?? 0, locationID: locationID ?? 0, q },
+    { skip: !customerID || !locationID || q.length < SEARCH_MIN },
   );
   const [lines, setLines] = useState<Line[]>([]);
   const [comment, setComment] = useState('');
-  const [lineFailure, setLineFailure] = useState<LineFailure | null>(null);
+  // the server's messages by item (lines may be removed meanwhile), cleared for a line when it changes
+  const [serverMessages, setServerMessages] = useState<Map<number, LineMessage[]>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateOrderMutation();
+  const orderPath = (orderId: number) => pagePath({ companyID, customerID, locationID }, `order/${orderId}`);
 
-  const add = (item: ItemDto) => {
-    if (!lines.some((l) => l.item.id === item.id))
-      setLines([...lines, { item, quantity: String(item.order_quantity || item.min_order_quantity || 1), unit: item.order_unit }]);
+  const messages = useMemo(() => {
+    const out = new Map<number, LineMessage[]>();
+    lines.forEach((line, index) => {
+      const local = quantityProblem(line.quantity, line.item, line.unit);
+      const server = (serverMessages.get(line.item.id) ?? []).filter((m) => !(local && m.field === 'quantity'));
+      const all = [...server.filter((m) => m.field !== 'quantity'), ...(local ? [local] : server.filter((m) => m.field === 'quantity'))];
+      if (all.length) out.set(index, all);
+    });
+    return out;
+  }, [lines, serverMessages]);
+
+  const forget = (itemId: number) => {
+    if (!serverMessages.has(itemId)) return;
+    const next = new Map(serverMessages);
+    next.delete(itemId);
+    setServerMessages(next);
+  };
+  const add = (item: OrderableItemDto) => {
+    if (!lines.some((l) => l.item.id === item.id)) {
+      const quantity = item.order_quantity >= item.min_order_quantity && item.order_quantity > 0 ? item.order_quantity : item.min_order_quantity || 1;
+      setLines([...lines, { item, quantity: String(quantity), unit: item.order_unit }]);
+    }
     setSearch('');
   };
   const change = (index: number, patch: Partial<Line>) => {
+    const line = lines[index];
+    if (!line) return;
+    forget(line.item.id);
+    setFailure(null);
     setLines(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
-    if (lineFailure?.index === index) setLineFailure(null);
   };
-  const quantitiesValid = lines.every((l) => Number(l.quantity) > 0);
-  const canSubmit = Boolean(customerID && locationID) && lines.length > 0 && quantitiesValid && !isLoading;
+  const remove = (index: number) => {
+    const line = lines[index];
+    if (line) forget(line.item.id);
+    setFailure(null);
+    setLines(lines.filter((_, i) => i !== index));
+  };
+  const pickPlace = (customer: number | undefined, location: number | undefined) => {
+    setPickedCustomer(customer);
+    setPickedLocation(location);
+    setLines([]);
+    setServerMessages(new Map());
+    setFailure(null);
+  };
+  const canSubmit = Boolean(customerID && locationID) && lines.length > 0 && !isLoading;
 
   const submit = () => {
     if (!customerID || !locationID) return;
     setFailure(null);
-    setLineFailure(null);
+    // refused here while a line has a problem the page knows: nothing is sent, the messages are at the lines
+    const bad = lines.filter((l) => quantityProblem(l.quantity, l.item, l.unit)).length;
+    if (bad > 0) {
+      setFailure(t('orders.line.linesToFix', { count: bad }));
+      return;
+    }
+    const sent = lines;
     create({
       companyID,
       customerID,
       locationID,
       body: {
-        lines: lines.map((l) => ({ item_id: l.item.id, quantity: Number(l.quantity), unit: l.unit.trim() || undefined })),
+        lines: sent.map((l) => ({ item_id: l.item.id, quantity: parseQuantity(l.quantity), unit: l.unit || undefined })),
         comment: comment.trim() || undefined,
       },
     })
@@ -92,10 +138,18 @@ export function OrderNewPage() {
         void navigate(pagePath(where, reply.orders.length === 1 && first ? `${kind}/${first.id}` : kind));
       })
       .catch((e: unknown) => {
-        const text = errorText(e, t);
-        const at = isApiError(e) ? lineFieldOf(e.field) : null;
-        if (at && isApiError(e)) setLineFailure({ ...at, text: e.code === 1000 ? `${text}: ${e.message}` : text });
-        else setFailure(text);
+        const byLine = isApiError(e) ? serverMessagesByLine(e) : new Map<number, LineMessage[]>();
+        if (byLine.size === 0) {
+          setFailure(errorText(e, t));
+          return;
+        }
+        const byItem = new Map<number, LineMessage[]>();
+        for (const [index, list] of byLine) {
+          const line = sent[index];
+          if (line) byItem.set(line.item.id, list);
+        }
+        setServerMessages(byItem);
+        setFailure(t('orders.line.linesToFix', { count: byItem.size }));
       });
   };
 
@@ -109,18 +163,13 @@ export function OrderNewPage() {
         <Card.Root>
           <Card.Body>
             <Stack gap="4">
-              <FormMessage outcome={failure ? { ok: false, text: failure } : null} testId="ordernew-error" />
               {scope.customerID === undefined ? (
                 <PickField
                   label={t('orders.customer')}
                   placeholder={t('orders.pickCustomer')}
                   value={pickedCustomer}
                   options={customers.data?.items ?? []}
-                  onPick={(id) => {
-                    setPickedCustomer(id);
-                    setPickedLocation(undefined);
-                    setLines([]);
-                  }}
+                  onPick={(id) => pickPlace(id, undefined)}
                   testId="ordernew-customer"
                 />
               ) : null}
@@ -131,20 +180,21 @@ export function OrderNewPage() {
                   value={pickedLocation}
                   options={locations.data?.items ?? []}
                   disabled={!customerID}
-                  onPick={setPickedLocation}
+                  onPick={(id) => pickPlace(pickedCustomer, id)}
                   testId="ordernew-location"
                 />
               ) : null}
-              <ItemSearch search={search} onSearch={setSearch} disabled={!customerID} q={q} found={found.data?.items} onAdd={add} />
-              <OrderNewLines
-                lines={lines}
-                failure={lineFailure}
-                onChange={change}
-                onRemove={(index) => {
-                  setLines(lines.filter((_, i) => i !== index));
-                  setLineFailure(null);
-                }}
+              <ItemSearch
+                search={search}
+                onSearch={setSearch}
+                disabled={!customerID || !locationID}
+                q={q}
+                found={found.data?.items}
+                inOrder={new Set(lines.map((l) => l.item.id))}
+                orderPath={orderPath}
+                onAdd={add}
               />
+              <OrderNewLines lines={lines} messages={messages} orderPath={orderPath} onChange={change} onRemove={remove} />
               {lines.length === 0 ? <Text color="gray.600">{t('orders.noLines')}</Text> : null}
               <Field.Root>
                 <Field.Label>{t('orders.comment')}</Field.Label>
@@ -155,6 +205,7 @@ export function OrderNewPage() {
                   <Icon name="image" /> {t(takePicture === 2 ? 'orders.files.takePictureRequired' : 'orders.files.takePictureOptional')}
                 </Text>
               ) : null}
+              <FormMessage outcome={failure ? { ok: false, text: failure } : null} testId="ordernew-error" />
               <Flex justify="flex-end">
                 <Button colorPalette="blue" disabled={!canSubmit} loading={isLoading} onClick={submit} data-testid="ordernew-submit">
                   {t('orders.submitNew')}

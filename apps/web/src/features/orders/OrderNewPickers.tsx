@@ -1,6 +1,8 @@
-import { Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ItemDto } from '../items';
+import { searchHitProblem } from './newOrderCheck';
+import { LineMessageText } from './OrderNewLines';
+import type { OrderableItemDto } from './ordersApi';
 import { Icon } from '../../shared/icons';
 
 /** Autocomplete starts after 2 characters (spec clarifications). */
@@ -45,13 +47,19 @@ export function PickField({
   );
 }
 
-/** The item search of the new order: SKU or name, the customer's items found listed to add. */
+/**
+ * The item search of the new order: SKU or name, the customer's items with supplier and catalog; those that can be
+ * ordered at the location first. An item that cannot (no kanban rule here, disabled, already on order, ...) is shown
+ * greyed and not selectable, with the reason; one already among the lines says so.
+ */
 export function ItemSearch({
   search,
   onSearch,
   disabled,
   q,
   found,
+  inOrder,
+  orderPath,
   onAdd,
 }: {
   search: string;
@@ -59,8 +67,12 @@ export function ItemSearch({
   disabled: boolean;
   /** the search as sent (debounced) */
   q: string;
-  found: ItemDto[] | undefined;
-  onAdd: (item: ItemDto) => void;
+  found: OrderableItemDto[] | undefined;
+  /** the items already among the lines */
+  inOrder: Set<number>;
+  /** where an order of the location opens (the link of "already on order") */
+  orderPath: (orderId: number) => string;
+  onAdd: (item: OrderableItemDto) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -68,17 +80,60 @@ export function ItemSearch({
       <Field.Root disabled={disabled}>
         <Field.Label>{t('orders.addItem')}</Field.Label>
         <Input maxW="420px" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={t('orders.searchItem')} data-testid="ordernew-search" />
-        <Field.HelperText>{t('orders.searchHint', { count: SEARCH_MIN })}</Field.HelperText>
+        <Field.HelperText>{disabled ? t('orders.searchNeedsLocation') : t('orders.searchHint', { count: SEARCH_MIN })}</Field.HelperText>
       </Field.Root>
       {q.length >= SEARCH_MIN && found ? (
-        <Stack gap="1" data-testid="ordernew-results">
+        <Stack gap="1" data-testid="ordernew-results" role="list" aria-label={t('orders.searchResults')}>
           {found.length === 0 ? <Text color="gray.600">{t('orders.noItems')}</Text> : null}
-          {found.map((item) => (
-            <Button key={item.id} variant="ghost" justifyContent="flex-start" size="sm" onClick={() => onAdd(item)} data-testid={`ordernew-add-${item.sku}`}>
-              <Icon name="add" />
-              {item.sku} – {item.name} ({item.order_unit || '–'})
-            </Button>
-          ))}
+          {found.map((item) => {
+            const problem = searchHitProblem(item);
+            const added = inOrder.has(item.id);
+            const where = [item.supplier_name || t('orders.line.noSupplier'), item.catalog_name].filter(Boolean).join(' · ');
+            return (
+              <Flex
+                key={item.id}
+                role="listitem"
+                gap="2"
+                align="flex-start"
+                borderWidth="1px"
+                borderColor="gray.200"
+                rounded="md"
+                px="2"
+                py="1.5"
+                bg={problem ? 'gray.50' : undefined}
+                data-testid={`ordernew-hit-${item.sku}`}
+                data-orderable={problem ? 'false' : 'true'}
+              >
+                <Box flex="1" minW="0">
+                  <Text fontWeight="medium" color={problem ? 'gray.600' : undefined} overflowWrap="anywhere">
+                    {item.sku} – {item.name}
+                  </Text>
+                  <Text fontSize="sm" color="gray.600" overflowWrap="anywhere">
+                    {where}
+                  </Text>
+                  {problem ? (
+                    <Text fontSize="sm" color="orange.800" data-testid={`ordernew-hit-${item.sku}-why`}>
+                      <LineMessageText message={problem} orderPath={orderPath} />
+                    </Text>
+                  ) : null}
+                </Box>
+                {problem ? null : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="blue"
+                    disabled={added}
+                    onClick={() => onAdd(item)}
+                    aria-label={t('orders.addItemNamed', { sku: item.sku })}
+                    data-testid={`ordernew-add-${item.sku}`}
+                  >
+                    <Icon name="add" />
+                    {added ? t('orders.line.added') : t('orders.line.add')}
+                  </Button>
+                )}
+              </Flex>
+            );
+          })}
         </Stack>
       ) : null}
     </>

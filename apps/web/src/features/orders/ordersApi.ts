@@ -1,8 +1,8 @@
-import type { ExtStatus, OrderListStatus, OrderSort, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
+import type { ExtStatus, OrderListStatus, OrderSort, NewOrderInput, NewOrderReply, OrderableItemDto, OrderableItemsReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto, Page } from '@kanban/contracts';
 import { api } from '../../shared/api/api';
 import { apiPath } from '../../shared/navigation/apiPath';
 
-export type { ExtStatus, NewOrderInput, NewOrderReply, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto };
+export type { ExtStatus, NewOrderInput, NewOrderReply, OrderableItemDto, OrderAttachmentDto, OrderDto, OrderImageDto, OrderLineDto };
 
 /** Where a list or an order is seen from: the company, a customer or a location (spec 7 `[/customer/{id}][/location/{id}]`). */
 export interface OrderScope {
@@ -68,6 +68,10 @@ export const ordersApi = base.injectEndpoints({
       query: ({ orderID, imageID, ...scope }) => ({ url: scoped(scope, `order/${orderID}/image/${imageID}`), method: 'DELETE' }),
       invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: orderID }, { type: 'Request', id: orderID }],
     }),
+    orderableItems: build.query<OrderableItemsReply, { companyID: number; customerID: number; locationID: number; q: string }>({
+      query: ({ q, ...scope }) => ({ url: scoped(scope, 'orderable_items'), params: { q, limit: 20 } }),
+      providesTags: [{ type: 'Order', id: 'LIST' }, { type: 'Rule', id: 'LIST' }],
+    }),
     createOrder: build.mutation<NewOrderReply, { companyID: number; customerID: number; locationID: number; body: NewOrderInput }>({
       query: ({ body, ...scope }) => ({ url: scoped(scope, 'order'), method: 'POST', body }),
       invalidatesTags: [{ type: 'Order', id: 'LIST' }, { type: 'Request', id: 'LIST' }, { type: 'Rule', id: 'LIST' }],
@@ -107,6 +111,7 @@ export const {
   useOrderQuery,
   useUpdateOrderMutation,
   useCreateOrderMutation,
+  useOrderableItemsQuery,
   useUploadAttachmentMutation,
   useDeleteAttachmentMutation,
   useAddOrderImageMutation,
