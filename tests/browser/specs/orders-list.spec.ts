@@ -148,3 +148,46 @@ for (const language of ['en', 'de'] as const) {
     await screenshot(page, `orders-list-from-dashboard-${language}.png`);
   });
 }
+
+const SKIPPED = { en: 'Supplier inactive', de: 'Lieferant inaktiv' };
+
+for (const language of ['en', 'de'] as const) {
+  test(`requisition: a rule of an inactive supplier is skipped, shown on the rule, in the rule statistics and the journal (${language})`, async ({ loginAs }) => {
+    const page = await loginAs('admin@demo.example');
+    await chooseLanguage(page, language);
+    // a supplier of its own (others' tests keep theirs active), its catalog, an item of K-10001 and a rule at a new location
+    const stamp = `${language}${Date.now().toString(36)}`.toUpperCase();
+    const customer = (await data<{ items: { id: number }[] }>(page, 'GET', 'customer?q=K-10001')).items[0]!;
+    const supplier = await data<{ id: number; name: string }>(page, 'POST', 'supplier', { name: `Pausiert ${stamp} AG` });
+    const catalog = await data<{ id: number }>(page, 'POST', `supplier/${supplier.id}/catalog`, { name: `Katalog ${stamp}` });
+    const location = await data<{ id: number }>(page, 'POST', `customer/${customer.id}/location/`, { name: `Inaktiv ${stamp}` });
+    const sku = `SI-${stamp}`;
+    const item = await data<{ id: number }>(page, 'POST', `customer/${customer.id}/item`, { sku, name: `Skipped ${stamp}`, order_unit: 'PAK', catalog_id: catalog.id });
+    const rule = await data<{ id: number }>(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 10, stock: 10 });
+    await data(page, 'GET', `supplier/${supplier.id}/toggleActive?active=0`);
+    // the orders service learns of it by an event; then a stock drop orders nothing
+    await until(
+      async () => (await data<{ decision: Decision }>(page, 'GET', `rules/${rule.id}/execute`)).decision.reason === 'supplier_inactive',
+      'the run should skip the rule of the inactive supplier',
+      30_000,
+    );
+    const drop = (await data<{ decision: Decision }>(page, 'POST', `rules/${rule.id}/stock`, { stock: 1 })).decision;
+    assert(drop.reason === 'supplier_inactive' && drop.order_id === null, `nothing should be ordered: ${JSON.stringify(drop)}`);
+
+    await goto(page, `/c/1/customer/${customer.id}/location/${location.id}/item`);
+    const row = await visible(page, testid(`rule-row-${sku}`));
+    await until(async () => (await text(row.locator(testid('rule-decision')))).includes(SKIPPED[language]), `the rule should say "${SKIPPED[language]}"`);
+    await screenshot(page, `requisition-supplier-inactive-rule-${language}.png`);
+
+    await goto(page, '/c/1/stat/rules');
+    await until(async () => (await text(page.locator(testid('rule-stats-reasons')))).includes(SKIPPED[language]), `the rule statistics should count "${SKIPPED[language]}"`);
+
+    await goto(page, '/c/1/journal');
+    // one entry (2001) naming the supplier and the rule's SKU (its words are the journal's, in the page's language)
+    await until(async () => {
+      const rows = await page.locator('tr', { hasText: supplier.name }).allInnerTexts();
+      return rows.length === 1 && rows[0]!.includes(sku) && rows[0]!.includes('2001');
+    }, 'the journal should have one entry naming the supplier and the rule');
+    await screenshot(page, `requisition-supplier-inactive-journal-${language}.png`);
+  });
+}
