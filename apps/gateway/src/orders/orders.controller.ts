@@ -79,7 +79,9 @@ export class LocationOrdersController extends ordersController(LOCATION_LEVEL) {
   @ApiOperation({
     summary:
       'A new order by hand: one order per supplier of its lines (source manual); requests when the customer uses the request workflow. ' +
-      'Errors per line name lines[i].field: 1014 MOQ, 1015 MXOQ, 1016 increment, 1017 unit or SKU, 1040 no rule for the item, 1032 service line without service fee item, 1059 the rule has an open line; 1038 customer without rules, 1039 inactive customer or location; read-only users 1020',
+      'Every bad line answers at once: Data.errors lists each problem as {field: lines[i].x, code, message, params}; one problem answers with its own code, several with 1000. ' +
+      'Codes per line: 1014 MOQ, 1015 MXOQ, 1016 increment, 1017 unit or SKU, 1040 no rule for the item, 1032 service line without service fee item, 1059 the rule has an open line (params.order_id), 1000 shape or item state (params.reason); ' +
+      'a quantity in the item unit is converted to order units. 1038 customer without rules, 1039 inactive customer or location; read-only users 1020',
   })
   create(
     @CompanyCtx() caller: CompanyCaller,

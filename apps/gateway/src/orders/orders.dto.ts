@@ -116,9 +116,9 @@ export class OrderUpdateDto {
 /** One line of a new order (documentation of the shape; the orders service checks each line and names `lines[i].field`). */
 export class NewOrderLineDto {
   @ApiProperty({ description: 'the item (one of the customer\'s, with an active kanban rule at the location)' }) item_id!: number;
-  @ApiProperty({ description: 'quantity in the item\'s order unit: at least MOQ (1014), at most MXOQ (1015), a multiple of the increment (1016)' })
+  @ApiProperty({ description: 'quantity in the line\'s unit (default the order unit): in order units at least MOQ (1014), at most MXOQ (1015), a multiple of the increment (1016)' })
   quantity!: number;
-  @ApiPropertyOptional({ description: 'the order unit (default the item\'s; another unit answers 1017)' }) unit?: string;
+  @ApiPropertyOptional({ description: 'the order unit (default), or the item unit: the quantity is then converted by the quantity per order unit; another unit answers 1017' }) unit?: string;
   @ApiPropertyOptional({ description: 'the item\'s SKU, checked when given (1017)' }) sku?: string;
 }
 
