@@ -1,3 +1,4 @@
+import { ordersSql } from '../support/orders-sql';
 import { meta, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 /**
@@ -62,6 +63,26 @@ describe('journal list', () => {
     const second = ok(await api().get(`${journal()}?per_page=2&page=2`, tokens.admin));
     expect(second).toMatchObject({ total: 3, page: 2, per_page: 2 });
     expect(second.items).toHaveLength(1);
+  });
+
+  it('stores the message as a key with params (translated by the web) and lists the names of its context', async () => {
+    const customer = ok(await api().get(`/c/${demo}/customer/${customerId}`, tokens.admin));
+    const [newest] = ok(await api().get(journal(), tokens.admin)).items;
+    expect(newest).toMatchObject({
+      message_key: 'order_no_supplier',
+      params: { order_id: orderIds[2], skus: 'JRN-3' },
+      rule_id: ruleIds[2],
+      rule_sku: 'JRN-3',
+      rule_item_name: 'Journal item 3',
+      customer_name: customer.name,
+      location_name: 'Journal',
+    });
+    expect(newest.rule_customer_id).toBe(customerId);
+    expect(newest.rule_location_id).toBe(newest.location_id);
+    // the stored row: key and params columns beside the English text
+    const [row] = await ordersSql<{ message_key: string; params: unknown }>(system, 'select message_key, params from orders.journal_entry where id = ?', [newest.id]);
+    expect(row!.message_key).toBe('order_no_supplier');
+    expect(typeof row!.params === 'string' ? JSON.parse(row!.params) : row!.params).toEqual({ order_id: orderIds[2], skus: 'JRN-3' });
   });
 
   it('answers 1000 (field filter) for a filter it cannot read', async () => {

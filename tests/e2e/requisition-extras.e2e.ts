@@ -159,7 +159,11 @@ const decisionOf = async (ruleId: number) =>
 // a stock change not yet evaluated, marked as a stock entry marks it (at the database's clock: two changes in one test
 // clock stay apart)
 const pending = (companyId: number, ruleId: number) => uow.forCompany(companyId).write((em) => markPending(em, companyId, [ruleId]));
-const journalOf = (companyId: number) => sql<{ code: number; rule_id: number | null; message: string; run_id: number | null }>('select code, rule_id, message, run_id from orders.journal_entry where company_id = ? order by id', [companyId]);
+const journalOf = (companyId: number) =>
+  sql<{ code: number; rule_id: number | null; message: string; run_id: number | null; message_key: string; params: unknown }>(
+    'select code, rule_id, message, run_id, message_key, params from orders.journal_entry where company_id = ? order by id',
+    [companyId],
+  );
 /** A scheduled run of the given local day (a slot of its own per call: each claims a new slot key). */
 let slotSerial = 0;
 const scheduled = (clock: FixedClock, companyId: number) =>
@@ -412,6 +416,8 @@ describe('journal entries of runs', () => {
     const [line] = await linesOf(f.companyId);
     expect(journal.map((j) => [Number(j.code), j.rule_id])).toEqual([[2001, null]]);
     expect(journal[0]!.message).toBe(`order ${line!.order_id}: SKU-${f.itemIds[0]}, SKU-${f.itemIds[1]} without a supplier (no catalog of a supplier): the order cannot be transmitted`);
+    // the same as a code with params, for the web to translate
+    expect([journal[0]!.message_key, parsed(journal[0]!.params)]).toEqual(['order_no_supplier', { order_id: line!.order_id, skus: `SKU-${f.itemIds[0]}, SKU-${f.itemIds[1]}` }]);
 
     await sql(`update orders.purchase_order_line set status = 'delivered' where company_id = ?`, [f.companyId]);
     await sql('update orders.kanban_rule set threshold = 30, capacity = 20 where id = ?', [f.ruleIds[0]]);
@@ -424,6 +430,7 @@ describe('journal entries of runs', () => {
       [2001, null],
       [2002, f.ruleIds[0]],
     ]);
+    expect([journal[1]!.message_key, parsed(journal[1]!.params)]).toEqual(['rule_config_invalid', { rule_id: f.ruleIds[0], sku: `SKU-${f.itemIds[0]}` }]);
     expect(await linesOf(f.companyId)).toHaveLength(2);
   });
 
@@ -465,6 +472,19 @@ describe('journal entries of runs', () => {
     expect(journal[0]!.message).toBe(
       `not ordered automatically, supplier inactive: Paused Supplier AG (2 rules: rule ${f.ruleIds[0]} (SKU-${f.itemIds[0]}), rule ${f.ruleIds[1]} (SKU-${f.itemIds[1]}))`,
     );
+    expect(journal[0]!.message_key).toBe('supplier_inactive');
+    expect(parsed(journal[0]!.params)).toEqual({
+      suppliers: [
+        {
+          supplier_id: f.supplierId,
+          name: 'Paused Supplier AG',
+          rules: [
+            { rule_id: f.ruleIds[0], sku: `SKU-${f.itemIds[0]}` },
+            { rule_id: f.ruleIds[1], sku: `SKU-${f.itemIds[1]}` },
+          ],
+        },
+      ],
+    });
     const [entry] = await sql('select customer_id, location_id from orders.journal_entry where company_id = ?', [f.companyId]);
     expect([Number(entry!.customer_id), entry!.location_id]).toEqual([f.customerId, null]);
 
@@ -501,6 +521,7 @@ describe('journal entries of runs', () => {
     expect(journal.map((j) => Number(j.code))).toEqual([2000]);
     expect(journal[0]!.message).toBe('requisition run (stock) failed: unknown error (500)');
     expect(journal[0]!.message).not.toMatch(/no_such_table|secret_column|relation/);
+    expect([journal[0]!.message_key, parsed(journal[0]!.params)]).toEqual(['run_failed', { trigger: 'stock', error_code: 500, error: 'unknown error' }]);
     // An AppError's code and text are meant for users: they are kept.
     await expect(
       runner(clock).run(f.companyId, 'stock', {

@@ -28,6 +28,19 @@ export interface JournalFilter {
   value: string | number | null;
 }
 
+/**
+ * The journal's messages as codes (docs/replenishment.md "Journal"): the web translates `journal.messages.<key>` with the
+ * entry's params; the English `message` stays for API clients.
+ * - run_failed: {trigger, error_code, error} a requisition run failed (error: the AppError's text, technical detail)
+ * - rule_config_invalid: {rule_id, sku} capacity not above the threshold, or contradicting order constraints
+ * - supplier_inactive: {suppliers: [{supplier_id, name, rules: [{rule_id, sku}]}]} rules not ordered, supplier inactive
+ * - order_no_supplier: {order_id, skus?} an order of items without a supplier cannot be transmitted
+ * - order_not_confirmed: {order_id, timeout_s} the supply side did not confirm the order in time
+ * - dead_letter: {subject, service, consumer, failures, error_code, error} an event a service could not process
+ */
+export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter'] as const;
+export type JournalMessageKey = (typeof JOURNAL_MESSAGE_KEYS)[number];
+
 export interface JournalListQuery {
   /** JSON text of JournalFilter[] (empty or absent: every entry) */
   filter?: string;
@@ -39,7 +52,12 @@ export interface JournalEntryDto {
   id: number;
   /** 2000-2007 */
   code: number;
+  /** the entry in English, as written (kept for API clients; the web translates `message_key` with `params`) */
   message: string;
+  /** what happened as a code (JournalMessageKey), null for entries written before keys existed */
+  message_key: JournalMessageKey | null;
+  /** the values the message names (ids, SKUs, trigger, the error's code and text...), by key */
+  params: Record<string, unknown> | null;
   run_id: number | null;
   rule_id: number | null;
   order_id: number | null;
@@ -48,6 +66,15 @@ export interface JournalEntryDto {
   created_at: string;
   acknowledged_at: string | null;
   acknowledged_by: number | null;
+  /** names of the context, resolved when listing (null: no such context, or no longer known) */
+  customer_name: string | null;
+  location_name: string | null;
+  /** the rule's item */
+  rule_sku: string | null;
+  rule_item_name: string | null;
+  /** the rule's customer and location (for a link to the location's rules when the entry names no location) */
+  rule_customer_id: number | null;
+  rule_location_id: number | null;
   /** true: a dead letter (code 2000: an event a service could not process), which staff may retry or discard */
   dead_letter: boolean;
 }

@@ -170,6 +170,9 @@ export interface SimStockEvent {
 export interface SimJournal {
   code: number;
   message: () => string;
+  /** the message as a code with params (JournalMessageKey), as the services write it */
+  messageKey: string;
+  params: () => Record<string, unknown>;
   run: SimRun | null;
   rule: SimRule | null;
   at: Date;
@@ -265,6 +268,20 @@ function skippedMessage(rules: SimRule[], suppliers: Map<number, { name: string 
       return `${name} (${list.length} rule${list.length === 1 ? '' : 's'}: ${named.join(', ')})`;
     });
   return `not ordered automatically, supplier inactive: ${parts.join(', ')}`.slice(0, 2000);
+}
+
+/** The journal 2001 params of rules a run skipped for their inactive supplier, as the run's statement writes them. */
+function skippedParams(rules: SimRule[], suppliers: Map<number, { name: string }>): Record<string, unknown> {
+  const bySupplier = new Map<number, SimRule[]>();
+  for (const rule of rules) bySupplier.set(rule.item.supplier_id!, [...(bySupplier.get(rule.item.supplier_id!) ?? []), rule]);
+  const list = [...bySupplier.entries()]
+    .map(([id, rs]) => ({
+      supplier_id: id,
+      name: suppliers.get(id)?.name ?? '',
+      rules: [...rs].sort((a, b) => a.id - b.id).map((r) => ({ rule_id: r.id, sku: r.item.sku })),
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { suppliers: list };
 }
 
 /** Simulates the history; see the file comment. */
@@ -628,6 +645,8 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
         journal.push({
           code: 2002,
           message: () => `rule ${rule.id} (${rule.item.sku}): capacity not above the threshold, or contradicting order constraints of the item`,
+          messageKey: 'rule_config_invalid',
+          params: () => ({ rule_id: rule.id, sku: rule.item.sku }),
           run,
           rule,
           at: runAt,
@@ -646,6 +665,8 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       journal.push({
         code: 2001,
         message: () => skippedMessage(skipped, suppliers),
+        messageKey: 'supplier_inactive',
+        params: () => skippedParams(skipped, suppliers),
         run,
         rule: skipped.length === 1 ? skipped[0]! : null,
         at: runAt,
@@ -756,7 +777,9 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
           if (failed) {
             journal.push({
               code: 2000,
-              message: () => 'requisition run (schedule) failed: Connection terminated unexpectedly',
+              message: () => 'requisition run (schedule) failed: unknown error (500)',
+              messageKey: 'run_failed',
+              params: () => ({ trigger: 'schedule', error_code: 500, error: 'unknown error' }),
               run: null,
               rule: null,
               at: new Date(slotAt.getTime() + 3_000),

@@ -23,8 +23,16 @@ export class JournalEntry extends TenantEntity {
   @Property({ type: 'int' })
   code!: number;
 
+  /** the entry in English (the API's `message`) */
   @Property({ type: 'text' })
   message!: string;
+
+  /** the message as a code (JournalMessageKey) the web translates with `params`; null in entries written before */
+  @Property({ fieldName: 'message_key', type: 'text', nullable: true })
+  messageKey: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  params: Record<string, unknown> | null = null;
 
   @Property({ fieldName: 'run_id', type: 'int', nullable: true })
   runId: number | null = null;

@@ -10,6 +10,9 @@ export interface JournalRow {
   companyId: number;
   code: number;
   message: string;
+  /** the message as a code with its params (JournalMessageKey) */
+  messageKey: string;
+  params: Record<string, unknown>;
   runId?: number | null;
   ruleId?: number | null;
   orderId?: number | null;
@@ -42,18 +45,20 @@ export class JournalRepository {
   async insert(em: EntityManager, entry: JournalRow): Promise<void> {
     if (entry.deadLetterService !== undefined) {
       await em.execute(
-        `insert into orders.journal_entry (company_id, code, message, dead_letter_service, dead_letter_id, created_at) values (?, ?, ?, ?, ?, ?)`,
-        [entry.companyId, entry.code, entry.message, entry.deadLetterService, entry.deadLetterId ?? null, entry.createdAt],
+        `insert into orders.journal_entry (company_id, code, message, message_key, params, dead_letter_service, dead_letter_id, created_at) values (?, ?, ?, ?, cast(? as jsonb), ?, ?, ?)`,
+        [entry.companyId, entry.code, entry.message, entry.messageKey, JSON.stringify(entry.params), entry.deadLetterService, entry.deadLetterId ?? null, entry.createdAt],
       );
       return;
     }
     await em.execute(
-      `insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into orders.journal_entry (company_id, code, message, message_key, params, run_id, rule_id, order_id, customer_id, location_id, created_at)
+       values (?, ?, ?, ?, cast(? as jsonb), ?, ?, ?, ?, ?, ?)`,
       [
         entry.companyId,
         entry.code,
         entry.message,
+        entry.messageKey,
+        JSON.stringify(entry.params),
         entry.runId ?? null,
         entry.ruleId ?? null,
         entry.orderId ?? null,
@@ -69,11 +74,18 @@ export class JournalRepository {
     const [visible, visibleParams] = visibleEntries(caller);
     const where = ['j.company_id = ?', ...filter.where, visible].join(' and ');
     const params = [caller.companyId, ...filter.params, ...visibleParams];
-    const rows = await em.execute<Row[]>(`select j.*, count(*) over () as total from orders.journal_entry j where ${where} order by j.id desc limit ? offset ?`, [
-      ...params,
-      perPage,
-      (page - 1) * perPage,
-    ]);
+    // the page's entries, then the names of their context (customer, location, the rule's item) for the page only
+    const rows = await em.execute<Row[]>(
+      `select p.*, cu.name as customer_name, lo.name as location_name, i.sku as rule_sku, i.name as rule_item_name,
+              r.customer_id as rule_customer_id, r.location_id as rule_location_id
+         from (select j.*, count(*) over () as total from orders.journal_entry j where ${where} order by j.id desc limit ? offset ?) p
+         left join orders.customer_copy cu on cu.company_id = p.company_id and cu.id = p.customer_id
+         left join orders.location_copy lo on lo.company_id = p.company_id and lo.id = p.location_id
+         left join orders.kanban_rule r on r.company_id = p.company_id and r.id = p.rule_id
+         left join orders.item_copy i on i.company_id = r.company_id and i.id = r.item_id
+        order by p.id desc`,
+      [...params, perPage, (page - 1) * perPage],
+    );
     let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && page > 1) {
       const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from orders.journal_entry j where ${where}`, params);

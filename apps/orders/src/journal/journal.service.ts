@@ -8,6 +8,7 @@ import type {
   JournalDiscardResult,
   JournalEntryDto,
   JournalListQuery,
+  JournalMessageKey,
   JournalRetryResult,
   Page,
 } from '@kanban/contracts';
@@ -21,7 +22,11 @@ import { JournalRepository } from './journal.repository';
 
 export interface JournalRecord {
   code: JournalCode;
+  /** the entry in English (the API's `message`) */
   message: string;
+  /** the same as a code with params, translated by the web */
+  messageKey: JournalMessageKey;
+  params: Record<string, unknown>;
   runId?: number | null;
   ruleId?: number | null;
   orderId?: number | null;
@@ -29,11 +34,22 @@ export interface JournalRecord {
   locationId?: number | null;
 }
 
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** jsonb arrives parsed (pg, PGlite); a text column would arrive as text */
+function jsonOrNull(v: unknown): Record<string, unknown> | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return JSON.parse(v) as Record<string, unknown>;
+  return v as Record<string, unknown>;
+}
+
 function toDto(row: Record<string, unknown>): JournalEntryDto {
   return {
     id: raw.num(row.id),
     code: raw.num(row.code),
     message: String(row.message),
+    message_key: (row.message_key ?? null) as JournalMessageKey | null,
+    params: jsonOrNull(row.params),
     run_id: raw.numOrNull(row.run_id),
     rule_id: raw.numOrNull(row.rule_id),
     order_id: raw.numOrNull(row.order_id),
@@ -42,6 +58,12 @@ function toDto(row: Record<string, unknown>): JournalEntryDto {
     created_at: raw.iso(row.created_at)!,
     acknowledged_at: raw.iso(row.acknowledged_at),
     acknowledged_by: raw.numOrNull(row.acknowledged_by),
+    customer_name: strOrNull(row.customer_name),
+    location_name: strOrNull(row.location_name),
+    rule_sku: strOrNull(row.rule_sku),
+    rule_item_name: strOrNull(row.rule_item_name),
+    rule_customer_id: raw.numOrNull(row.rule_customer_id),
+    rule_location_id: raw.numOrNull(row.rule_location_id),
     dead_letter: row.dead_letter_id !== null && row.dead_letter_id !== undefined,
   };
 }
@@ -100,6 +122,8 @@ export class JournalService {
       companyId: d.company_id,
       code: JournalCode.Unexpected,
       message: message.slice(0, 2000),
+      messageKey: 'dead_letter',
+      params: { subject: d.subject, service: d.service, consumer, failures: d.failures, error_code: d.error.code, error: d.error.message.slice(0, 1000) },
       deadLetterService: d.service,
       deadLetterId: d.dead_letter_id,
       createdAt: this.clock.now(),

@@ -59,8 +59,9 @@ export async function enqueueOrders(em: EntityManager, companyId: number, orderI
        returning company_id, order_id, customer_id, location_id, state
      ),
      journal as (
-       insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
-       select q.company_id, ${NO_SUPPLIER_CODE}, 'order ' || q.order_id || ': ${NO_SUPPLIER_MESSAGE}', null, null, q.order_id, q.customer_id, q.location_id,
+       insert into orders.journal_entry (company_id, code, message, message_key, params, run_id, rule_id, order_id, customer_id, location_id, created_at)
+       select q.company_id, ${NO_SUPPLIER_CODE}, 'order ' || q.order_id || ': ${NO_SUPPLIER_MESSAGE}',
+              'order_no_supplier', jsonb_build_object('order_id', q.order_id), null, null, q.order_id, q.customer_id, q.location_id,
               cast(? as timestamptz)
          from queued q
         where q.state = 'error'
@@ -102,14 +103,15 @@ export async function markTimedOut(em: EntityManager, cutoff: Date, now: Date, t
        returning q.company_id, q.order_id, q.customer_id, q.location_id
      ),
      journal as (
-       insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
-       select t.company_id, ${TIMEOUT_CODE}, 'order ' || t.order_id || ': ' || cast(? as text), null, null, t.order_id, t.customer_id, t.location_id,
+       insert into orders.journal_entry (company_id, code, message, message_key, params, run_id, rule_id, order_id, customer_id, location_id, created_at)
+       select t.company_id, ${TIMEOUT_CODE}, 'order ' || t.order_id || ': ' || cast(? as text),
+              'order_not_confirmed', jsonb_build_object('order_id', t.order_id, 'timeout_s', cast(? as int)), null, null, t.order_id, t.customer_id, t.location_id,
               cast(? as timestamptz)
          from timed_out t
        returning id
      )
      select (select count(*) from timed_out)::int as marked, (select count(*) from journal)::int as journal`,
-    [message, now, cutoff, message, now],
+    [message, now, cutoff, message, Math.round(timeoutMs / 1000), now],
   );
   return Number(row?.marked ?? 0);
 }

@@ -67,6 +67,8 @@ export class RequisitionService {
         ?.record(companyId, {
           code: JournalCode.Unexpected,
           message: `requisition run (${trigger}) failed: ${safe.message} (${safe.code})`.slice(0, 2000),
+          messageKey: 'run_failed',
+          params: { trigger, error_code: safe.code, error: safe.message.slice(0, 1000) },
           ruleId: options.ruleId ?? null,
         })
         .catch((e: unknown) => this.log.warn(`company ${companyId}: journal entry not written: ${(e as Error).message}`));

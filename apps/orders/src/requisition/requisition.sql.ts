@@ -286,9 +286,11 @@ order_events as (
 ),
 journal as (
   -- 2002: a rule the run cannot order with its configuration (once, when its decision becomes config_invalid)
-  insert into orders.journal_entry (company_id, code, message, run_id, rule_id, order_id, customer_id, location_id, created_at)
+  -- message: in English for the API; message_key and params: the same as a code, translated by the web
+  insert into orders.journal_entry (company_id, code, message, message_key, params, run_id, rule_id, order_id, customer_id, location_id, created_at)
   select ${company()}, 2002,
          'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item',
+         'rule_config_invalid', jsonb_build_object('rule_id', c.rule_id, 'sku', coalesce(c.sku, '')),
          ${run()}, c.rule_id, null, c.customer_id, c.location_id, ${now()}
     from changes c
    where c.reason = 'config_invalid' and c.last_reason is distinct from c.reason
@@ -298,10 +300,13 @@ journal as (
   select ${company()}, 2001,
          left('not ordered automatically, supplier inactive: '
               || string_agg(g.supplier_name || ' (' || g.n || ' rule' || case when g.n = 1 then '' else 's' end || ': ' || g.rules || ')', ', ' order by g.supplier_name), 2000),
+         'supplier_inactive',
+         jsonb_build_object('suppliers', jsonb_agg(jsonb_build_object('supplier_id', g.supplier_id, 'name', g.supplier_name, 'rules', g.rule_list) order by g.supplier_name)),
          ${run()}, case when sum(g.n) = 1 then min(g.rule_id) end, cast(null as int),
          case when count(distinct g.customer_id) = 1 and max(g.customers) = 1 then min(g.customer_id) end,
          case when sum(g.n) = 1 then min(g.location_id) end, ${now()}
-    from (select coalesce(c.supplier_name, '') as supplier_name, count(*)::int as n, min(c.rule_id) as rule_id,
+    from (select c.supplier_id, coalesce(c.supplier_name, '') as supplier_name, count(*)::int as n, min(c.rule_id) as rule_id,
+                 jsonb_agg(jsonb_build_object('rule_id', c.rule_id, 'sku', coalesce(c.sku, '')) order by c.rule_id) as rule_list,
                  min(c.customer_id) as customer_id, count(distinct c.customer_id) as customers, min(c.location_id) as location_id,
                  string_agg('rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || ')', ', ' order by c.rule_id) as rules
             from changes c
@@ -313,6 +318,8 @@ journal as (
   select ${company()}, 2001,
          'order ' || n.id || ': ' || (select string_agg(l.sku, ', ' order by l.pos) from new_lines l where l.order_id = n.id)
            || ' without a supplier (no catalog of a supplier): the order cannot be transmitted',
+         'order_no_supplier',
+         jsonb_build_object('order_id', n.id, 'skus', (select string_agg(l.sku, ', ' order by l.pos) from new_lines l where l.order_id = n.id)),
          ${run()}, (select min(l.rule_id) from new_lines l where l.order_id = n.id having count(*) = 1), n.id, n.customer_id, n.location_id, ${now()}
     from new_orders n
    where n.supplier_id is null

@@ -1,19 +1,81 @@
 import { Badge, Button, Checkbox, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import type { JournalEntryDto } from './journalApi';
+import { journalText } from './journalText';
 
 const CODES = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007] as const;
 
-/** Where an entry happened: run, rule, order, customer, location (those it names). */
-function contextOf(entry: JournalEntryDto, t: (key: string, options?: Record<string, unknown>) => string): string {
-  const parts: string[] = [];
-  if (entry.run_id !== null) parts.push(t('journal.context.run', { id: entry.run_id }));
-  if (entry.rule_id !== null) parts.push(t('journal.context.rule', { id: entry.rule_id }));
-  if (entry.order_id !== null) parts.push(t('journal.context.order', { id: entry.order_id }));
-  if (entry.customer_id !== null) parts.push(t('journal.context.customer', { id: entry.customer_id }));
-  if (entry.location_id !== null) parts.push(t('journal.context.location', { id: entry.location_id }));
-  return parts.join(' · ');
+interface ContextLink {
+  key: string;
+  label: string;
+  to: string | null;
+}
+
+/**
+ * Where an entry happened: run, rule (its item's SKU and name, linking to the location's rules), order, customer,
+ * location (by name, with links; an id only where the name is no longer known).
+ */
+function contextOf(entry: JournalEntryDto, companyID: number, t: (key: string, options?: Record<string, unknown>) => string): ContextLink[] {
+  const parts: ContextLink[] = [];
+  const c = `/c/${companyID}`;
+  const customerID = entry.customer_id ?? entry.rule_customer_id;
+  const locationID = entry.location_id ?? entry.rule_location_id;
+  if (entry.run_id !== null) parts.push({ key: 'run', label: t('journalMessages.links.run', { id: entry.run_id }), to: null });
+  if (entry.rule_id !== null) {
+    const name = entry.rule_sku ? (entry.rule_item_name ? `${entry.rule_sku} – ${entry.rule_item_name}` : entry.rule_sku) : `#${entry.rule_id}`;
+    const to = customerID !== null && locationID !== null ? `${c}/customer/${customerID}/location/${locationID}/item` : null;
+    parts.push({ key: 'rule', label: t('journalMessages.links.rule', { name }), to });
+  }
+  if (entry.order_id !== null) parts.push({ key: 'order', label: t('journalMessages.links.order', { id: entry.order_id }), to: `${c}/order/${entry.order_id}` });
+  if (entry.customer_id !== null)
+    parts.push({ key: 'customer', label: t('journalMessages.links.customer', { name: entry.customer_name ?? `#${entry.customer_id}` }), to: `${c}/customer/${entry.customer_id}` });
+  if (entry.location_id !== null && entry.customer_id !== null)
+    parts.push({
+      key: 'location',
+      label: t('journalMessages.links.location', { name: entry.location_name ?? `#${entry.location_id}` }),
+      to: `${c}/customer/${entry.customer_id}/location/${entry.location_id}`,
+    });
+  return parts;
+}
+
+function EntryContext({ entry, companyID }: { entry: JournalEntryDto; companyID: number }) {
+  const { t } = useTranslation();
+  const parts = contextOf(entry, companyID, t);
+  return (
+    <Stack gap="0.5" data-testid={`journal-context-${entry.id}`}>
+      {parts.map((p) =>
+        p.to ? (
+          <RouterLink key={p.key} to={p.to} data-testid={`journal-link-${p.key}-${entry.id}`}>
+            <Text as="span" color="blue.700">
+              {p.label}
+            </Text>
+          </RouterLink>
+        ) : (
+          <Text as="span" key={p.key}>
+            {p.label}
+          </Text>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** The entry's sentence in the interface language, its technical details below. */
+function EntryMessage({ entry }: { entry: JournalEntryDto }) {
+  const { i18n, t } = useTranslation();
+  const { text, details } = journalText(entry, i18n);
+  return (
+    <Stack gap="1" data-testid={`journal-message-${entry.id}`}>
+      <Text>{text}</Text>
+      {details ? (
+        <Text fontSize="xs" color="gray.600" wordBreak="break-word">
+          {t('journalMessages.details')}: {details}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 /**
@@ -45,6 +107,7 @@ export function JournalTable({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const companyID = Number(useParams().companyID);
   return (
     <Table.ScrollArea>
       <Table.Root size="sm" aria-busy={isFetching} data-testid="journal-table">
@@ -94,7 +157,7 @@ export function JournalTable({
                 {entry.dead_letter ? (
                   <Stack gap="2" data-testid={`journal-dead-letter-${entry.id}`}>
                     <Text fontWeight="semibold">{t('journal.deadLetter')}</Text>
-                    <Text>{entry.message}</Text>
+                    <EntryMessage entry={entry} />
                     <Text fontSize="sm" color="gray.600">
                       {t('journal.deadLetterHint')}
                     </Text>
@@ -108,11 +171,11 @@ export function JournalTable({
                     </Flex>
                   </Stack>
                 ) : (
-                  entry.message
+                  <EntryMessage entry={entry} />
                 )}
               </Table.Cell>
               <Table.Cell fontSize="sm" color="gray.600" whiteSpace="normal" minW="8rem">
-                {contextOf(entry, t)}
+                <EntryContext entry={entry} companyID={companyID} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{entry.acknowledged_at ? format.dateTime(entry.acknowledged_at) : '–'}</Table.Cell>
             </Table.Row>

@@ -51,7 +51,7 @@ export function OrderDetailPage() {
           </Button>
         ) : null}
       </Flex>
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="order" /> : null}
       {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
       {data ? (
         <>

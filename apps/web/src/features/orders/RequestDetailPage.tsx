@@ -78,7 +78,7 @@ export function RequestDetailPage() {
           </Flex>
         ) : null}
       </Flex>
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="request" /> : null}
       {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
       {data ? <OrderView order={data} /> : null}
       {data ? <OrderFiles order={data} scope={scope} /> : null}

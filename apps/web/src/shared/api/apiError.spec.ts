@@ -1,4 +1,4 @@
-import { type ApiError, errorText, fieldErrors, formErrorText, isEnvelope, isNetworkError } from './apiError';
+import { type ApiError, errorText, fieldErrors, formErrorText, isEnvelope, isNetworkError, isNotFound } from './apiError';
 
 const t = (key: string) => `t:${key}`;
 const failure = (code: number, message = '', extra: Partial<ApiError> = {}): ApiError => ({
@@ -15,8 +15,16 @@ describe('errorText (spec 8: catalogue text, else server message, else unknown e
   });
 
   it('shows the server message for a code outside the catalogue or 0', () => {
-    expect(errorText(failure(404, 'company not found'), t)).toBe('company not found');
+    expect(errorText(failure(409, 'conflict'), t)).toBe('conflict');
     expect(errorText(failure(0, 'network down'), t)).toBe('network down');
+  });
+
+  it('says "does not exist (any more)" in the interface language for 404, never the server\'s English', () => {
+    expect(errorText(failure(404, 'company not found'), t)).toBe('t:errors.notFound');
+    expect(errorText(failure(0, 'request not found', { status: 404 }), t)).toBe('t:errors.notFound');
+    expect(isNotFound(failure(404, 'order not found'))).toBe(true);
+    expect(isNotFound(failure(1000, 'x'))).toBe(false);
+    expect(isNotFound(failure(0, '', { status: 0, network: true }))).toBe(false);
   });
 
   it('falls back to unknown error', () => {

@@ -44,6 +44,8 @@ type Translate = (key: string) => string;
 export function errorText(error: unknown, t: Translate): string {
   if (isApiError(error)) {
     if (error.network) return t('errors.network');
+    // the server's "... not found" is English: a page or action on something that does not exist (any more)
+    if (isNotFound(error)) return t('errors.notFound');
     if (error.code > 0 && (CATALOGUE_CODES as readonly number[]).includes(error.code))
       return t(`errors.code.${error.code}`);
     if (error.message) return error.message;
@@ -65,6 +67,11 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const e of error.errors ?? []) if (e.field && !out[e.field]) out[e.field] = e.message;
   if (error.field && !out[error.field]) out[error.field] = error.message;
   return out;
+}
+
+/** The thing asked for does not exist (any more), or the caller may not see it (answered as not found): HTTP 404. */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && !error.network && (error.status === 404 || error.code === 404);
 }
 
 /** A failed call that got no answer from the server (see ApiError.network). */

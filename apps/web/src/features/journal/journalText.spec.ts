@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next, { type i18n as I18n } from 'i18next';
+import { JOURNAL_MESSAGE_KEYS, type JournalMessageKey } from '@kanban/contracts';
+import { mergeLocales } from '../../i18n/merge';
+import { journalText } from './journalText';
+
+/** The app's texts of a language as i18n.ts merges them (core file and feature files). */
+function texts(language: string): Record<string, unknown> {
+  const dir = path.resolve(__dirname, '../../i18n/locales');
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const features = Object.fromEntries(readdirSync(path.join(dir, language)).map((f) => [`./locales/${language}/${f}`, read(path.join(dir, language, f))]));
+  return mergeLocales(read(path.join(dir, `${language}.json`)), features, language);
+}
+
+let en: I18n;
+let de: I18n;
+
+beforeAll(async () => {
+  const make = async (language: string) => {
+    const instance = i18next.createInstance();
+    await instance.init({ resources: { [language]: { translation: texts(language) } }, lng: language, fallbackLng: false, interpolation: { escapeValue: false } });
+    return instance;
+  };
+  [en, de] = await Promise.all([make('en'), make('de')]);
+});
+
+/** Params of every key as the services write them, with the sentence and details expected in English and German. */
+const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en: [string, string | null]; de: [string, string | null] }[] } = {
+  run_failed: [
+    {
+      params: { trigger: 'schedule', error_code: 500, error: 'unknown error' },
+      en: ['The requisition run (Scheduled run) failed and ordered nothing; the next run orders what it would have.', 'unknown error (code 500)'],
+      de: ['Der Bestelllauf (Geplanter Lauf) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was er bestellt hätte.', 'unbekannter Fehler (Code 500)'],
+    },
+    {
+      params: { trigger: 'stock', error_code: 1017, error: 'the location is gone' },
+      en: ['The requisition run (Stock change) failed and ordered nothing; the next run orders what it would have.', 'Data inconsistent: SKU and unit do not match the cloud data. (code 1017)'],
+      de: [
+        'Der Bestelllauf (Bestandsänderung) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was er bestellt hätte.',
+        'Daten inkonsistent: Artikelnummer und Einheit passen nicht zu den Cloud-Daten. (Code 1017)',
+      ],
+    },
+  ],
+  rule_config_invalid: [
+    {
+      params: { rule_id: 12, sku: 'M8-40' },
+      en: ["Rule 12 (M8-40) cannot order: its capacity is not above its threshold, or the item's order quantities contradict each other.", null],
+      de: ['Regel 12 (M8-40) kann nicht bestellen: Die Kapazität liegt nicht über dem Meldebestand, oder die Bestellmengen des Artikels widersprechen sich.', null],
+    },
+  ],
+  supplier_inactive: [
+    {
+      params: { suppliers: [{ supplier_id: 3, name: 'Helvetia AG', rules: [{ rule_id: 4, sku: 'A-1' }, { rule_id: 5, sku: 'A-2' }] }, { supplier_id: 9, name: 'Zed', rules: [{ rule_id: 7, sku: 'Z' }] }] },
+      en: ['Not ordered automatically because the supplier is inactive: Helvetia AG (2 rules: A-1 and A-2); Zed (1 rule: Z).', null],
+      de: ['Nicht automatisch bestellt, weil der Lieferant inaktiv ist: Helvetia AG (2 Regeln: A-1 und A-2); Zed (1 Regel: Z).', null],
+    },
+  ],
+  order_no_supplier: [
+    {
+      params: { order_id: 1048, skus: 'A-1, A-2' },
+      en: ['Order 1048 (A-1, A-2) cannot be transmitted: its items have no supplier (no catalog of a supplier).', null],
+      de: ['Bestellung 1048 (A-1, A-2) kann nicht übermittelt werden: Ihre Artikel haben keinen Lieferanten (kein Katalog eines Lieferanten).', null],
+    },
+    {
+      params: { order_id: 7 },
+      en: ['Order 7 cannot be transmitted: its items have no supplier (no catalog of a supplier).', null],
+      de: ['Bestellung 7 kann nicht übermittelt werden: Ihre Artikel haben keinen Lieferanten (kein Katalog eines Lieferanten).', null],
+    },
+  ],
+  order_not_confirmed: [
+    { params: { order_id: 7, timeout_s: 900 }, en: ['Order 7 was not confirmed by the supply side within 15 minutes.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 15 Minuten bestätigt.', null] },
+    { params: { order_id: 7, timeout_s: 1 }, en: ['Order 7 was not confirmed by the supply side within 1 second.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 1 Sekunde bestätigt.', null] },
+  ],
+  dead_letter: [
+    {
+      params: { subject: 'evt.orders.created', service: 'supply', consumer: 'orders-created', failures: 5, error_code: 500, error: 'boom' },
+      en: ['The supply service could not process an event (5 attempts).', 'evt.orders.created, orders-created: boom (code 500)'],
+      de: ['Der Dienst „Lieferung“ konnte ein Ereignis nicht verarbeiten (5 Versuche).', 'evt.orders.created, orders-created: boom (Code 500)'],
+    },
+  ],
+};
+
+describe('journal texts (docs/replenishment.md "Journal")', () => {
+  it.each([...JOURNAL_MESSAGE_KEYS])('%s reads in English and German with its params filled in', (key) => {
+    expect(SAMPLES[key].length).toBeGreaterThan(0);
+    for (const sample of SAMPLES[key]) {
+      const entry = { message_key: key, params: sample.params, message: 'stored English' };
+      const e = journalText(entry, en);
+      const d = journalText(entry, de);
+      expect([e.text, e.details]).toEqual(sample.en);
+      expect([d.text, d.details]).toEqual(sample.de);
+    }
+  });
+
+  it('shows the stored text for entries without a key, with an unknown key, or with params that do not fit', () => {
+    expect(journalText({ message_key: null, params: null, message: 'old entry' }, de)).toEqual({ text: 'old entry', details: null });
+    expect(journalText({ message_key: 'nope' as JournalMessageKey, params: {}, message: 'future entry' }, de)).toEqual({ text: 'future entry', details: null });
+    expect(journalText({ message_key: 'rule_config_invalid', params: { rule_id: 'x' }, message: 'stored' }, de)).toEqual({ text: 'stored', details: null });
+    expect(journalText({ message_key: 'supplier_inactive', params: { suppliers: [] }, message: 'stored' }, de)).toEqual({ text: 'stored', details: null });
+  });
+});
