@@ -4,7 +4,8 @@ export interface ApiError {
   code: number;
   message: string;
   field?: string;
-  errors?: { field: string; message: string }[];
+  /** per field; a new order's lines also carry their catalogue code and the params the page words them with */
+  errors?: { field: string; message: string; code?: number; params?: Record<string, string | number> }[];
   /** the failure's Data besides `errors` (e.g. `rules` of a 1007 when an item is disabled) */
   data?: Record<string, unknown>;
   /** no answer from the server (offline, server or proxy down, timeout): the call may simply be tried again */
