@@ -286,7 +286,7 @@ order_events as (
 ),
 journal as (
   -- 2002: a rule the run cannot order with its configuration (once, when its decision becomes config_invalid)
-  -- message: in English for the API; message_key and params: the same as a code, translated by the web
+  -- message: in English for the API, message_key and params: the same as a code, translated by the web
   insert into orders.journal_entry (company_id, code, message, message_key, params, run_id, rule_id, order_id, customer_id, location_id, created_at)
   select ${company()}, 2002,
          'rule ' || c.rule_id || ' (' || coalesce(c.sku, '') || '): capacity not above the threshold, or contradicting order constraints of the item',
