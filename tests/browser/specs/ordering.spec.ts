@@ -20,6 +20,7 @@ const WORDS = {
     rule: 'Order at least 5, at most 20, in steps of 5 PAK',
     onOrder: 'Already on order in order',
     serverMoq: 'Too little: at least 50 PAK (minimum order quantity).',
+    serverRule: 'Order at least 50, in steps of 1 PAK',
     placed: 'The order was placed.',
     waiting: 'Waiting for approval',
     confirmed: 'was confirmed',
@@ -42,6 +43,7 @@ const WORDS = {
     rule: 'Bestellbar: mindestens 5, höchstens 20, in Schritten von 5 PAK',
     onOrder: 'Bereits bestellt in Bestellung',
     serverMoq: 'Zu wenig: mindestens 50 PAK (Mindestbestellmenge).',
+    serverRule: 'Bestellbar: mindestens 50, in Schritten von 1 PAK',
     placed: 'Die Bestellung wurde aufgegeben.',
     waiting: 'Wartet auf Freigabe',
     confirmed: 'wurde freigegeben',
@@ -289,6 +291,8 @@ for (const language of ['en', 'de'] as const) {
       assert(says.includes(`${words.onOrder} ${holder}`), `line ${index} should say "${words.onOrder} ${holder}": ${says}`);
     }
     await until(async () => (await text(page.locator(testid('ordernew-line-2-error')))).includes(words.serverMoq), `line 2 should say "${words.serverMoq}"`);
+    // the page's own checks take the server's MOQ over: the rule in words says it too
+    await until(async () => (await text(page.locator(testid('ordernew-rule-2')))).includes(words.serverRule), `line 2's rule should say "${words.serverRule}"`);
     await assertLinesFit(page, 1366);
     await page.locator(testid('ordernew-lines')).scrollIntoViewIfNeeded();
     await screenshot(page, `ordering-ordernew-server-${language}.png`);

@@ -149,6 +149,8 @@ export function OrderNewPage() {
           if (line) byItem.set(line.item.id, list);
         }
         setServerMessages(byItem);
+        // the item's constraints as the server knows them now (a MOQ raised meanwhile): the checks as you type follow them
+        setLines((current) => current.map((line) => ({ ...line, item: withServerConstraints(line.item, byItem.get(line.item.id) ?? []) })));
         setFailure(t('orders.line.linesToFix', { count: byItem.size }));
       });
   };
@@ -217,4 +219,16 @@ export function OrderNewPage() {
       </Stack>
     </Stack>
   );
+}
+
+/** The item with the MOQ / MXOQ / increment a server message names (in order units), so the page's checks agree with it. */
+function withServerConstraints(item: OrderableItemDto, messages: LineMessage[]): OrderableItemDto {
+  let next = item;
+  for (const m of messages) {
+    if (m.params.unit !== item.order_unit) continue;
+    if (m.key === 'moq' && typeof m.params.moq === 'number') next = { ...next, min_order_quantity: m.params.moq };
+    if (m.key === 'mxoq' && typeof m.params.mxoq === 'number') next = { ...next, max_order_quantity: m.params.mxoq };
+    if (m.key === 'incrementOnly' && typeof m.params.increment === 'number') next = { ...next, order_quantity_increment: m.params.increment };
+  }
+  return next;
 }
