@@ -31,13 +31,13 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
     {
       params: { trigger: 'schedule', error_code: 500, error: 'unknown error' },
       en: ['The requisition run (Scheduled run) failed and ordered nothing; the next run orders what it would have.', 'unknown error (code 500)'],
-      de: ['Der Bestelllauf (Geplanter Lauf) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was er bestellt hätte.', 'unbekannter Fehler (Code 500)'],
+      de: ['Die Bedarfsermittlung (Geplanter Lauf) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was sie bestellt hätte.', 'unbekannter Fehler (Code 500)'],
     },
     {
       params: { trigger: 'stock', error_code: 1017, error: 'the location is gone' },
       en: ['The requisition run (Stock change) failed and ordered nothing; the next run orders what it would have.', 'Data inconsistent: SKU and unit do not match the cloud data. (code 1017)'],
       de: [
-        'Der Bestelllauf (Bestandsänderung) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was er bestellt hätte.',
+        'Die Bedarfsermittlung (Bestandsänderung) ist fehlgeschlagen und hat nichts bestellt; der nächste Lauf bestellt, was sie bestellt hätte.',
         'Daten inkonsistent: Artikelnummer und Einheit passen nicht zu den Cloud-Daten. (Code 1017)',
       ],
     },
