@@ -115,7 +115,12 @@ export function Navbar() {
             </Button>
           </Box>
         ) : null}
-        <Box flex="1" overflowY="auto" onClick={mobile ? () => dispatch(sidebarSet('closed')) : undefined}>
+        <Box
+          flex="1"
+          overflowY="auto"
+          // on a phone the overlay closes once an entry is followed (a link), not when a group opens or closes
+          onClick={mobile ? (e) => (e.target as HTMLElement).closest('a') && dispatch(sidebarSet('closed')) : undefined}
+        >
           <SideMenu folded={folded} />
         </Box>
         {folded ? null : (
