@@ -6,8 +6,8 @@ import { assert, chooseLanguage, goto, runAxe, screenshot, testid, text, until, 
 import { pageData as data } from '../page-api';
 
 const WORDS = {
-  en: { orders: 'Orders', latest: 'Latest orders', supplies: 'Supplies not yet delivered' },
-  de: { orders: 'Bestellungen', latest: 'Neueste Bestellungen', supplies: 'Noch nicht ausgelieferte Lieferungen' },
+  en: { orders: 'Orders', latest: 'Latest orders', supplies: 'Supply orders not yet delivered' },
+  de: { orders: 'Bestellungen', latest: 'Neueste Bestellungen', supplies: 'Noch nicht gelieferte Lieferaufträge' },
 };
 
 interface Decision {

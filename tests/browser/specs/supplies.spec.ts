@@ -1,6 +1,6 @@
 // Supplies (docs/supplies.md): a stock drop on a rule orders from the supplier; the supplier user opens the supply
 // orders from the supplier menu, opens the supply, marks it delivered ("geliefert"), takes a line back after a
-// confirmation ("noch nicht ausgeliefert"), and the order follows; in English and German.
+// confirmation ("noch nicht geliefert"), and the order follows; in English and German.
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
 import { assert, chooseLanguage, goto, screenshot, testid, text, until, visible, waitPath } from '../helpers';
@@ -20,7 +20,7 @@ interface Order {
 
 const WORDS = {
   en: { title: 'Supply orders', delivered: 'Delivered', open: 'Not yet delivered', partial: 'Partly delivered', confirm: 'Take the delivery back?' },
-  de: { title: 'Lieferaufträge', delivered: 'Geliefert', open: 'Noch nicht ausgeliefert', partial: 'Teilweise geliefert', confirm: 'Lieferung zurücknehmen?' },
+  de: { title: 'Lieferaufträge', delivered: 'Geliefert', open: 'Noch nicht geliefert', partial: 'Teilweise geliefert', confirm: 'Lieferung zurücknehmen?' },
 };
 
 const data = async <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> => {

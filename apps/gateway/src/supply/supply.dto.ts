@@ -18,7 +18,7 @@ export class SupplyListQueryDto {
 }
 
 export class SupplyDeliveryDto {
-  @ApiProperty({ description: 'true: delivered ("geliefert"); false: taken back ("noch nicht ausgeliefert")' }) @IsBoolean() delivered!: boolean;
+  @ApiProperty({ description: 'true: delivered ("geliefert"); false: taken back ("noch nicht geliefert")' }) @IsBoolean() delivered!: boolean;
 }
 
 export class AssortmentQueryDto {

@@ -36,12 +36,12 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
     {
       params: { pos: 2, shipping: '2026-01-05', run_id: 9 },
       en: 'line 2 not delivered 7 days after its delivery day 2026-01-05: cancelled and ordered anew by run 9',
-      de: 'Position 2 7 Tage nach dem Liefertermin 05.01.2026 nicht geliefert: storniert und von Lauf 9 neu bestellt',
+      de: 'Position 2 7 Tage nach dem Liefertag 05.01.2026 nicht geliefert: storniert und von Lauf 9 neu bestellt',
     },
     {
       params: { pos: 3, shipping: '2026-12-31', run_id: null },
       en: 'line 3 not delivered 7 days after its delivery day 2026-12-31: cancelled and ordered anew',
-      de: 'Position 3 7 Tage nach dem Liefertermin 31.12.2026 nicht geliefert: storniert und neu bestellt',
+      de: 'Position 3 7 Tage nach dem Liefertag 31.12.2026 nicht geliefert: storniert und neu bestellt',
     },
   ],
   manual_order: [{ params: {}, en: 'ordered by hand', de: 'von Hand bestellt' }],

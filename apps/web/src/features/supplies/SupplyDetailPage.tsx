@@ -26,7 +26,7 @@ interface TakeBack {
 /**
  * /c/{companyID}/supplier/{supplierID}/supply/{supplyID}: a supply with its lines. Users who may mark it
  * (not read-only) mark the whole supply or single lines delivered ("geliefert") and take them back ("noch nicht
- * ausgeliefert"), which asks first; the order follows (docs/supplies.md).
+ * geliefert"), which asks first; the order follows (docs/supplies.md).
  */
 export function SupplyDetailPage() {
   const { t } = useTranslation();

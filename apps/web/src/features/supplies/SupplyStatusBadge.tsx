@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const PALETTE: Record<SupplyStatus, string> = { open: 'gray', partial: 'orange', delivered: 'green' };
 
-/** open "noch nicht ausgeliefert", partial, delivered "geliefert". */
+/** open "noch nicht geliefert", partial, delivered "geliefert". */
 export function SupplyStatusBadge({ status, testId }: { status: SupplyStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
