@@ -12,8 +12,8 @@ interface Named {
 }
 
 const WORDS = {
-  en: { title: 'Assortment', itemsTitle: 'Items supplied to the customer', noMatch: 'Nothing matches the filter.' },
-  de: { title: 'Sortiment', itemsTitle: 'An den Kunden gelieferte Artikel', noMatch: 'Nichts passt zum Filter.' },
+  en: { title: 'Assortment', itemsTitle: 'Items supplied to the customer', noMatch: 'Nothing matches these filters.' },
+  de: { title: 'Sortiment', itemsTitle: 'An den Kunden gelieferte Artikel', noMatch: 'Nichts passt zu diesen Filtern.' },
 };
 
 const ariaSort = (page: Page, column: string) => page.locator(testid(`sort-${column}`)).locator('xpath=..').getAttribute('aria-sort');

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../shared/hooks';
 import { CustomerHeader, SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader } from '../../shared/lists/ListControls';
 import { ListFrame } from '../../shared/lists/ListFrame';
 import { useServerList } from '../../shared/lists/useServerList';
@@ -155,9 +156,9 @@ export function ContactsPage() {
           </Table.Root>
         </Box>
         {data && data.items.length === 0 ? (
-          <Text color="gray.600">{list.filtered ? t('lists.noMatch') : t('contacts.none')}</Text>
+          <EmptyList filtered={list.filtered} none={t('contacts.none')} onReset={list.reset} testId="contact-empty" />
         ) : null}
-        {data ? (
+        {data && data.total > 0 ? (
           <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} />
         ) : null}
       </ListFrame>

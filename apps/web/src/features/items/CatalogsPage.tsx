@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { ListFrame } from '../../shared/lists/ListFrame';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { useViewer } from '../../shared/session/useViewer';
@@ -128,8 +129,8 @@ export function CatalogsPage() {
             </Table.Body>
           </Table.Root>
         </Box>
-        {data && data.items.length === 0 ? <Text color="gray.600">{list.filtered ? t('lists.noMatch') : t('catalogs.none')}</Text> : null}
-        {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
+        {data && data.items.length === 0 ? <EmptyList filtered={list.filtered} none={t('catalogs.none')} onReset={list.reset} testId="catalog-empty" /> : null}
+        {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
       </ListFrame>
       {editing ? <CatalogDialog companyID={companyID} supplierID={supplierID} catalog={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

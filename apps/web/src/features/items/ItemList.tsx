@@ -65,6 +65,10 @@ export function ItemList({ scope, testId, create, images = false, title, filterL
           sorting={list.sorting}
           onSort={list.setSorting}
           filtered={list.filtered || paused}
+          onReset={() => {
+            list.reset();
+            setPaused(false);
+          }}
           onImages={images ? (row) => setImagesOf(row.id) : undefined}
           {...table}
         />

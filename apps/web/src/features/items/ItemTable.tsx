@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
 import { Icon } from '../../shared/icons';
 import { ItemThumb } from './ItemImages';
@@ -36,12 +37,14 @@ interface Props {
   /** opens the item's images (its thumbnail and the "Images" action); without it the thumbnail only shows */
   onImages?: (row: ItemDto) => void;
   filtered: boolean;
+  /** clears the search and the filters: offered when they emptied the list */
+  onReset?: () => void;
   /** an extra column (the location page's subscription switch) */
   extra?: { label: string; render: (row: ItemDto) => ReactNode };
 }
 
 /** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
-export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, onImages, filtered, extra }: Props) {
+export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, onImages, filtered, onReset, extra }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();
@@ -208,8 +211,8 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
           </Table.Body>
         </Table.Root>
       </Box>
-      {rows && rows.length === 0 ? <Text color="gray.600">{filtered ? t('lists.noMatch') : t('items.none')}</Text> : null}
-      {page ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
+      {rows && rows.length === 0 ? <EmptyList filtered={filtered} none={t('items.none')} onReset={onReset} testId="item-empty" /> : null}
+      {page && page.total > 0 ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t('items.deleteTitle')}

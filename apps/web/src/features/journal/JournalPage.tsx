@@ -83,13 +83,18 @@ export function JournalPage() {
         <Heading as="h1" size="xl">
           {t('journal.title')}
         </Heading>
+        {/* bulk actions only with something to act on: a selection, unacknowledged entries */}
         <Flex gap="2" wrap="wrap">
-          <Button variant="outline" disabled={selected.size === 0} onClick={() => setConfirm('selected')} data-testid="journal-ack-selected">
-            {t('journal.acknowledgeSelected', { count: selected.size })}
-          </Button>
-          <Button colorPalette="blue" disabled={view === 'open' && (data?.total ?? 0) === 0} onClick={() => setConfirm('all')} data-testid="journal-ack-all">
-            {t('journal.acknowledgeAll')}
-          </Button>
+          {selected.size > 0 ? (
+            <Button variant="outline" onClick={() => setConfirm('selected')} data-testid="journal-ack-selected">
+              {t('journal.acknowledgeSelected', { count: selected.size })}
+            </Button>
+          ) : null}
+          {(view === 'open' ? (data?.total ?? 0) > 0 : open.length > 0) ? (
+            <Button colorPalette="blue" onClick={() => setConfirm('all')} data-testid="journal-ack-all">
+              {t('journal.acknowledgeAll')}
+            </Button>
+          ) : null}
         </Flex>
       </Flex>
       <Card.Root>
@@ -124,7 +129,7 @@ export function JournalPage() {
                 onDiscard={setToDiscard}
               />
             )}
-            {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
+            {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
           </Stack>
         </Card.Body>
       </Card.Root>
@@ -133,6 +138,7 @@ export function JournalPage() {
         title={t('journal.confirmTitle')}
         text={confirm === 'all' ? t('journal.confirmAll') : t('journal.confirmSelected', { count: selected.size })}
         confirmLabel={t('journal.acknowledge')}
+        tone="positive"
         busy={acknowledging}
         onConfirm={() => void run()}
         onClose={() => setConfirm(null)}

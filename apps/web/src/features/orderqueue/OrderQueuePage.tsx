@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Button, Card, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Tag, Text } from '@chakra-ui/react';
+import { Button, Card, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Tag } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../shared/hooks';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { useViewer } from '../../shared/session/useViewer';
@@ -108,8 +109,9 @@ export function OrderQueuePage() {
         <Heading as="h1" size="xl">
           {t('orderQueue.title')}
         </Heading>
-        {canWrite ? (
-          <Flex gap="2" wrap="wrap">
+        {/* bulk actions only with something selected to act on (no "Requeue 0 entries") */}
+        {canWrite && ids.length > 0 ? (
+          <Flex gap="2" wrap="wrap" data-testid="orderqueue-bulk">
             <Button colorPalette="blue" disabled={ids.length === 0} loading={requeueing} onClick={() => void doRequeue()} data-testid="orderqueue-requeue">
               {t('orderQueue.requeueSelected', { count: ids.length })}
             </Button>
@@ -169,20 +171,31 @@ export function OrderQueuePage() {
               ) : null}
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
-            <OrderQueueTable
-              companyID={companyID}
-              items={items}
-              busy={isFetching}
-              sorting={sorting}
-              onSort={sortBy}
-              selection={canWrite ? { selected, toggle, allOnPage } : null}
-            />
             {data && items.length === 0 ? (
-              <Text color="gray.600" data-testid="orderqueue-empty">
-                {q || state || customerID ? t('lists.noMatch') : t(all ? 'orderQueue.emptyAll' : 'orderQueue.empty')}
-              </Text>
-            ) : null}
-            {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={turnTo} /> : null}
+              <EmptyList
+                filtered={Boolean(q || state || customerID)}
+                none={t(all ? 'orderQueue.emptyAll' : 'orderQueue.empty')}
+                onReset={() => {
+                  setFilter('');
+                  const next = new URLSearchParams(search);
+                  next.delete('state');
+                  next.delete('customer');
+                  setSearch(next, { replace: true });
+                  restart();
+                }}
+                testId="orderqueue-empty"
+              />
+            ) : (
+              <OrderQueueTable
+                companyID={companyID}
+                items={items}
+                busy={isFetching}
+                sorting={sorting}
+                onSort={sortBy}
+                selection={canWrite ? { selected, toggle, allOnPage } : null}
+              />
+            )}
+            {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={turnTo} /> : null}
           </Stack>
         </Card.Body>
       </Card.Root>

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, Role } from '@kanban/access';
-import { Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../shared/api/apiError';
@@ -16,6 +16,7 @@ import { RuleHistoryDialog } from './RuleHistoryDialog';
 import { RuleStockDialog } from './RuleStockDialog';
 import { type RuleAction, RuleTable } from './RuleTable';
 import { type KanbanRuleDto, type RuleRunReply, useDeleteRuleMutation, useExecuteRuleMutation, useRulesQuery, useToggleRuleMutation } from './rulesApi';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { FilterSwitch } from '../../shared/lists/FilterSwitch';
 
 const PER_PAGE = 25;
@@ -140,9 +141,15 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
             {error ? <ErrorBox error={error} /> : null}
             <RuleTable rules={data?.items ?? []} busy={isFetching} canWrite={canWrite} canReport={canReport} onAction={act} />
             {data && data.items.length === 0 ? (
-              <Text color="gray.600" data-testid="rule-none">
-                {t('rules.none')}
-              </Text>
+              <EmptyList
+                filtered={q !== ''}
+                none={t('rules.none')}
+                onReset={() => {
+                  setFilter('');
+                  setPage(1);
+                }}
+                testId="rule-none"
+              />
             ) : null}
             {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
           </Stack>

@@ -47,6 +47,7 @@ export function CustomFieldsPage() {
         </NativeSelect.Root>
       }
       filtered={entity !== ''}
+      onResetFilters={() => setEntity('')}
       nameOf={(f) => f.label}
       columns={[
         { label: t('settings.customFields.fields.sort'), sort: 'sort', render: (f) => f.sort },

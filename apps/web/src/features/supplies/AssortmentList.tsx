@@ -1,10 +1,11 @@
-import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Table } from '@chakra-ui/react';
 import type { Page } from '@kanban/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useFormat } from '../../i18n/useFormat';
 import { SupplierHeader } from '../headers';
 import type { Column } from '../../shared/lists/EntityList';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader } from '../../shared/lists/ListControls';
 import { ListFrame } from '../../shared/lists/ListFrame';
 import type { useServerList } from '../../shared/lists/useServerList';
@@ -81,8 +82,8 @@ export function AssortmentList<T, K extends string>({
             </Table.Body>
           </Table.Root>
         </Box>
-        {data && data.items.length === 0 ? <Text color="gray.600">{list.filtered ? t('lists.noMatch') : t('supplies.none')}</Text> : null}
-        {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
+        {data && data.items.length === 0 ? <EmptyList filtered={list.filtered} none={t('supplies.none')} onReset={list.reset} testId="assortment-empty" /> : null}
+        {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
       </ListFrame>
     </Stack>
   );

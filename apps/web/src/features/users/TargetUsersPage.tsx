@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { CustomerHeader, LocationHeader, SupplierHeader } from '../headers';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { useViewer } from '../../shared/session/useViewer';
@@ -146,11 +147,9 @@ function TargetUsers({ kind }: { kind: RestrictionKind }) {
               </Table.Root>
             </Box>
             {rows && rows.length === 0 ? (
-              <Text color="gray.600">
-                {list.filtered ? t('lists.noMatch') : t(`users.target.none.${kind}`)}
-              </Text>
+              <EmptyList filtered={list.filtered} none={t(`users.target.none.${kind}`)} onReset={list.reset} testId="target-user-empty" />
             ) : null}
-            {data ? (
+            {data && data.total > 0 ? (
               <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} />
             ) : null}
           </Stack>

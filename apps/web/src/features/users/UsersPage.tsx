@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, type Role } from '@kanban/access';
-import { Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { Icon } from '../../shared/icons';
@@ -147,11 +148,18 @@ export function UsersPage() {
               onDelete={setDeleting}
             />
             {rows && rows.length === 0 ? (
-              <Text color="gray.600">
-                {list.filtered || restricted || role !== null ? t('lists.noMatch') : t('users.none')}
-              </Text>
+              <EmptyList
+                filtered={list.filtered || restricted || role !== null}
+                none={t('users.none')}
+                onReset={() => {
+                  list.reset();
+                  setRestricted(false);
+                  setRole(null);
+                }}
+                testId="user-empty"
+              />
             ) : null}
-            {data ? (
+            {data && data.total > 0 ? (
               <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} />
             ) : null}
           </Stack>

@@ -6,6 +6,7 @@ import { errorText, isApiError } from '../api/apiError';
 import { useAppDispatch } from '../hooks';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from './ConfirmDialog';
+import { EmptyList } from './EmptyList';
 import { Pager, SortHeader, type Sorting } from './ListControls';
 import { type RowAction, RowActions } from './RowActions';
 
@@ -50,6 +51,8 @@ export interface EntityListTexts {
   deleteTitle: string;
   deleteText: (name: string) => string;
   none: string;
+  /** what a list emptied by its filters says (default: "Nothing matches these filters.") */
+  noMatch?: string;
 }
 
 /** The active state of records that have one, and the messages after (de)activating (translated by the caller). */
@@ -81,6 +84,8 @@ export interface EntityListProps<T extends { id: number }, K extends string> {
   /** a 1002 answer to a delete (the record holds images) asks once more and deletes with `confirm` */
   confirmWithImages?: boolean;
   filtered: boolean;
+  /** clears the filters and the search: offered when they emptied the list */
+  onReset?: () => void;
 }
 
 function defaultName(row: { id: number }): string {
@@ -107,6 +112,7 @@ export function EntityList<T extends { id: number }, K extends string>({
   failureText = errorText,
   confirmWithImages = false,
   filtered,
+  onReset,
 }: EntityListProps<T, K>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -150,9 +156,11 @@ export function EntityList<T extends { id: number }, K extends string>({
       });
   };
 
+  const empty = rows !== undefined && rows.length === 0;
   return (
     <>
-      <Box overflowX="auto">
+      {/* an empty list shows its reason instead of a table of headers */}
+      <Box overflowX="auto" hidden={empty}>
         <Table.Root size="sm" interactive aria-busy={fetching}>
           <Table.Header>
             <Table.Row>
@@ -195,10 +203,10 @@ export function EntityList<T extends { id: number }, K extends string>({
           </Table.Body>
         </Table.Root>
       </Box>
-      {rows && rows.length === 0 ? (
-        <Text color="gray.600">{filtered ? t('lists.noMatch') : texts.none}</Text>
+      {empty ? (
+        <EmptyList filtered={filtered} none={texts.none} noMatch={texts.noMatch} onReset={onReset} testId={`${kind}-empty`} />
       ) : null}
-      {page ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
+      {page && page.total > 0 ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={texts.deleteTitle}

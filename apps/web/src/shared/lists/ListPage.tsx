@@ -33,6 +33,7 @@ export function listTexts(t: Translate, section: ListTextsKey): ListPageTexts {
     create: t(`${section}.create`),
     filter: t(`${section}.filter`),
     none: t(`${section}.none`),
+    noMatch: t(`${section}.noMatch`, { defaultValue: t('lists.noMatch') }),
     deleted: (name) => t(`${section}.deleted`, { name }),
     deleteTitle: t(`${section}.deleteTitle`),
     deleteText: (name) => t(`${section}.deleteText`, { name }),
@@ -83,6 +84,8 @@ interface Props<T extends { id: number }, K extends string>
   filters?: ReactNode;
   /** further filters are set (the empty list then says "no match") */
   filtered?: boolean;
+  /** clears the further filters (with the search, by the empty list's reset button) */
+  onResetFilters?: () => void;
 }
 
 /**
@@ -99,6 +102,7 @@ export function ListPage<T extends { id: number }, K extends string>({
   header,
   filters,
   filtered = false,
+  onResetFilters,
   ...table
 }: Props<T, K>) {
   const { canWrite, list, showAll, editing, setEditing } = state;
@@ -130,6 +134,10 @@ export function ListPage<T extends { id: number }, K extends string>({
           actions={canWrite ? { ...actions, edit: setEditing } : undefined}
           texts={texts}
           filtered={list.filtered || filtered}
+          onReset={() => {
+            list.reset();
+            onResetFilters?.();
+          }}
         />
         {editing ? dialog(editing === 'new' ? null : editing, () => setEditing(null)) : null}
       </ListFrame>

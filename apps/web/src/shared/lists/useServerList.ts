@@ -30,6 +30,11 @@ export function useServerList<K extends string>(initialSort: K, perPage = 25) {
     },
     page,
     setPage,
+    /** clears the search (the list's filter), back to page 1 */
+    reset: () => {
+      setFilterText('');
+      setPage(1);
+    },
     /** the query parameters of the list call */
     params: { all, q: q || undefined, ...sorting, page, per_page: perPage },
     filtered: q !== '',
