@@ -5,6 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplierHeader } from '../headers';
+import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
@@ -155,11 +156,19 @@ export function SupplyListPage() {
                 </Table.Root>
               </Box>
               {data && data.items.length === 0 ? (
-                <Text color="gray.600" data-testid="supply-empty">
-                  {q ? t('lists.noMatch') : t('supplies.none')}
-                </Text>
+                <EmptyList
+                  filtered={Boolean(q) || days !== 0 || state === 'delivered'}
+                  none={t(state === 'open' ? 'supplies.noneOpen' : 'supplies.none')}
+                  onReset={() => {
+                    setFilter('');
+                    setState('open');
+                    setDays(0);
+                    setPage(1);
+                  }}
+                  testId="supply-empty"
+                />
               ) : null}
-              {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
+              {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
             </Stack>
           </Card.Body>
         </Card.Root>
