@@ -68,6 +68,8 @@ const query = (page: Page) => new URL(page.url()).searchParams;
 for (const language of ['en', 'de'] as const) {
   const words = WORDS[language];
   test(`orders list: search, status and ext status filters, sorting, empty state, words, dashboard figure (${language})`, async ({ loginAs }) => {
+    // three orders through rules, a delivery and some twenty page visits: longer than the default on a loaded machine
+    test.setTimeout(120_000);
     const page = await loginAs('admin@demo.example');
     await chooseLanguage(page, language);
     const f = await threeOrders(page, language.toUpperCase());

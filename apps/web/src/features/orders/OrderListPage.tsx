@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Flex, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ORDER_LIST_STATUSES, ORDER_SORTS, type OrderSort } from '@kanban/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
-import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
+import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { useFormat } from '../../i18n/useFormat';
 import { extStatusKey } from './extStatus';
@@ -120,9 +121,44 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
     query.set({ q: undefined, status: undefined, ext: undefined, days: undefined });
   };
   const items = data?.items ?? [];
-  const sortHeader = (column: OrderSort, label: string) => (
-    <SortHeader column={column} label={label} sorting={query.sorting} onSort={(next) => query.set({ sort: next.sort, order: next.order })} />
-  );
+  const columns: DataColumn<OrderDto, OrderSort>[] = [
+    {
+      key: 'id',
+      label: t('orders.number'),
+      sort: 'id',
+      cell: (o) => (
+        <RouterLink to={detail(o)}>
+          <Text as="span" color="blue.700" fontWeight="medium">
+            {o.id}
+          </Text>
+        </RouterLink>
+      ),
+    },
+    { key: 'date', label: t('orders.date'), sort: 'date', cell: (o) => format.date(o.date) },
+    ...(scope.customerID ? [] : [{ key: 'customer', label: t('orders.customer'), sort: 'customer' as const, cell: (o: OrderDto) => o.customer, cellProps: WRAP }]),
+    ...(scope.locationID ? [] : [{ key: 'location', label: t('orders.location'), sort: 'location' as const, cell: (o: OrderDto) => o.location, cellProps: WRAP }]),
+    { key: 'supplier', label: t('orders.supplier'), sort: 'supplier', cell: (o) => o.supplier, cellProps: WRAP },
+    { key: 'source', label: t('orders.source'), sort: 'source', cell: (o) => t(`orders.sources.${o.source}`) },
+    ...(orders
+      ? [
+          {
+            key: 'status',
+            label: t('orders.status'),
+            sort: 'status' as const,
+            cell: (o: OrderDto) => <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>,
+          },
+          {
+            key: 'ext',
+            label: t('orders.extStatus'),
+            sort: 'ext_status' as const,
+            testId: (o: OrderDto) => `order-ext-${o.id}`,
+            cell: (o: OrderDto) => <ExtStatusText order={o} />,
+            cellProps: { ...WRAP, minW: '7rem' },
+          },
+        ]
+      : []),
+    { key: 'lines', label: t('orders.lineCount'), align: 'end', cell: (o) => format.number(o.line_count) },
+  ];
   return (
     <Stack gap="4">
       <OrderScopeHeader scope={scope} />
@@ -190,52 +226,17 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                   ) : null}
                 </Stack>
               ) : (
-                <Table.ScrollArea>
-                  <Table.Root size="sm" data-testid="order-table" aria-busy={isFetching}>
-                    <Table.Header>
-                      <Table.Row>
-                        {sortHeader('id', t('orders.number'))}
-                        {sortHeader('date', t('orders.date'))}
-                        {scope.customerID ? null : sortHeader('customer', t('orders.customer'))}
-                        {scope.locationID ? null : sortHeader('location', t('orders.location'))}
-                        {sortHeader('supplier', t('orders.supplier'))}
-                        {sortHeader('source', t('orders.source'))}
-                        {orders ? sortHeader('status', t('orders.status')) : null}
-                        {orders ? sortHeader('ext_status', t('orders.extStatus')) : null}
-                        <Table.ColumnHeader textAlign="end">{t('orders.lineCount')}</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {items.map((o) => (
-                        <Table.Row key={o.id} data-testid={`order-row-${o.id}`}>
-                          <Table.Cell>
-                            <RouterLink to={detail(o)}>
-                              <Text as="span" color="blue.700" fontWeight="medium">
-                                {o.id}
-                              </Text>
-                            </RouterLink>
-                          </Table.Cell>
-                          <Table.Cell>{format.date(o.date)}</Table.Cell>
-                          {scope.customerID ? null : <Table.Cell {...WRAP}>{o.customer}</Table.Cell>}
-                          {scope.locationID ? null : <Table.Cell {...WRAP}>{o.location}</Table.Cell>}
-                          <Table.Cell {...WRAP}>{o.supplier}</Table.Cell>
-                          <Table.Cell>{t(`orders.sources.${o.source}`)}</Table.Cell>
-                          {orders ? (
-                            <Table.Cell>
-                              <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
-                            </Table.Cell>
-                          ) : null}
-                          {orders ? (
-                            <Table.Cell data-testid={`order-ext-${o.id}`} {...WRAP} minW="7rem">
-                              <ExtStatusText order={o} />
-                            </Table.Cell>
-                          ) : null}
-                          <Table.Cell textAlign="end">{o.line_count}</Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
+                <DataTable
+                  label={t(orders ? 'orders.title' : 'orders.requestsTitle')}
+                  testId="order-table"
+                  rows={items}
+                  rowKey={(o) => o.id}
+                  rowTestId={(o) => `order-row-${o.id}`}
+                  busy={isFetching}
+                  sorting={query.sorting}
+                  onSort={(next) => query.set({ sort: next.sort, order: next.order })}
+                  columns={columns}
+                />
               )}
               {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(next) => query.set({ page: next })} /> : null}
             </Stack>
