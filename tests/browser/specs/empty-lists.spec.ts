@@ -6,8 +6,8 @@ import { test } from '../fixtures';
 import { absent, assert, goto, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
-  en: { noMatch: 'Nothing matches these filters.', reset: 'Reset filters', queueEmpty: 'No order is waiting or failed.' },
-  de: { noMatch: 'Nichts passt zu diesen Filtern.', reset: 'Filter zurücksetzen', queueEmpty: 'Keine Bestellung wartet oder ist fehlgeschlagen.' },
+  en: { noMatch: 'No customers match these filters.', any: 'Nothing matches these filters.', reset: 'Reset filters', queueEmpty: 'No order is waiting or failed.' },
+  de: { noMatch: 'Keine Kunden passen zu diesen Filtern.', any: 'Nichts passt zu diesen Filtern.', reset: 'Filter zurücksetzen', queueEmpty: 'Keine Bestellung wartet oder ist fehlgeschlagen.' },
 };
 
 const CASES: { language: 'en' | 'de'; viewport: ViewportSize }[] = [
@@ -64,7 +64,7 @@ for (const { language, viewport } of CASES) {
     await screenshot(page, `empty-orderqueue-${language}-${viewport.width}.png`);
     // a search on it: "no match" with a reset, which goes back to the plain sentence
     await page.locator(testid('orderqueue-filter')).fill('zzzz');
-    await until(async () => (await text(empty)).includes(words.noMatch), `the queue should say "${words.noMatch}" for a search`);
+    await until(async () => (await text(empty)).includes(words.any), `the queue should say "${words.any}" for a search`);
     await (await visible(page, testid('orderqueue-empty-reset'))).click();
     await until(async () => (await text(page.locator(testid('orderqueue-empty')))).includes(words.queueEmpty), 'reset should go back to the plain sentence');
     assert((await page.locator(testid('orderqueue-filter')).inputValue()) === '', 'reset should clear the search');
