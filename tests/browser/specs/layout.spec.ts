@@ -4,7 +4,7 @@
 // with the main action as a button. The pages are those of the demo data that hold rows.
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, goto, screenshot, sleep, testid, until } from '../helpers';
+import { assert, chooseLanguage, goto, runAxe, screenshot, sleep, testid, until } from '../helpers';
 import { pageData } from '../page-api';
 
 const WIDE = { width: 1366, height: 900 };
@@ -170,4 +170,22 @@ test('layout: below 760 px the kanban rules and a supply\'s lines are cards with
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(wide <= 391, `the supply page should not scroll sideways at 390 px (it is ${wide} px wide)`);
   await screenshot(page, 'layout-supply-cards-390.png');
+});
+
+test('layout: the list pages at 390 px have no serious or critical accessibility violations (axe)', async ({ loginAs }) => {
+  test.setTimeout(180_000);
+  const page = await loginAs('admin@demo.example', { viewport: { width: 390, height: 844 } });
+  const ids = await demoIds(page);
+  const found: string[] = [];
+  for (const { name, path } of pages(ids)) {
+    await goto(page, path);
+    await page
+      .locator('main table tbody tr, main [role=listitem]')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    const axe = await runAxe(page, `${name} at 390 px`);
+    if (axe.serious.length) found.push(axe.describe(axe.serious));
+  }
+  assert(!found.length, found.join('\n'));
 });
