@@ -3,7 +3,7 @@
 // supplier's skipped rules), an order's history and a page of an order that does not exist are read in German and
 // must not contain the English words of the server's messages; in English the same pages do contain them (so the
 // list of words matches what the server writes). The journal's context names the customer, the location and the
-// rule's item, and links them.
+// rule's item, and links them. Unit codes read as names in the UI language ("Stück", not "PCE").
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
 import { assert, chooseLanguage, goto, screenshot, testid, text, until, visible, waitPath } from '../helpers';
@@ -96,6 +96,11 @@ for (const language of ['de', 'en'] as const) {
     await until(async () => (await page.locator(testid('order-history-event')).count()) > 0, 'the order should have history');
     const historyText = await text(history);
     await screenshot(page, `vocabulary-history-${language}.png`);
+    // the line's unit as a name in the UI language (the code PCE stays as its tooltip)
+    const unit = language === 'de' ? 'Stück' : 'Piece';
+    const lineText = await text(page.locator(testid('order-detail-page')));
+    assert(lineText.includes(unit), `the order line should show the unit as "${unit}"`);
+    assert(!/\bPCE\b/.test(lineText), 'the order line should not show the unit code PCE as text');
     if (language === 'de') {
       const found = englishIn(historyText);
       assert(found.length === 0, `the German order history shows server English: ${found.join(', ')}`);

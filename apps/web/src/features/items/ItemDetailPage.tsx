@@ -5,6 +5,7 @@ import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplierHeader } from '../headers';
 import { EntityImages } from '../../shared/images';
+import { useUnitName } from '../settings';
 import { ItemSupplies } from '../supplies';
 import { ItemThumb } from './ItemImages';
 import { ITEM_DATES, ITEM_NUMBERS } from './itemForm';
@@ -16,6 +17,7 @@ import { useItemQuery } from './itemsApi';
  */
 export function ItemDetailPage() {
   const { t } = useTranslation();
+  const units = useUnitName();
   const format = useFormat();
   const params = useParams();
   const companyID = Number(params.companyID);
@@ -50,8 +52,8 @@ export function ItemDetailPage() {
               <DataList.Root orientation="horizontal">
                 {row(t('items.fields.customer_sku'), item.customer_sku)}
                 {row(t('items.fields.description'), item.description)}
-                {row(t('items.fields.item_unit'), item.item_unit)}
-                {row(t('items.fields.order_unit'), item.order_unit)}
+                {row(t('items.fields.item_unit'), item.item_unit ? units.label(item.item_unit) : item.item_unit)}
+                {row(t('items.fields.order_unit'), item.order_unit ? units.label(item.order_unit) : item.order_unit)}
                 {ITEM_NUMBERS.map((f) => row(t(`items.fields.${f}`), item[f]))}
                 {row(t('items.fields.material_number'), item.material_number)}
                 {row(t('items.fields.material_group'), item.material_group)}

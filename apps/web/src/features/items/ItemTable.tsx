@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
 import { Icon } from '../../shared/icons';
+import { useUnitName } from '../settings';
 import { ItemThumb } from './ItemImages';
 import { ItemRulesDialog } from './ItemRulesDialog';
 import { type ItemDto, type ItemRuleRef, type ItemSortKey, rulesOfConflict } from './itemsApi';
@@ -46,6 +47,7 @@ interface Props {
 /** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
 export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, onImages, filtered, onReset, extra }: Props) {
   const { t } = useTranslation();
+  const units = useUnitName();
   const format = useFormat();
   const dispatch = useAppDispatch();
   const [deleting, setDeleting] = useState<ItemDto | null>(null);
@@ -149,7 +151,7 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
                 </Table.Cell>
                 <Table.Cell>{row.customer_sku}</Table.Cell>
                 <Table.Cell>
-                  {row.quantity_per_order_unit} {row.item_unit} / {row.order_unit}
+                  {row.quantity_per_order_unit} {units.name(row.item_unit)} / {units.name(row.order_unit)}
                 </Table.Cell>
                 <Table.Cell>
                   {t('items.orderingValue', {

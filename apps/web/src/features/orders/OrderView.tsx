@@ -2,6 +2,7 @@ import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { DataTable } from '../../shared/lists/DataTable';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
+import { useUnitName } from '../settings';
 import { extStatusKey } from './extStatus';
 import { historyText } from './historyText';
 import { statusPalette } from './OrderListPage';
@@ -22,6 +23,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 export function OrderView({ order }: { order: OrderDto }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  const units = useUnitName();
   const extKey = extStatusKey(order);
   return (
     <Stack gap="4">
@@ -65,7 +67,7 @@ export function OrderView({ order }: { order: OrderDto }) {
               { key: 'name', label: t('orders.name'), cell: (l) => l.name, cellProps: { whiteSpace: 'normal', minW: '12rem' } },
               { key: 'catalog', label: t('orders.catalog'), cell: (l) => l.catalog },
               { key: 'quantity', label: t('orders.quantity'), align: 'end', cell: (l) => format.number(l.quantity) },
-              { key: 'unit', label: t('orders.unit'), cell: (l) => l.unit },
+              { key: 'unit', label: t('orders.unit'), cell: (l) => <span title={l.unit}>{units.name(l.unit)}</span> },
               { key: 'shipping', label: t('orders.shipping'), cell: (l) => format.date(l.shipping) },
               {
                 key: 'delivered',

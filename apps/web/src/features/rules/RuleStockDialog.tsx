@@ -2,6 +2,7 @@ import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/apiError';
+import { useUnitName } from '../settings';
 import { FormDialog } from '../../shared/forms/FormDialog';
 import { type KanbanRuleDto, type RuleRunReply, useSetStockMutation } from './rulesApi';
 
@@ -18,6 +19,7 @@ export function RuleStockDialog({
   onSaved: (reply: RuleRunReply) => void;
 }) {
   const { t } = useTranslation();
+  const units = useUnitName();
   const [stock, setStock] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [shownFor, setShownFor] = useState<KanbanRuleDto | null>(null);
@@ -53,7 +55,7 @@ export function RuleStockDialog({
     >
       <Field.Root required>
         <Field.Label>
-          {t('rules.stock')} ({rule?.item.item_unit || '–'})
+          {t('rules.stock')} ({rule?.item.item_unit ? units.label(rule.item.item_unit) : '–'})
           <Field.RequiredIndicator />
         </Field.Label>
         <Input inputMode="decimal" value={stock} onChange={(e) => setStock(e.target.value.replace(',', '.'))} data-testid="rule-stock-input" />

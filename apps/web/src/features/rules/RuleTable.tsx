@@ -3,6 +3,7 @@ import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/icons';
 import { useFormat } from '../../i18n/useFormat';
+import { useUnitName } from '../settings';
 import type { KanbanRuleDto } from './rulesApi';
 
 export type RuleAction = 'history' | 'edit' | 'stock' | 'execute' | 'toggle' | 'delete';
@@ -26,6 +27,7 @@ export function RuleTable({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const units = useUnitName();
   const columns: DataColumn<KanbanRuleDto>[] = [
     {
       key: 'sku',
@@ -42,10 +44,10 @@ export function RuleTable({
       ),
     },
     { key: 'name', label: t('orders.name'), cell: (rule) => rule.item.name },
-    { key: 'stock', label: t('rules.stock'), align: 'end', testId: () => 'rule-stock', cell: (rule) => `${format.number(rule.stock)} ${rule.item.item_unit}` },
+    { key: 'stock', label: t('rules.stock'), align: 'end', testId: () => 'rule-stock', cell: (rule) => `${format.number(rule.stock)} ${units.name(rule.item.item_unit)}` },
     { key: 'threshold', label: t('rules.threshold'), align: 'end', cell: (rule) => format.number(rule.threshold) },
     { key: 'capacity', label: t('rules.capacity'), align: 'end', cell: (rule) => format.number(rule.capacity) },
-    { key: 'onOrder', label: t('rules.onOrder'), align: 'end', cell: (rule) => `${format.number(rule.on_order)} ${rule.item.order_unit}` },
+    { key: 'onOrder', label: t('rules.onOrder'), align: 'end', cell: (rule) => `${format.number(rule.on_order)} ${units.name(rule.item.order_unit)}` },
     {
       key: 'decision',
       label: t('rules.lastDecision'),

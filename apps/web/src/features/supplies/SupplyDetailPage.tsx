@@ -6,6 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { errorText } from '../../shared/api/apiError';
 import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
+import { useUnitName } from '../settings';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
@@ -31,6 +32,7 @@ interface TakeBack {
 export function SupplyDetailPage() {
   const { t } = useTranslation();
   const format = useFormat();
+  const units = useUnitName();
   const dispatch = useAppDispatch();
   const params = useParams();
   const companyID = Number(params.companyID);
@@ -64,7 +66,7 @@ export function SupplyDetailPage() {
     { key: 'sku', label: t('supplies.fields.sku'), cell: (line) => line.sku, cellProps: { fontFamily: 'mono' } },
     { key: 'name', label: t('supplies.fields.name'), cell: (line) => line.name },
     { key: 'quantity', label: t('supplies.fields.quantity'), align: 'end', cell: (line) => format.number(line.quantity) },
-    { key: 'unit', label: t('supplies.fields.unit'), cell: (line) => line.unit },
+    { key: 'unit', label: t('supplies.fields.unit'), cell: (line) => <span title={line.unit}>{units.name(line.unit)}</span> },
     { key: 'shipping', label: t('supplies.fields.shipping'), cell: (line) => format.date(line.shipping) },
     {
       key: 'state',
