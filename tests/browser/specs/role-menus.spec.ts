@@ -160,6 +160,8 @@ for (const language of ['en', 'de'] as const) {
       assert(words.includes(WORDS[language].role), `${address}: should name the role "${WORDS[language].role}", says "${words}"`);
       await sleep(500);
       assert(pathOf(page) === address, `${address}: the address should stay, is ${pathOf(page)}`);
+      const title = await page.title();
+      assert(title.startsWith(WORDS[language].notAllowed), `${address}: the document title should say "${WORDS[language].notAllowed}", is "${title}"`);
     }
     await screenshot(page, `role-not-allowed-${language}.png`);
     await (await visible(page, testid('not-allowed-home'))).click();

@@ -38,7 +38,7 @@ export function RouteGuard() {
   }, [foreign, dispatch]);
   // The document title names the page (screen readers, browser tabs and history).
   const { t, i18n } = useTranslation();
-  const titleKey = match?.def.title;
+  const titleKey = denied ? 'notAllowed.title' : match?.def.title;
   useEffect(() => {
     document.title = titleKey ? `${t(titleKey)} · ${t('app.title')}` : t('app.title');
   }, [titleKey, t, i18n.language]);
