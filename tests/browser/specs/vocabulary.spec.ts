@@ -119,5 +119,15 @@ for (const language of ['de', 'en'] as const) {
       assert(found.length === 0, `the German not-found page shows server English: ${found.join(', ')}`);
       assert(!missing.includes('Fehler 404'), 'the not-found page should not read as an error with a code');
     }
+    // a supply order that does not exist (any more), of an existing supplier
+    const suppliers = await api<{ items: { id: number }[] }>(page, 'GET', 'supplier?all=1&per_page=1');
+    await goto(page, `/c/1/supplier/${suppliers.Data.items[0]!.id}/supply/987654`);
+    const supplyBox = await visible(page, testid('error-box'));
+    const noSupply = language === 'de' ? 'Diesen Lieferauftrag gibt es nicht (mehr).' : 'This supply order does not exist (any more).';
+    await until(async () => (await text(supplyBox)).includes(noSupply), `the supply page should say "${noSupply}"`);
+    if (language === 'de') {
+      const found = englishIn(await text(page.locator('main')));
+      assert(found.length === 0, `the German missing supply page shows server English: ${found.join(', ')}`);
+    }
   });
 }

@@ -55,7 +55,7 @@ export function ContactPage() {
   return (
     <Stack gap="4" data-testid="contact-page">
       <OwnerHeader owner={owner} />
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="contact" /> : null}
       {contact ? (
         <Card.Root maxW="820px">
           <Card.Header>

@@ -34,7 +34,7 @@ export function ItemDetailPage() {
   return (
     <Stack gap="4" data-testid="item-detail">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="item" /> : null}
       {item ? (
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
           <Card.Root>

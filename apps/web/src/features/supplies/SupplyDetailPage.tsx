@@ -113,7 +113,7 @@ export function SupplyDetailPage() {
           </Text>
         </RouterLink>
       </Box>
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="supply" /> : null}
       {supply ? (
         <>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">

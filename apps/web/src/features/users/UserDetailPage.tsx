@@ -61,7 +61,7 @@ export function UserDetailPage() {
           </Button>
         ) : null}
       </Flex>
-      {error ? <ErrorBox error={error} /> : null}
+      {error ? <ErrorBox error={error} entity="user" /> : null}
       {user ? (
         <>
           <UserForm
