@@ -32,6 +32,9 @@ import { LocationsService } from './locations/locations.service';
 import { ReplenishmentHandler } from './replenishment/replenishment';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
+import { StoragesHandler } from './storages/storages.handler';
+import { StoragesRepository } from './storages/storages.repository';
+import { StoragesService } from './storages/storages.service';
 import { SuppliersHandler } from './suppliers/suppliers.handler';
 import { SuppliersService } from './suppliers/suppliers.service';
 import { TargetsHandler } from './user-admin/targets.handler';
@@ -49,10 +52,10 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
-        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository],
+        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository],
     };
   }
 }

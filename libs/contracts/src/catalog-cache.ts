@@ -4,6 +4,7 @@ import { ImageSubjects } from './images';
 import { ItemSubjects } from './items';
 import { LocationSubjects } from './locations';
 import { SettingsSubjects } from './settings';
+import { StorageSubjects } from './storages';
 
 /** Broadcast (not durable) notices of the catalog service: `changed` after every committed write, `{ company_id: number | null }`. */
 export const CatalogBroadcasts = {
@@ -26,6 +27,8 @@ export const CATALOG_CACHEABLE_READS: readonly string[] = [
   CatalogSubjects.getSupplier,
   LocationSubjects.list,
   LocationSubjects.get,
+  StorageSubjects.list,
+  StorageSubjects.get,
   ItemSubjects.listCatalogs,
   ItemSubjects.getCatalog,
   ItemSubjects.listItems,

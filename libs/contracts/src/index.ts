@@ -4,6 +4,7 @@ export * from './contacts';
 export * from './images';
 export * from './items';
 export * from './locations';
+export * from './storages';
 export * from './users';
 export * from './settings';
 export * from './catalog-cache';

@@ -11,6 +11,7 @@ import { NewOrderSubjects } from './new-order';
 import { OrderQueueSubjects } from './orderqueue';
 import { OrdersEvents, OrdersSubjects, ReplenishmentSubjects } from './orders';
 import { SettingsEvents, SettingsSubjects } from './settings';
+import { StorageEvents, StorageSubjects } from './storages';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
 import { SupplyEvents, SupplySubjects } from './supplies';
@@ -28,6 +29,7 @@ const SUBJECT_CONSTANTS = [
   ImageSubjects,
   ItemSubjects,
   LocationSubjects,
+  StorageSubjects,
   SettingsSubjects,
   UserAdminSubjects,
   OrdersSubjects,
@@ -44,6 +46,7 @@ const EVENT_CONSTANTS = [
   ContactEvents,
   ItemEvents,
   LocationEvents,
+  StorageEvents,
   SettingsEvents,
   OrdersEvents,
   SupplyEvents,

@@ -96,6 +96,7 @@ import type {
   JournalRetryResult,
 } from './journal';
 import type { LocationDeliveryInput, LocationDto, LocationInput, LocationListQuery } from './locations';
+import type { StorageChanged, StorageDto, StorageInput, StorageListQuery } from './storages';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type {
   OrderQueueDeleteResult,
@@ -417,6 +418,26 @@ export interface BusSubjects {
     reply: ItemDto;
   };
   'catalog.item.backorders': { request: { caller: CompanyCaller; scope: ItemScope }; reply: BackorderDto[] };
+  'catalog.storage.list': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; query: StorageListQuery };
+    reply: Page<StorageDto>;
+  };
+  'catalog.storage.get': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number };
+    reply: StorageDto;
+  };
+  'catalog.storage.create': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; input: StorageInput };
+    reply: StorageDto;
+  };
+  'catalog.storage.update': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; input: StorageInput };
+    reply: StorageDto;
+  };
+  'catalog.storage.delete': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number };
+    reply: null;
+  };
   'catalog.location.list': {
     request: { caller: CompanyCaller; customerId: number; query: LocationListQuery };
     reply: Page<LocationDto>;
@@ -643,6 +664,7 @@ export interface BusEvents {
   'evt.catalog.customer_changed': CustomerChangedForOrders;
   'evt.catalog.supplier_changed': SupplierChanged;
   'evt.catalog.location_changed': LocationChangedForOrders;
+  'evt.catalog.storage_changed': StorageChanged;
   'evt.catalog.catalog_changed': CatalogChanged;
   'evt.catalog.item_changed': ItemChangedForOrders;
   'evt.catalog.item_subscription_changed': SubscriptionChanged;

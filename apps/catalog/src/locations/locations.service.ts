@@ -55,6 +55,7 @@ export class LocationsService extends MasterDataService<Location, LocationDto, L
       imageOwner: 'location_id',
       changed: (location) => ({ ...locationChanged(location), ...locationOrderingFields(location) }),
       parent: { property: 'customerId', check: (em, caller, customerId, purpose) => checkCustomer(locations, em, caller, customerId, purpose) },
+      dependents: [{ what: 'storages', count: (em, location) => locations.storageCount(em, location.id) }],
     });
   }
 
