@@ -127,7 +127,7 @@ for (const [role, { email, contexts }] of Object.entries(ROLES)) {
         const seen: string[] = [];
         for (const start of contexts(ids)) seen.push(...(await clickEveryEntry(page, start, `${role} ${language} ${viewport.width}`)));
         // what each role is (not) offered: the ordering pages are not a supplier's; unbuilt pages nobody's
-        const never = ['company.notificationSettings', 'company.labelTemplates', 'company.sensors', 'customer.printLocations', 'location.storages', 'location.printItems', 'supplier.importServer'];
+        const never = ['company.notificationSettings', 'company.labelTemplates', 'company.sensors', 'customer.printLocations', 'location.printItems', 'supplier.importServer'];
         for (const id of never) assert(!seen.includes(id), `${role}: ${id} has no page yet and should not be offered`);
         if (role === 'supplier') {
           for (const id of ['company.orders', 'company.orderNew', 'company.orderQueue', 'company.requests', 'company.customers'])
@@ -136,6 +136,7 @@ for (const [role, { email, contexts }] of Object.entries(ROLES)) {
         }
         if (role === 'customer') {
           assert(seen.includes('location.rules'), 'the customer user should be offered "Kanban rules / stock" at a location');
+          assert(seen.includes('location.storages'), 'the customer user should be offered the storages of a location (read only)');
           for (const id of ['company.suppliers', 'company.journal', 'customer.users', 'location.users']) assert(!seen.includes(id), `the customer user should not be offered ${id}`);
         }
         if (role === 'staff') for (const id of ['company.journal', 'company.settingsStats', 'location.rules', 'supplier.supplies']) assert(seen.includes(id), `staff should be offered ${id}`);

@@ -27,6 +27,8 @@ export type PageName =
   | 'locations'
   | 'locationDashboard'
   | 'locationTimes'
+  | 'storages'
+  | 'storageDashboard'
   | 'catalogs'
   | 'customerItems'
   | 'supplierItems'
@@ -107,6 +109,9 @@ export const PATHS: readonly PathDef[] = [
   { path: `${CUSTOMER}/location`, page: 'locations', layout: 'shell', auth: 'customer', title: 'locations.title' },
   { path: LOCATION, page: 'locationDashboard', layout: 'shell', auth: 'customer', title: 'locations.dashboard' },
   { path: `${LOCATION}/times`, page: 'locationTimes', layout: 'shell', auth: 'customer', title: 'locations.timesTitle' },
+  // storages (racks) of a location (docs/storages.md)
+  { path: `${LOCATION}/storage`, page: 'storages', layout: 'shell', auth: 'customer', title: 'storages.title' },
+  { path: `${LOCATION}/storage/:storageID`, page: 'storageDashboard', layout: 'shell', auth: 'customer', title: 'storages.dashboard' },
   // catalogs and items
   { path: `${SUPPLIER}/catalog`, page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
   { path: `${CUSTOMER}/item`, page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },

@@ -12,7 +12,7 @@ interface Crumb {
   url: string;
 }
 
-/** Breadcrumbs of company, customer, location and supplier names (spec 2). */
+/** Breadcrumbs of company, customer, location, storage (rack) and supplier names (spec 2; the storage context: clarifications). */
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const nav = useAppSelector((s) => s.navigation);
@@ -31,6 +31,11 @@ export function Breadcrumbs() {
     crumbs.push({
       label: locationLabel(names.location, names.customer),
       url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID, locationID: nav.locationID })}/`,
+    });
+  if (nav.customerID && nav.locationID && nav.storageID && names.storage?.id === nav.storageID)
+    crumbs.push({
+      label: names.storage.name,
+      url: `${apiPath({ companyID: nav.companyID, customerID: nav.customerID, locationID: nav.locationID, storageID: nav.storageID })}/`,
     });
   if (nav.supplierID && names.supplier?.id === nav.supplierID)
     crumbs.push({

@@ -66,8 +66,8 @@ describe('side menus (spec 2)', () => {
     expect(entry('platform.changelog').badge?.title).toBe('1.0.0');
   });
 
-  it('the storage context has no menu yet; allEntries lists every leaf once', () => {
-    expect(MENUS.storage).toEqual([]);
+  it('the storage context has its menu (clarifications); allEntries lists every leaf once', () => {
+    expect(MENUS.storage.map((e) => e.id)).toEqual(['storage.overview', 'storage.plan', 'storage.times', 'storage.preview', 'storage.backToLocation']);
     const leaves = allEntries();
     expect(leaves.every((e) => e.type === 'item' || e.type === 'link')).toBe(true);
     expect(leaves.map((e) => e.id)).toContain('company.settingsStats');
@@ -153,6 +153,7 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
       'location.dashboard',
       'location.orders',
       'location.orderNew',
+      'location.storages',
       'location.rules',
       'location.contacts',
       'location.backToCustomer',
@@ -180,7 +181,11 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
     ]);
     expect(offered('company', as(Role.Writer))).not.toContain('company.settingsStats');
     expect(offered('customer', as(Role.Admin))).not.toContain('customer.printLocations');
-    expect(offered('location', as(Role.Admin))).not.toContain('location.storages');
+    expect(offered('location', as(Role.Admin))).toContain('location.storages');
+    // plan, times and preview of a rack come with later slices: only the rack's page and the way back for now
+    const rack = nav({ companyID: 1, customerID: 2, locationID: 3, storageID: 4 });
+    expect(ids(visibleEntries(MENUS.storage, rack, as(Role.Admin)))).toEqual(['storage.overview', 'storage.backToLocation']);
+    expect(resolveUrl(entry('storage.backToLocation'), rack)).toBe('/c/1/customer/2/location/3/');
     expect(offered('supplier', as(Role.Admin))).not.toContain('supplier.importSettings');
   });
 

@@ -114,8 +114,17 @@ export const LOCATION_MENU: MenuItem[] = [
   item('location.backToCustomer', 'back', '', { base: 'customer' }),
 ];
 
-/** The storage context's menu ships with the storage issue (spec clarifications); until then it is empty. */
-export const STORAGE_MENU: MenuItem[] = [];
+/**
+ * The storage (rack) context's menu (spec clarifications): rack dashboard, plan, times, preview, back to the
+ * location. Plan, times and preview appear once their pages exist (PATHS).
+ */
+export const STORAGE_MENU: MenuItem[] = [
+  item('storage.overview', 'dashboard', ''),
+  item('storage.plan', 'storage', 'plan'),
+  item('storage.times', 'clock', 'times'),
+  item('storage.preview', 'search', 'preview'),
+  item('storage.backToLocation', 'back', '', { base: 'location' }),
+];
 
 export const SUPPLIER_MENU: MenuItem[] = [
   item('supplier.dashboard', 'dashboard', ''),

@@ -170,6 +170,7 @@ export const api = createApi({
     'Customer',
     'Supplier',
     'Location',
+    'Storage',
     'Unit',
     'StorageType',
     'CustomField',

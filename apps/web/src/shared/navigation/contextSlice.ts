@@ -13,12 +13,12 @@ export interface NamedEntity {
  * goes straight to it and gets no back button). Pages that load those entities report them here.
  */
 export interface ContextState {
-  names: { customer: NamedEntity | null; location: NamedEntity | null; supplier: NamedEntity | null };
+  names: { customer: NamedEntity | null; location: NamedEntity | null; storage: NamedEntity | null; supplier: NamedEntity | null };
   single: { customerID: number | null; supplierID: number | null };
 }
 
 const initialState: ContextState = {
-  names: { customer: null, location: null, supplier: null },
+  names: { customer: null, location: null, storage: null, supplier: null },
   single: { customerID: null, supplierID: null },
 };
 
