@@ -1,4 +1,4 @@
-import { Badge, Box, Table, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,7 +7,8 @@ import { useAppDispatch } from '../hooks';
 import { snackbarShown } from '../layout/layoutSlice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmptyList } from './EmptyList';
-import { Pager, SortHeader, type Sorting } from './ListControls';
+import { DataTable, type DataColumn } from './DataTable';
+import { Pager, type Sorting } from './ListControls';
 import { type RowAction, RowActions } from './RowActions';
 
 export interface ListedEntity {
@@ -51,6 +52,8 @@ export interface EntityListTexts {
   deleteTitle: string;
   deleteText: (name: string) => string;
   none: string;
+  /** the table's name for assistive technology (default: "List") */
+  label?: string;
   /** what a list emptied by its filters says (default: "Nothing matches these filters.") */
   noMatch?: string;
 }
@@ -160,49 +163,46 @@ export function EntityList<T extends { id: number }, K extends string>({
   return (
     <>
       {/* an empty list shows its reason instead of a table of headers */}
-      <Box overflowX="auto" hidden={empty}>
-        <Table.Root size="sm" interactive aria-busy={fetching}>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((c) =>
-                c.sort ? (
-                  <SortHeader key={c.label} column={c.sort} label={c.label} sorting={sorting} onSort={onSort} />
-                ) : (
-                  <Table.ColumnHeader key={c.label}>{c.label}</Table.ColumnHeader>
-                ),
-              )}
-              {status ? <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader> : null}
-              {actions ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(rows ?? []).map((row) => (
-              <Table.Row key={row.id} data-testid={`${kind}-row-${row.id}`}>
-                {columns.map((c) => (
-                  <Table.Cell key={c.label}>{c.render(row)}</Table.Cell>
-                ))}
-                {status ? (
-                  <Table.Cell>
-                    <Badge colorPalette={status.isActive(row) ? 'green' : 'gray'} variant="subtle">
-                      {t(status.isActive(row) ? 'lists.active' : 'lists.inactive')}
-                    </Badge>
-                  </Table.Cell>
-                ) : null}
-                {actions ? (
-                  <Table.Cell textAlign="end">
-                    <RowActions
-                      name={nameOf(row)}
-                      inactive={status && setActive ? !status.isActive(row) : undefined}
-                      onAction={(action) => act(row, action)}
-                      testId={`${kind}-actions-${row.id}`}
-                    />
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      {empty ? null : (
+        <DataTable
+          label={texts.label ?? t('lists.table')}
+          rows={rows ?? []}
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `${kind}-row-${row.id}`}
+          busy={fetching}
+          sorting={sorting}
+          onSort={onSort}
+          columns={[
+            ...columns.map((c): DataColumn<T, K> => ({ key: c.label, label: c.label, sort: c.sort, cell: c.render })),
+            ...(status
+              ? [
+                  {
+                    key: 'status',
+                    label: t('lists.status'),
+                    cell: (row: T) => (
+                      <Badge colorPalette={status.isActive(row) ? 'green' : 'gray'} variant="subtle">
+                        {t(status.isActive(row) ? 'lists.active' : 'lists.inactive')}
+                      </Badge>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          actionsLabel={actions ? t('lists.actions') : undefined}
+          actions={
+            actions
+              ? (row) => (
+                  <RowActions
+                    name={nameOf(row)}
+                    inactive={status && setActive ? !status.isActive(row) : undefined}
+                    onAction={(action) => act(row, action)}
+                    testId={`${kind}-actions-${row.id}`}
+                  />
+                )
+              : undefined
+          }
+        />
+      )}
       {empty ? (
         <EmptyList filtered={filtered} none={texts.none} noMatch={texts.noMatch} onReset={onReset} testId={`${kind}-empty`} />
       ) : null}
