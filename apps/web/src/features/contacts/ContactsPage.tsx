@@ -1,4 +1,4 @@
-import { Box, Menu, IconButton, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Menu, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { AccessGroup, hasRole } from '@kanban/access';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { CustomerHeader, SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
+import { Pager } from '../../shared/lists/ListControls';
 import { ListFrame } from '../../shared/lists/ListFrame';
 import { useServerList } from '../../shared/lists/useServerList';
 import { Icon } from '../../shared/icons';
@@ -70,9 +71,25 @@ export function ContactsPage() {
       });
   };
   const link = (c: ContactDto) => `/c/${owner.companyID}/${owner.kind}/${owner.id}/contacts/${c.id}`;
-  const sortHeader = (column: Sort, label: string) => (
-    <SortHeader column={column} label={label} sorting={list.sorting} onSort={list.setSorting} />
-  );
+  const columns: DataColumn<ContactDto, Sort>[] = [
+    {
+      key: 'name',
+      label: t('contacts.fields.name'),
+      sort: 'name',
+      cell: (c) => (
+        <RouterLink to={link(c)}>
+          <Text as="span" color="blue.700" fontWeight="medium">
+            {c.name}
+          </Text>
+        </RouterLink>
+      ),
+    },
+    { key: 'main', label: t('contacts.main'), cell: (c) => <MainStar owner={owner} contact={c} canWrite={canWrite} />, cellProps: { width: '1%' } },
+    { key: 'first_name', label: t('contacts.fields.first_name'), sort: 'first_name', cell: (c) => c.first_name },
+    { key: 'job_title', label: t('contacts.fields.job_title'), sort: 'job_title', cell: (c) => c.job_title },
+    { key: 'email', label: t('contacts.fields.email'), sort: 'email', cell: (c) => c.email },
+    { key: 'phone', label: t('contacts.phone'), cell: (c) => c.tel_office || c.tel_mobile },
+  ];
   return (
     <Stack gap="4">
       <OwnerHeader owner={owner} />
@@ -90,71 +107,47 @@ export function ContactsPage() {
         filterTestId="contact-filter"
         error={error}
       >
-        <Box overflowX="auto">
-          <Table.Root size="sm" interactive aria-busy={isFetching}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader width="1%">{t('contacts.main')}</Table.ColumnHeader>
-                {sortHeader('name', t('contacts.fields.name'))}
-                {sortHeader('first_name', t('contacts.fields.first_name'))}
-                {sortHeader('job_title', t('contacts.fields.job_title'))}
-                {sortHeader('email', t('contacts.fields.email'))}
-                <Table.ColumnHeader>{t('contacts.phone')}</Table.ColumnHeader>
-                {canWrite ? (
-                  <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader>
-                ) : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(data?.items ?? []).map((c) => (
-                <Table.Row key={c.id} data-testid={`contact-row-${c.id}`}>
-                  <Table.Cell>
-                    <MainStar owner={owner} contact={c} canWrite={canWrite} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RouterLink to={link(c)}>
-                      <Text as="span" color="blue.700" fontWeight="medium">
-                        {c.name}
-                      </Text>
-                    </RouterLink>
-                  </Table.Cell>
-                  <Table.Cell>{c.first_name}</Table.Cell>
-                  <Table.Cell>{c.job_title}</Table.Cell>
-                  <Table.Cell>{c.email}</Table.Cell>
-                  <Table.Cell>{c.tel_office || c.tel_mobile}</Table.Cell>
-                  {canWrite ? (
-                    <Table.Cell textAlign="end">
-                      <Menu.Root onSelect={(d) => (d.value === 'edit' ? setEditing(c) : setDeleting(c))}>
-                        <Menu.Trigger asChild>
-                          <IconButton
-                            variant="ghost"
-                            size="xs"
-                            aria-label={t('lists.actionsFor', { name: fullName(c) })}
-                            data-testid={`contact-actions-${c.id}`}
-                          >
-                            <Icon name="dots" />
-                          </IconButton>
-                        </Menu.Trigger>
-                        <Portal>
-                          <Menu.Positioner>
-                            <Menu.Content>
-                              <Menu.Item value="edit" data-testid="action-edit">
-                                {t('lists.edit')}
-                              </Menu.Item>
-                              <Menu.Item value="delete" data-testid="action-delete" color="fg.error">
-                                {t('lists.delete')}
-                              </Menu.Item>
-                            </Menu.Content>
-                          </Menu.Positioner>
-                        </Portal>
-                      </Menu.Root>
-                    </Table.Cell>
-                  ) : null}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataTable
+          label={t('contacts.title')}
+          rows={data?.items ?? []}
+          rowKey={(c) => c.id}
+          rowTestId={(c) => `contact-row-${c.id}`}
+          busy={isFetching}
+          sorting={list.sorting}
+          onSort={list.setSorting}
+          columns={columns}
+          actionsLabel={canWrite ? t('lists.actions') : undefined}
+          actions={
+            canWrite
+              ? (c) => (
+                  <Menu.Root onSelect={(d) => (d.value === 'edit' ? setEditing(c) : setDeleting(c))}>
+                    <Menu.Trigger asChild>
+                      <IconButton
+                        variant="ghost"
+                        size="xs"
+                        aria-label={t('lists.actionsFor', { name: fullName(c) })}
+                        data-testid={`contact-actions-${c.id}`}
+                      >
+                        <Icon name="dots" />
+                      </IconButton>
+                    </Menu.Trigger>
+                    <Portal>
+                      <Menu.Positioner>
+                        <Menu.Content>
+                          <Menu.Item value="edit" data-testid="action-edit">
+                            {t('lists.edit')}
+                          </Menu.Item>
+                          <Menu.Item value="delete" data-testid="action-delete" color="fg.error">
+                            {t('lists.delete')}
+                          </Menu.Item>
+                        </Menu.Content>
+                      </Menu.Positioner>
+                    </Portal>
+                  </Menu.Root>
+                )
+              : undefined
+          }
+        />
         {data && data.items.length === 0 ? (
           <EmptyList filtered={list.filtered} none={t('contacts.none')} onReset={list.reset} testId="contact-empty" />
         ) : null}

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Box, Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,7 +14,8 @@ import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { ListFrame } from '../../shared/lists/ListFrame';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
+import { Pager } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { useViewer } from '../../shared/session/useViewer';
 import { type CatalogDto, type CatalogSortKey, useCatalogsQuery, useCreateCatalogMutation, useDeleteCatalogMutation, useUpdateCatalogMutation } from './itemsApi';
@@ -80,7 +81,12 @@ export function CatalogsPage() {
       .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })))
       .finally(() => setDeleting(null));
   };
-  const sortable = (column: CatalogSortKey, label: string) => <SortHeader column={column} label={label} sorting={list.sorting} onSort={list.setSorting} />;
+  const columns: DataColumn<CatalogDto, CatalogSortKey>[] = [
+    { key: 'name', label: t('catalogs.fields.name'), sort: 'name', cell: (c) => c.name, cellProps: { fontWeight: 'medium' } },
+    { key: 'contract_name', label: t('catalogs.fields.contract_name'), sort: 'contract_name', cell: (c) => c.contract_name },
+    { key: 'ext_system_id', label: t('catalogs.fields.ext_system_id'), sort: 'ext_system_id', cell: (c) => c.ext_system_id },
+    { key: 'description', label: t('catalogs.fields.description'), cell: (c) => c.description },
+  ];
   return (
     <Stack gap="4">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
@@ -94,41 +100,31 @@ export function CatalogsPage() {
         filterTestId="catalog-filter"
         error={error}
       >
-        <Box overflowX="auto">
-          <Table.Root size="sm" interactive aria-busy={isFetching}>
-            <Table.Header>
-              <Table.Row>
-                {sortable('name', t('catalogs.fields.name'))}
-                {sortable('contract_name', t('catalogs.fields.contract_name'))}
-                {sortable('ext_system_id', t('catalogs.fields.ext_system_id'))}
-                <Table.ColumnHeader>{t('catalogs.fields.description')}</Table.ColumnHeader>
-                {canWrite ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(data?.items ?? []).map((c) => (
-                <Table.Row key={c.id} data-testid={`catalog-row-${c.id}`}>
-                  <Table.Cell fontWeight="medium">{c.name}</Table.Cell>
-                  <Table.Cell>{c.contract_name}</Table.Cell>
-                  <Table.Cell>{c.ext_system_id}</Table.Cell>
-                  <Table.Cell>{c.description}</Table.Cell>
-                  {canWrite ? (
-                    <Table.Cell textAlign="end">
-                      <HStack justify="end" gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setEditing(c)} data-testid={`catalog-edit-${c.id}`}>
-                          {t('lists.edit')}
-                        </Button>
-                        <Button size="xs" variant="ghost" color="fg.error" onClick={() => setDeleting(c)} data-testid={`catalog-delete-${c.id}`}>
-                          {t('lists.delete')}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  ) : null}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataTable
+          label={t('catalogs.title')}
+          rows={data?.items ?? []}
+          rowKey={(c) => c.id}
+          rowTestId={(c) => `catalog-row-${c.id}`}
+          busy={isFetching}
+          sorting={list.sorting}
+          onSort={list.setSorting}
+          columns={columns}
+          actionsLabel={canWrite ? t('lists.actions') : undefined}
+          actions={
+            canWrite
+              ? (c) => (
+                  <HStack justify="end" gap="1">
+                    <Button size="xs" variant="ghost" onClick={() => setEditing(c)} data-testid={`catalog-edit-${c.id}`}>
+                      {t('lists.edit')}
+                    </Button>
+                    <Button size="xs" variant="ghost" color="fg.error" onClick={() => setDeleting(c)} data-testid={`catalog-delete-${c.id}`}>
+                      {t('lists.delete')}
+                    </Button>
+                  </HStack>
+                )
+              : undefined
+          }
+        />
         {data && data.items.length === 0 ? <EmptyList filtered={list.filtered} none={t('catalogs.none')} onReset={list.reset} testId="catalog-empty" /> : null}
         {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
       </ListFrame>

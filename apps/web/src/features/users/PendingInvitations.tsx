@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, Stack, type TableRowProps, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../shared/hooks';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { userErrorText } from './userTexts';
-import { useInvitationsQuery, useWithdrawInvitationMutation } from './usersApi';
+import { type InvitationDto, useInvitationsQuery, useWithdrawInvitationMutation } from './usersApi';
 
 /**
  * The company's open invitations of existing accounts (docs/users.md): people who are not members until they accept.
@@ -24,6 +25,21 @@ export function PendingInvitations({ companyID, isAdmin }: { companyID: number; 
       .unwrap()
       .then(() => dispatch(snackbarShown({ message: t('users.invitations.withdrawn', { email }), variant: 'success' })))
       .catch((e: unknown) => dispatch(snackbarShown({ message: userErrorText(e, t), variant: 'error' })));
+  const columns: DataColumn<InvitationDto>[] = [
+    { key: 'email', label: t('users.fields.email'), cell: (invitation) => invitation.email },
+    { key: 'role', label: t('users.fields.role'), cell: (invitation) => t(`roles.${invitation.role}`) },
+    { key: 'app', label: t('users.fields.app'), cell: (invitation) => t(invitation.app ? 'common.yes' : 'common.no') },
+    { key: 'invitedAt', label: t('users.invitations.invitedAt'), cell: (invitation) => format.dateTime(invitation.invited_at) },
+    {
+      key: 'status',
+      label: t('lists.status'),
+      cell: (invitation) => (
+        <Badge colorPalette={invitation.expired ? 'red' : 'yellow'} variant="subtle">
+          {invitation.expired ? t('users.invitations.expired') : t('users.invitations.until', { date: format.dateTime(invitation.expires_at) })}
+        </Badge>
+      ),
+    },
+  ];
   return (
     <Card.Root data-testid="user-invitations">
       <Card.Body>
@@ -34,49 +50,31 @@ export function PendingInvitations({ companyID, isAdmin }: { companyID: number; 
           <Text color="gray.600" fontSize="sm">
             {t('users.invitations.explain')}
           </Text>
-          <Box overflowX="auto">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('users.fields.email')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('users.fields.role')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('users.fields.app')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('users.invitations.invitedAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
-                  {isAdmin ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.map((invitation) => (
-                  <Table.Row key={invitation.invitation_id} data-testid={`user-invitation-${invitation.invitation_id}`} data-email={invitation.email}>
-                    <Table.Cell>{invitation.email}</Table.Cell>
-                    <Table.Cell>{t(`roles.${invitation.role}`)}</Table.Cell>
-                    <Table.Cell>{t(invitation.app ? 'common.yes' : 'common.no')}</Table.Cell>
-                    <Table.Cell>{format.dateTime(invitation.invited_at)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={invitation.expired ? 'red' : 'yellow'} variant="subtle">
-                        {invitation.expired ? t('users.invitations.expired') : t('users.invitations.until', { date: format.dateTime(invitation.expires_at) })}
-                      </Badge>
-                    </Table.Cell>
-                    {isAdmin ? (
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          disabled={isLoading}
-                          onClick={() => void withdrawOne(invitation.invitation_id, invitation.email)}
-                          data-testid={`user-invitation-withdraw-${invitation.invitation_id}`}
-                        >
-                          {t('users.invitations.withdraw')}
-                        </Button>
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <DataTable
+            label={t('users.invitations.title')}
+            rows={data}
+            rowKey={(invitation) => invitation.invitation_id}
+            rowTestId={(invitation) => `user-invitation-${invitation.invitation_id}`}
+            rowProps={(invitation) => ({ 'data-email': invitation.email } as TableRowProps)}
+            columns={columns}
+            actionsLabel={isAdmin ? t('lists.actions') : undefined}
+            actions={
+              isAdmin
+                ? (invitation) => (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      disabled={isLoading}
+                      onClick={() => void withdrawOne(invitation.invitation_id, invitation.email)}
+                      data-testid={`user-invitation-withdraw-${invitation.invitation_id}`}
+                    >
+                      {t('users.invitations.withdraw')}
+                    </Button>
+                  )
+                : undefined
+            }
+          />
         </Stack>
       </Card.Body>
     </Card.Root>

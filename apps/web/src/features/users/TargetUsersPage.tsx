@@ -1,12 +1,13 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Badge, Box, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Card, Flex, Heading, Input, Stack, type TableRowProps, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { CustomerHeader, LocationHeader, SupplierHeader } from '../headers';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { DataTable } from '../../shared/lists/DataTable';
+import { Pager } from '../../shared/lists/ListControls';
 import { useServerList } from '../../shared/lists/useServerList';
 import { useViewer } from '../../shared/session/useViewer';
 import { userLabel } from './userTexts';
@@ -91,61 +92,44 @@ function TargetUsers({ kind }: { kind: RestrictionKind }) {
               />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
-            <Box overflowX="auto">
-              <Table.Root size="sm" aria-busy={isFetching}>
-                <Table.Header>
-                  <Table.Row>
-                    <SortHeader
-                      column="last_name"
-                      label={t('users.fields.name')}
-                      sorting={list.sorting}
-                      onSort={list.setSorting}
-                    />
-                    <SortHeader
-                      column="email"
-                      label={t('users.fields.email')}
-                      sorting={list.sorting}
-                      onSort={list.setSorting}
-                    />
-                    <SortHeader
-                      column="role"
-                      label={t('users.fields.role')}
-                      sorting={list.sorting}
-                      onSort={list.setSorting}
-                    />
-                    <Table.ColumnHeader>{t('users.target.access')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {(rows ?? []).map((user) => (
-                    <Table.Row
-                      key={user.id}
-                      data-testid={`target-user-row-${user.id}`}
-                      data-email={user.email}
-                    >
-                      <Table.Cell>
-                        {canOpenUsers ? (
-                          <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
-                            <Text as="span" color="blue.700" fontWeight="medium">
-                              {userLabel(user)}
-                            </Text>
-                          </RouterLink>
-                        ) : (
-                          userLabel(user)
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>{user.email}</Table.Cell>
-                      <Table.Cell>{t(`roles.${user.role}`)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={user.grants.length > 0 ? 'orange' : 'gray'} variant="subtle">
-                          {grantText(user, t)}
-                        </Badge>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
+            <DataTable
+              label={t('users.title')}
+              rows={rows ?? []}
+              rowKey={(user) => user.id}
+              rowTestId={(user) => `target-user-row-${user.id}`}
+              rowProps={(user) => ({ 'data-email': user.email } as TableRowProps)}
+              busy={isFetching}
+              sorting={list.sorting}
+              onSort={list.setSorting}
+              columns={[
+                {
+                  key: 'name',
+                  label: t('users.fields.name'),
+                  sort: 'last_name',
+                  cell: (user) =>
+                    canOpenUsers ? (
+                      <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
+                        <Text as="span" color="blue.700" fontWeight="medium">
+                          {userLabel(user)}
+                        </Text>
+                      </RouterLink>
+                    ) : (
+                      userLabel(user)
+                    ),
+                },
+                { key: 'email', label: t('users.fields.email'), sort: 'email', cell: (user) => user.email },
+                { key: 'role', label: t('users.fields.role'), sort: 'role', cell: (user) => t(`roles.${user.role}`) },
+                {
+                  key: 'access',
+                  label: t('users.target.access'),
+                  cell: (user) => (
+                    <Badge colorPalette={user.grants.length > 0 ? 'orange' : 'gray'} variant="subtle">
+                      {grantText(user, t)}
+                    </Badge>
+                  ),
+                },
+              ]}
+            />
             {rows && rows.length === 0 ? (
               <EmptyList filtered={list.filtered} none={t(`users.target.none.${kind}`)} onReset={list.reset} testId="target-user-empty" />
             ) : null}

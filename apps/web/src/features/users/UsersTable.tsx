@@ -1,7 +1,8 @@
-import { Badge, Box, Button, HStack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Switch, type TableRowProps, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
+import type { Sorting } from '../../shared/lists/ListControls';
 import { userLabel } from './userTexts';
 import type { CompanyUserDto, UserSort } from './usersApi';
 
@@ -31,92 +32,93 @@ export function UsersTable({
   onDelete: (user: CompanyUserDto) => void;
 }) {
   const { t } = useTranslation();
-  const sortHeader = (column: UserSort, label: string) => <SortHeader column={column} label={label} sorting={sorting} onSort={onSort} />;
+  const columns: DataColumn<CompanyUserDto, UserSort>[] = [
+    {
+      key: 'name',
+      label: t('users.fields.name'),
+      sort: 'last_name',
+      cell: (user) => (
+        <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
+          <Text as="span" color="blue.700" fontWeight="medium">
+            {userLabel(user)}
+          </Text>
+        </RouterLink>
+      ),
+    },
+    { key: 'email', label: t('users.fields.email'), sort: 'email', cell: (user) => user.email },
+    { key: 'role', label: t('users.fields.role'), sort: 'role', testId: () => 'user-role', cell: (user) => t(`roles.${user.role}`) },
+    {
+      key: 'restrictions',
+      label: t('users.fields.access_restrictions'),
+      cell: (user) => (
+        <Badge colorPalette={user.access_restrictions > 0 ? 'orange' : 'gray'} variant="subtle">
+          {user.access_restrictions}
+        </Badge>
+      ),
+    },
+    {
+      key: 'app',
+      label: t('users.fields.app'),
+      cell: (user) => (
+        <Switch.Root
+          size="sm"
+          checked={user.app}
+          disabled={!isAdmin}
+          onCheckedChange={(e) => onApp(user, e.checked)}
+          data-testid={`user-app-${user.id}`}
+        >
+          <Switch.HiddenInput aria-label={t('users.fields.app')} />
+          <Switch.Control />
+        </Switch.Root>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('lists.status'),
+      cell: (user) => (
+        <Badge colorPalette={user.invitation_pending ? 'yellow' : 'green'} variant="subtle">
+          {t(user.invitation_pending ? 'users.pending' : 'users.confirmed')}
+        </Badge>
+      ),
+    },
+  ];
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" interactive aria-busy={busy}>
-        <Table.Header>
-          <Table.Row>
-            {sortHeader('last_name', t('users.fields.name'))}
-            {sortHeader('email', t('users.fields.email'))}
-            {sortHeader('role', t('users.fields.role'))}
-            <Table.ColumnHeader>{t('users.fields.access_restrictions')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('users.fields.app')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
-            {isAdmin ? (
-              <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader>
-            ) : null}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((user) => (
-            <Table.Row key={user.id} data-testid={`user-row-${user.id}`} data-email={user.email}>
-              <Table.Cell>
-                <RouterLink to={`/c/${companyID}/settings/user/${user.id}`}>
-                  <Text as="span" color="blue.700" fontWeight="medium">
-                    {userLabel(user)}
-                  </Text>
-                </RouterLink>
-              </Table.Cell>
-              <Table.Cell>{user.email}</Table.Cell>
-              <Table.Cell data-testid="user-role">{t(`roles.${user.role}`)}</Table.Cell>
-              <Table.Cell>
-                <Badge
-                  colorPalette={user.access_restrictions > 0 ? 'orange' : 'gray'}
-                  variant="subtle"
-                >
-                  {user.access_restrictions}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>
-                <Switch.Root
-                  size="sm"
-                  checked={user.app}
-                  disabled={!isAdmin}
-                  onCheckedChange={(e) => onApp(user, e.checked)}
-                  data-testid={`user-app-${user.id}`}
-                >
-                  <Switch.HiddenInput aria-label={t('users.fields.app')} />
-                  <Switch.Control />
-                </Switch.Root>
-              </Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={user.invitation_pending ? 'yellow' : 'green'} variant="subtle">
-                  {t(user.invitation_pending ? 'users.pending' : 'users.confirmed')}
-                </Badge>
-              </Table.Cell>
-              {isAdmin ? (
-                <Table.Cell textAlign="end">
-                  <HStack justify="end" gap="1">
-                    {user.invitation_pending ? (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        onClick={() => onResend(user)}
-                        data-testid={`user-resend-${user.id}`}
-                      >
-                        {t('users.resend')}
-                      </Button>
-                    ) : null}
-                    {user.id !== ownId ? (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() => onDelete(user)}
-                        title={t('users.deleteFor', { name: userLabel(user) })}
-                        data-testid={`user-delete-${user.id}`}
-                      >
-                        {t('lists.delete')}
-                      </Button>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-              ) : null}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      label={t('users.title')}
+      rows={rows}
+      rowKey={(user) => user.id}
+      rowTestId={(user) => `user-row-${user.id}`}
+      rowProps={(user) => ({ 'data-email': user.email } as TableRowProps)}
+      busy={busy}
+      sorting={sorting}
+      onSort={onSort}
+      columns={columns}
+      actionsLabel={isAdmin ? t('lists.actions') : undefined}
+      actions={
+        isAdmin
+          ? (user) => (
+              <HStack justify="end" gap="1">
+                {user.invitation_pending ? (
+                  <Button size="xs" variant="ghost" onClick={() => onResend(user)} data-testid={`user-resend-${user.id}`}>
+                    {t('users.resend')}
+                  </Button>
+                ) : null}
+                {user.id !== ownId ? (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => onDelete(user)}
+                    title={t('users.deleteFor', { name: userLabel(user) })}
+                    data-testid={`user-delete-${user.id}`}
+                  >
+                    {t('lists.delete')}
+                  </Button>
+                ) : null}
+              </HStack>
+            )
+          : undefined
+      }
+    />
   );
 }
