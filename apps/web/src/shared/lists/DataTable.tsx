@@ -1,4 +1,4 @@
-import { Box, Card, DataList, Flex, Stack, Table, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
+import { Box, Card, type CardRootProps, DataList, Flex, Stack, Table, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../layout/useMediaQuery';
 import { SortHeader, type Sorting } from './ListControls';
@@ -29,6 +29,7 @@ export interface DataTableProps<T, K extends string = string> {
   rowKey: (row: T) => string | number;
   /** test id of a row: the table row, or its card below 760 px */
   rowTestId?: (row: T) => string;
+  /** props of the row (style, data attributes); the card below 760 px gets them too */
   rowProps?: (row: T) => TableRowProps;
   /**
    * The columns; the first is the row's identity: it stays in view while the table scrolls sideways and is the
@@ -79,7 +80,7 @@ export function DataTable<T, K extends string = string>({
   size = 'sm',
 }: DataTableProps<T, K>) {
   const mobile = useIsMobile();
-  if (mobile) return <DataCards {...{ label, testId, rows, rowKey, rowTestId, columns, actions, mainAction, cardTitle, busy }} />;
+  if (mobile) return <DataCards {...{ label, testId, rows, rowKey, rowTestId, rowProps, columns, actions, mainAction, cardTitle, busy }} />;
   const [first, ...rest] = columns;
   const cellOf = (column: DataColumn<T, K>, row: T, sticky: boolean) => (
     <Table.Cell
@@ -145,18 +146,19 @@ function DataCards<T, K extends string>({
   rows,
   rowKey,
   rowTestId,
+  rowProps,
   columns,
   actions,
   mainAction,
   cardTitle,
   busy,
-}: Pick<DataTableProps<T, K>, 'label' | 'testId' | 'rows' | 'rowKey' | 'rowTestId' | 'columns' | 'actions' | 'mainAction' | 'cardTitle' | 'busy'>) {
+}: Pick<DataTableProps<T, K>, 'label' | 'testId' | 'rows' | 'rowKey' | 'rowTestId' | 'rowProps' | 'columns' | 'actions' | 'mainAction' | 'cardTitle' | 'busy'>) {
   const [first, ...others] = columns;
   const rest = cardTitle ? columns : others;
   return (
     <Stack gap="3" role="list" aria-label={label} aria-busy={busy} data-testid={testId} data-layout="cards">
       {rows.map((row) => (
-        <Card.Root key={rowKey(row)} size="sm" role="listitem" data-testid={rowTestId?.(row)}>
+        <Card.Root key={rowKey(row)} size="sm" role="listitem" {...(rowProps?.(row) as CardRootProps | undefined)} data-testid={rowTestId?.(row)}>
           <Card.Body gap="2">
             <Flex justify="space-between" align="start" gap="2">
               {cardTitle ? (
