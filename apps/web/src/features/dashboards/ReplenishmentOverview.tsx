@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { AccessGroup, hasRole } from '@kanban/access';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,15 @@ import { useFormat } from '../../i18n/useFormat';
 import { useJournalQuery } from '../journal';
 import { useOrderQueueQuery } from '../orderqueue';
 import { type OrderScope, pagePath, statusPalette, useOrdersQuery, useRequestsQuery } from '../orders';
+import { DataTable } from '../../shared/lists/DataTable';
 import { useViewer } from '../../shared/session/useViewer';
 import { useSupplierServiceReportQuery } from '../stats';
 import { SupplyStatusBadge, useSuppliesQuery } from '../supplies';
 
 const RECENT = 5;
+
+/** An order of the recent orders table. */
+type Order = NonNullable<ReturnType<typeof useOrdersQuery>['data']>['items'][number];
 const DAYS = 30;
 
 /** One figure of a dashboard, linking to the page that lists what it counts. */
@@ -47,7 +51,7 @@ function Recent({ title, empty, testId, children, count }: { title: string; empt
       <Card.Header>
         <Heading size="sm">{title}</Heading>
       </Card.Header>
-      <Card.Body>{count === 0 ? <Text color="gray.600">{empty}</Text> : <Table.ScrollArea>{children}</Table.ScrollArea>}</Card.Body>
+      <Card.Body>{count === 0 ? <Text color="gray.600">{empty}</Text> : children}</Card.Body>
     </Card.Root>
   );
 }
@@ -93,38 +97,29 @@ export function ReplenishmentOverview({ scope }: { scope: OrderScope }) {
         ) : null}
       </SimpleGrid>
       <Recent title={t('overview.recentOrders')} empty={t('overview.noOrders')} testId="overview-recent-orders" count={orders.length}>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('orders.number')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.date')}</Table.ColumnHeader>
-              {scope.locationID ? null : <Table.ColumnHeader>{t('orders.location')}</Table.ColumnHeader>}
-              <Table.ColumnHeader>{t('orders.supplier')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('orders.lineCount')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {orders.map((o) => (
-              <Table.Row key={o.id}>
-                <Table.Cell>
-                  <RouterLink to={pagePath({ companyID: scope.companyID, customerID: o.customer_id, locationID: o.location_id }, `order/${o.id}`)}>
-                    <Text as="span" color="blue.700" fontWeight="medium">
-                      {o.id}
-                    </Text>
-                  </RouterLink>
-                </Table.Cell>
-                <Table.Cell>{format.date(o.date)}</Table.Cell>
-                {scope.locationID ? null : <Table.Cell>{scope.customerID ? o.location : `${o.customer} · ${o.location}`}</Table.Cell>}
-                <Table.Cell>{o.supplier}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{o.line_count}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable
+          label={t('overview.recentOrders')}
+          rows={orders}
+          rowKey={(o) => o.id}
+          columns={[
+            {
+              key: 'id',
+              label: t('orders.number'),
+              cell: (o) => (
+                <RouterLink to={pagePath({ companyID: scope.companyID, customerID: o.customer_id, locationID: o.location_id }, `order/${o.id}`)}>
+                  <Text as="span" color="blue.700" fontWeight="medium">
+                    {o.id}
+                  </Text>
+                </RouterLink>
+              ),
+            },
+            { key: 'date', label: t('orders.date'), cell: (o) => format.date(o.date) },
+            ...(scope.locationID ? [] : [{ key: 'location', label: t('orders.location'), cell: (o: Order) => (scope.customerID ? o.location : `${o.customer} · ${o.location}`) }]),
+            { key: 'supplier', label: t('orders.supplier'), cell: (o) => o.supplier },
+            { key: 'status', label: t('orders.status'), cell: (o) => <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge> },
+            { key: 'lines', label: t('orders.lineCount'), align: 'end', cell: (o) => format.number(o.line_count) },
+          ]}
+        />
       </Recent>
     </Stack>
   );
@@ -163,36 +158,28 @@ export function SupplyOverview({ companyID, supplierID }: { companyID: number; s
         <Figure label={t('overview.onTime')} hint={onTimeHint} value={onTime} to={`${base}/supply`} testId="overview-on-time" />
       </SimpleGrid>
       <Recent title={t('overview.recentSupplies')} empty={t('overview.noSupplies')} testId="overview-recent-supplies" count={supplies.length}>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('overview.order')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.date')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.location')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('overview.shipping')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.status')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {supplies.map((s) => (
-              <Table.Row key={s.id}>
-                <Table.Cell>
-                  <RouterLink to={`${base}/supply/${s.id}`}>
-                    <Text as="span" color="blue.700" fontWeight="medium">
-                      {s.order_id}
-                    </Text>
-                  </RouterLink>
-                </Table.Cell>
-                <Table.Cell>{format.date(s.date)}</Table.Cell>
-                <Table.Cell>{`${s.customer} · ${s.location}`}</Table.Cell>
-                <Table.Cell>{format.date(s.shipping)}</Table.Cell>
-                <Table.Cell>
-                  <SupplyStatusBadge status={s.status} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable
+          label={t('overview.recentSupplies')}
+          rows={supplies}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              key: 'order',
+              label: t('overview.order'),
+              cell: (s) => (
+                <RouterLink to={`${base}/supply/${s.id}`}>
+                  <Text as="span" color="blue.700" fontWeight="medium">
+                    {s.order_id}
+                  </Text>
+                </RouterLink>
+              ),
+            },
+            { key: 'date', label: t('orders.date'), cell: (s) => format.date(s.date) },
+            { key: 'location', label: t('orders.location'), cell: (s) => `${s.customer} · ${s.location}` },
+            { key: 'shipping', label: t('overview.shipping'), cell: (s) => format.date(s.shipping) },
+            { key: 'status', label: t('orders.status'), cell: (s) => <SupplyStatusBadge status={s.status} /> },
+          ]}
+        />
       </Recent>
     </Stack>
   );

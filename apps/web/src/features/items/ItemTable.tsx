@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,7 +8,8 @@ import { useFormat } from '../../i18n/useFormat';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
+import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { Icon } from '../../shared/icons';
 import { useUnitName } from '../settings';
 import { ItemThumb } from './ItemImages';
@@ -44,7 +45,7 @@ interface Props {
   extra?: { label: string; render: (row: ItemDto) => ReactNode };
 }
 
-/** Items as a table: SKU, name, units, ordering, state (disabled, paused until), row actions; pages. */
+/** Items as a table (a card each below 760 px): SKU, image, name, units, ordering, state (disabled, paused until), row actions; pages. */
 export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link, actions, onImages, filtered, onReset, extra }: Props) {
   const { t } = useTranslation();
   const units = useUnitName();
@@ -110,109 +111,113 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         if (confirm) setWithData(null);
       });
   };
-  const sortable = (column: ItemSortKey, label: string) => (
-    <SortHeader column={column} label={label} sorting={sorting} onSort={onSort} />
-  );
+  const columns: DataColumn<ItemDto, ItemSortKey>[] = [
+    { key: 'sku', label: t('items.fields.sku'), sort: 'sku', cell: (row) => row.sku, cellProps: { fontFamily: 'mono' } },
+    {
+      key: 'image',
+      label: t('items.image'),
+      cell: (row) => <ItemThumb item={row} onOpen={onImages ? () => onImages(row) : undefined} />,
+      cellProps: { py: '1', w: '56px' },
+    },
+    {
+      key: 'name',
+      label: t('items.fields.name'),
+      sort: 'name',
+      cell: (row) =>
+        link ? (
+          <RouterLink to={link(row)}>
+            <Text as="span" color="blue.700" fontWeight="medium">
+              {row.name}
+            </Text>
+          </RouterLink>
+        ) : (
+          row.name
+        ),
+    },
+    { key: 'customerSku', label: t('items.fields.customer_sku'), sort: 'customer_sku', cell: (row) => row.customer_sku },
+    {
+      key: 'orderUnit',
+      label: t('items.fields.order_unit'),
+      cell: (row) => `${format.number(row.quantity_per_order_unit)} ${units.name(row.item_unit)} / ${units.name(row.order_unit)}`,
+    },
+    {
+      key: 'ordering',
+      label: t('items.ordering'),
+      cell: (row) =>
+        t('items.orderingValue', {
+          moq: format.number(row.min_order_quantity),
+          mxoq: row.max_order_quantity ? format.number(row.max_order_quantity) : '∞',
+          oq: format.number(row.order_quantity),
+        }),
+    },
+    { key: 'leadTime', label: t('items.fields.lead_time_days'), sort: 'lead_time_days', cell: (row) => format.number(row.lead_time_days) },
+    {
+      key: 'status',
+      label: t('lists.status'),
+      cell: (row) => (
+        <HStack gap="1" wrap="wrap">
+          <Badge colorPalette={row.disabled ? 'gray' : 'green'} variant="subtle">
+            {t(row.disabled ? 'items.disabled' : 'items.enabled')}
+          </Badge>
+          {row.paused && row.paused_until ? (
+            <Badge colorPalette="orange" variant="subtle">
+              {t('items.pausedUntil', { date: format.date(row.paused_until) })}
+            </Badge>
+          ) : null}
+        </HStack>
+      ),
+    },
+    ...(extra ? [{ key: 'extra', label: extra.label, cell: (row: ItemDto) => extra.render(row) }] : []),
+  ];
   return (
     <>
-      <Box overflowX="auto">
-        <Table.Root size="sm" interactive aria-busy={fetching}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="56px">{t('items.image')}</Table.ColumnHeader>
-              {sortable('sku', t('items.fields.sku'))}
-              {sortable('name', t('items.fields.name'))}
-              {sortable('customer_sku', t('items.fields.customer_sku'))}
-              <Table.ColumnHeader>{t('items.fields.order_unit')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('items.ordering')}</Table.ColumnHeader>
-              {sortable('lead_time_days', t('items.fields.lead_time_days'))}
-              <Table.ColumnHeader>{t('lists.status')}</Table.ColumnHeader>
-              {extra ? <Table.ColumnHeader>{extra.label}</Table.ColumnHeader> : null}
-              {actions ? <Table.ColumnHeader textAlign="end">{t('lists.actions')}</Table.ColumnHeader> : null}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(rows ?? []).map((row) => (
-              <Table.Row key={row.id} data-testid={`item-row-${row.id}`}>
-                <Table.Cell py="1">
-                  <ItemThumb item={row} onOpen={onImages ? () => onImages(row) : undefined} />
-                </Table.Cell>
-                <Table.Cell fontFamily="mono">{row.sku}</Table.Cell>
-                <Table.Cell>
-                  {link ? (
-                    <RouterLink to={link(row)}>
-                      <Text as="span" color="blue.700" fontWeight="medium">
-                        {row.name}
-                      </Text>
-                    </RouterLink>
-                  ) : (
-                    row.name
-                  )}
-                </Table.Cell>
-                <Table.Cell>{row.customer_sku}</Table.Cell>
-                <Table.Cell>
-                  {row.quantity_per_order_unit} {units.name(row.item_unit)} / {units.name(row.order_unit)}
-                </Table.Cell>
-                <Table.Cell>
-                  {t('items.orderingValue', {
-                    moq: row.min_order_quantity,
-                    mxoq: row.max_order_quantity || '∞',
-                    oq: row.order_quantity,
-                  })}
-                </Table.Cell>
-                <Table.Cell>{row.lead_time_days}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" wrap="wrap">
-                    <Badge colorPalette={row.disabled ? 'gray' : 'green'} variant="subtle">
-                      {t(row.disabled ? 'items.disabled' : 'items.enabled')}
-                    </Badge>
-                    {row.paused && row.paused_until ? (
-                      <Badge colorPalette="orange" variant="subtle">
-                        {t('items.pausedUntil', { date: format.date(row.paused_until) })}
-                      </Badge>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-                {extra ? <Table.Cell>{extra.render(row)}</Table.Cell> : null}
-                {actions ? (
-                  <Table.Cell textAlign="end">
-                    <Menu.Root onSelect={(d) => act(row, d.value as ItemAction)}>
-                      <Menu.Trigger asChild>
-                        <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: row.name })} data-testid={`item-actions-${row.id}`}>
-                          <Icon name="dots" />
-                        </IconButton>
-                      </Menu.Trigger>
-                      <Portal>
-                        <Menu.Positioner>
-                          <Menu.Content>
-                            <Menu.Item value="edit" data-testid="action-edit">
-                              {t('lists.edit')}
-                            </Menu.Item>
-                            {onImages ? (
-                              <Menu.Item value="images" data-testid="action-images">
-                                {t('items.images')}
-                              </Menu.Item>
-                            ) : null}
-                            <Menu.Item value="toggle" data-testid="action-toggle">
-                              {t(row.disabled ? 'items.enable' : 'items.disable')}
-                            </Menu.Item>
-                            <Menu.Item value={row.paused ? 'unpause' : 'pause'} data-testid="action-pause">
-                              {t(row.paused ? 'items.unpause' : 'items.pause')}
-                            </Menu.Item>
-                            <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
-                              {t('lists.delete')}
-                            </Menu.Item>
-                          </Menu.Content>
-                        </Menu.Positioner>
-                      </Portal>
-                    </Menu.Root>
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <DataTable
+        label={t('items.title')}
+        rows={rows ?? []}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `item-row-${row.id}`}
+        busy={fetching}
+        sorting={sorting}
+        onSort={onSort}
+        columns={columns}
+        actionsLabel={actions ? t('lists.actions') : undefined}
+        actions={
+          actions
+            ? (row) => (
+                <Menu.Root onSelect={(d) => act(row, d.value as ItemAction)}>
+                  <Menu.Trigger asChild>
+                    <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: row.name })} data-testid={`item-actions-${row.id}`}>
+                      <Icon name="dots" />
+                    </IconButton>
+                  </Menu.Trigger>
+                  <Portal>
+                    <Menu.Positioner>
+                      <Menu.Content>
+                        <Menu.Item value="edit" data-testid="action-edit">
+                          {t('lists.edit')}
+                        </Menu.Item>
+                        {onImages ? (
+                          <Menu.Item value="images" data-testid="action-images">
+                            {t('items.images')}
+                          </Menu.Item>
+                        ) : null}
+                        <Menu.Item value="toggle" data-testid="action-toggle">
+                          {t(row.disabled ? 'items.enable' : 'items.disable')}
+                        </Menu.Item>
+                        <Menu.Item value={row.paused ? 'unpause' : 'pause'} data-testid="action-pause">
+                          {t(row.paused ? 'items.unpause' : 'items.pause')}
+                        </Menu.Item>
+                        <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
+                          {t('lists.delete')}
+                        </Menu.Item>
+                      </Menu.Content>
+                    </Menu.Positioner>
+                  </Portal>
+                </Menu.Root>
+              )
+            : undefined
+        }
+      />
       {rows && rows.length === 0 ? <EmptyList filtered={filtered} none={t('items.none')} onReset={onReset} testId="item-empty" /> : null}
       {page && page.total > 0 ? <Pager page={page.page} perPage={page.per_page} total={page.total} onPage={onPage} /> : null}
       <ConfirmDialog

@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import type { JournalEntryDto } from './journalApi';
 import { journalText } from './journalText';
 
@@ -108,80 +109,93 @@ export function JournalTable({
   const { t } = useTranslation();
   const format = useFormat();
   const companyID = Number(useParams().companyID);
+  const known = (code: number) => CODES.includes(code as (typeof CODES)[number]);
+  const columns: DataColumn<JournalEntryDto>[] = [
+    { key: 'createdAt', label: t('journal.fields.created_at'), cell: (entry) => format.dateTime(entry.created_at), cellProps: { whiteSpace: 'nowrap' } },
+    {
+      key: 'select',
+      label: '',
+      cell: (entry) => (
+        <Checkbox.Root
+          checked={selected.has(entry.id)}
+          disabled={entry.acknowledged_at !== null}
+          onCheckedChange={(e) => toggle(entry.id, !!e.checked)}
+          aria-label={t('journal.select', { id: entry.id })}
+          data-testid={`journal-select-${entry.id}`}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+      cellProps: { w: '8' },
+    },
+    {
+      key: 'code',
+      label: t('journal.fields.code'),
+      cell: (entry) => (
+        <>
+          <Badge colorPalette={entry.code === 2000 ? 'red' : 'orange'} title={known(entry.code) ? t(`journal.codes.${entry.code}`) : undefined}>
+            {entry.code}
+          </Badge>{' '}
+          {known(entry.code) ? t(`journal.codes.${entry.code}`) : ''}
+        </>
+      ),
+      cellProps: { whiteSpace: 'normal' },
+    },
+    {
+      key: 'message',
+      label: t('journal.fields.message'),
+      cell: (entry) =>
+        entry.dead_letter ? (
+          <Stack gap="2" data-testid={`journal-dead-letter-${entry.id}`}>
+            <Text fontWeight="semibold">{t('journal.deadLetter')}</Text>
+            <EntryMessage entry={entry} />
+            <Text fontSize="sm" color="gray.600">
+              {t('journal.deadLetterHint')}
+            </Text>
+            <Flex gap="2" wrap="wrap">
+              <Button size="xs" colorPalette="blue" loading={retrying} disabled={discarding} onClick={() => onRetry(entry.id)} data-testid={`journal-retry-${entry.id}`}>
+                {t('journal.retry')}
+              </Button>
+              <Button size="xs" variant="outline" colorPalette="red" disabled={retrying || discarding} onClick={() => onDiscard(entry.id)} data-testid={`journal-discard-${entry.id}`}>
+                {t('journal.discard')}
+              </Button>
+            </Flex>
+          </Stack>
+        ) : (
+          <EntryMessage entry={entry} />
+        ),
+      cellProps: { whiteSpace: 'normal', minW: '16rem' },
+    },
+    {
+      key: 'context',
+      label: t('journal.fields.context'),
+      cell: (entry) => <EntryContext entry={entry} companyID={companyID} />,
+      cellProps: { fontSize: 'sm', color: 'gray.600', whiteSpace: 'normal', minW: '8rem' },
+    },
+    {
+      key: 'acknowledgedAt',
+      label: t('journal.fields.acknowledged_at'),
+      cell: (entry) => (entry.acknowledged_at ? format.dateTime(entry.acknowledged_at) : '–'),
+      cellProps: { whiteSpace: 'nowrap' },
+    },
+  ];
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-busy={isFetching} data-testid="journal-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader w="8">
-              <Checkbox.Root
-                checked={allOnPage}
-                disabled={open.length === 0}
-                onCheckedChange={(e) => open.forEach((entry) => toggle(entry.id, !!e.checked))}
-                aria-label={t('journal.selectPage')}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-              </Checkbox.Root>
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>{t('journal.fields.created_at')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('journal.fields.code')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('journal.fields.message')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('journal.fields.context')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('journal.fields.acknowledged_at')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((entry) => (
-            <Table.Row key={entry.id} data-testid={`journal-row-${entry.id}`}>
-              <Table.Cell>
-                <Checkbox.Root
-                  checked={selected.has(entry.id)}
-                  disabled={entry.acknowledged_at !== null}
-                  onCheckedChange={(e) => toggle(entry.id, !!e.checked)}
-                  aria-label={t('journal.select', { id: entry.id })}
-                  data-testid={`journal-select-${entry.id}`}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                </Checkbox.Root>
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{format.dateTime(entry.created_at)}</Table.Cell>
-              <Table.Cell whiteSpace="normal">
-                <Badge colorPalette={entry.code === 2000 ? 'red' : 'orange'} title={CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : undefined}>
-                  {entry.code}
-                </Badge>{' '}
-                {CODES.includes(entry.code as (typeof CODES)[number]) ? t(`journal.codes.${entry.code}`) : ''}
-              </Table.Cell>
-              <Table.Cell whiteSpace="normal" minW="16rem">
-                {entry.dead_letter ? (
-                  <Stack gap="2" data-testid={`journal-dead-letter-${entry.id}`}>
-                    <Text fontWeight="semibold">{t('journal.deadLetter')}</Text>
-                    <EntryMessage entry={entry} />
-                    <Text fontSize="sm" color="gray.600">
-                      {t('journal.deadLetterHint')}
-                    </Text>
-                    <Flex gap="2" wrap="wrap">
-                      <Button size="xs" colorPalette="blue" loading={retrying} disabled={discarding} onClick={() => onRetry(entry.id)} data-testid={`journal-retry-${entry.id}`}>
-                        {t('journal.retry')}
-                      </Button>
-                      <Button size="xs" variant="outline" colorPalette="red" disabled={retrying || discarding} onClick={() => onDiscard(entry.id)} data-testid={`journal-discard-${entry.id}`}>
-                        {t('journal.discard')}
-                      </Button>
-                    </Flex>
-                  </Stack>
-                ) : (
-                  <EntryMessage entry={entry} />
-                )}
-              </Table.Cell>
-              <Table.Cell fontSize="sm" color="gray.600" whiteSpace="normal" minW="8rem">
-                <EntryContext entry={entry} companyID={companyID} />
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{entry.acknowledged_at ? format.dateTime(entry.acknowledged_at) : '–'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <Stack gap="2">
+      <Checkbox.Root checked={allOnPage} disabled={open.length === 0} onCheckedChange={(e) => open.forEach((entry) => toggle(entry.id, !!e.checked))}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label fontSize="sm">{t('journal.selectPage')}</Checkbox.Label>
+      </Checkbox.Root>
+      <DataTable
+        label={t('journal.title')}
+        testId="journal-table"
+        rows={items}
+        rowKey={(entry) => entry.id}
+        rowTestId={(entry) => `journal-row-${entry.id}`}
+        busy={isFetching}
+        columns={columns}
+      />
+    </Stack>
   );
 }
