@@ -1,16 +1,20 @@
-import { Box, Stack, Table } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { Page } from '@kanban/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { useFormat } from '../../i18n/useFormat';
+import { useFormat } from '../../i18n/useFormat';
 import { SupplierHeader } from '../headers';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import type { Column } from '../../shared/lists/EntityList';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader } from '../../shared/lists/ListControls';
+import { Pager } from '../../shared/lists/ListControls';
 import { ListFrame } from '../../shared/lists/ListFrame';
 import type { useServerList } from '../../shared/lists/useServerList';
 
-/** A column of an assortment table; `mono`: its cells in the monospace font (SKUs). */
+/**
+ * A column of an assortment table; `mono`: its cells in the monospace font (SKUs). The first column is the row's
+ * identity (a link). Cells that render a number (counts, quantities) are shown in the language's number format.
+ */
 export interface AssortmentColumn<T, K extends string> extends Column<T, K> {
   mono?: boolean;
 }
@@ -34,7 +38,7 @@ interface Props<T, K extends string> {
 
 /**
  * What the assortment pages share (docs/supplies.md): the supplier's header, the list with its filter, a table whose
- * columns sort on the server, the "none" text and the pager.
+ * columns sort on the server (a card per row below 760 px), the "none" text and the pager.
  */
 export function AssortmentList<T, K extends string>({
   companyID,
@@ -51,37 +55,32 @@ export function AssortmentList<T, K extends string>({
   rowTestId,
 }: Props<T, K>) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const dataColumns: DataColumn<T, K>[] = columns.map((c) => ({
+    key: c.label,
+    label: c.label,
+    sort: c.sort,
+    cellProps: c.mono ? { fontFamily: 'mono' } : undefined,
+    cell: (row: T) => {
+      const value = c.render(row);
+      return typeof value === 'number' ? format.number(value) : value;
+    },
+  }));
   return (
     <Stack gap="4">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
       {before}
       <ListFrame title={title} testId={testId} filter={list.filter} onFilter={list.setFilter} filterLabel={filterLabel} filterTestId={filterTestId} error={error}>
-        <Box overflowX="auto">
-          <Table.Root size="sm" interactive aria-busy={isFetching}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((c) =>
-                  c.sort ? (
-                    <SortHeader key={c.label} column={c.sort} label={c.label} sorting={list.sorting} onSort={list.setSorting} />
-                  ) : (
-                    <Table.ColumnHeader key={c.label}>{c.label}</Table.ColumnHeader>
-                  ),
-                )}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(data?.items ?? []).map((row) => (
-                <Table.Row key={rowKey(row)} data-testid={rowTestId(row)}>
-                  {columns.map((c) => (
-                    <Table.Cell key={c.label} fontFamily={c.mono ? 'mono' : undefined}>
-                      {c.render(row)}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataTable
+          label={title}
+          rows={data?.items ?? []}
+          rowKey={rowKey}
+          rowTestId={rowTestId}
+          busy={isFetching}
+          sorting={list.sorting}
+          onSort={list.setSorting}
+          columns={dataColumns}
+        />
         {data && data.items.length === 0 ? <EmptyList filtered={list.filtered} none={t('supplies.none')} onReset={list.reset} testId="assortment-empty" /> : null}
         {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={list.setPage} /> : null}
       </ListFrame>

@@ -1,15 +1,21 @@
-import { Box, Card, Flex, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { AccessGroup, hasRole, Role } from '@kanban/access';
+import { Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
+import { errorText } from '../../shared/api/apiError';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
+import { useAppDispatch } from '../../shared/hooks';
+import { snackbarShown } from '../../shared/layout/layoutSlice';
+import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { SupplierHeader } from '../headers';
 import { EmptyList } from '../../shared/lists/EmptyList';
-import { Pager, SortHeader, type Sorting } from '../../shared/lists/ListControls';
+import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
+import { useViewer } from '../../shared/session/useViewer';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
-import { type SupplySort, type SupplyState, useSuppliesQuery } from './suppliesApi';
+import { type SupplyDto, type SupplySort, type SupplyState, useSetSupplyDeliveredMutation, useSuppliesQuery } from './suppliesApi';
 
 const STATES: SupplyState[] = ['open', 'delivered', 'all'];
 const DAYS = [0, 7, 30, 90, 365];
@@ -17,7 +23,8 @@ const PER_PAGE = 25;
 
 /**
  * /c/{companyID}/supplier/{supplierID}/supply: the supplier's supplies, filtered (state, days, search on order
- * id, customer, location or SKU), sorted and paged on the server; each opens its detail.
+ * id, customer, location or SKU), sorted and paged on the server; each opens its detail. A card per supply below
+ * 760 px; supplier users who may write mark an open supply delivered from its card (as on their home page).
  */
 export function SupplyListPage() {
   const { t } = useTranslation();
@@ -41,17 +48,41 @@ export function SupplyListPage() {
     page,
     per_page: PER_PAGE,
   });
-  const sortable = (column: SupplySort, label: string) => (
-    <SortHeader
-      column={column}
-      label={label}
-      sorting={sorting}
-      onSort={(s) => {
-        setSorting(s);
-        setPage(1);
-      }}
-    />
-  );
+  const role = useViewer().role;
+  const canMark = hasRole(role, AccessGroup.supplier) && role !== Role.Readonly;
+  const dispatch = useAppDispatch();
+  const [setDelivered, { isLoading: busy, originalArgs }] = useSetSupplyDeliveredMutation();
+  const mark = (supply: SupplyDto) =>
+    setDelivered({ companyID, supplierID, supplyID: supply.id, delivered: true })
+      .unwrap()
+      .then(() =>
+        dispatch(snackbarShown({ message: t('supplies.markedDelivered', { what: t('supplies.orderNumber', { id: supply.order_id }) }), variant: 'success' })),
+      )
+      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })));
+  const columns: DataColumn<SupplyDto, SupplySort>[] = [
+    {
+      key: 'order',
+      label: t('supplies.fields.order'),
+      sort: 'order_id',
+      cell: (s) => (
+        <RouterLink to={`/c/${companyID}/supplier/${supplierID}/supply/${s.id}`}>
+          <Text as="span" color="blue.700" fontWeight="medium">
+            {t('supplies.orderNumber', { id: s.order_id })}
+          </Text>
+        </RouterLink>
+      ),
+    },
+    { key: 'created', label: t('supplies.fields.created'), sort: 'created_at', cell: (s) => format.date(s.created_at) },
+    { key: 'customer', label: t('supplies.fields.customer'), sort: 'customer', cell: (s) => s.customer },
+    { key: 'location', label: t('supplies.fields.location'), sort: 'location', cell: (s) => s.location },
+    { key: 'shipping', label: t('supplies.fields.shipping'), sort: 'shipping', cell: (s) => format.date(s.shipping) },
+    {
+      key: 'lines',
+      label: t('supplies.fields.lines'),
+      cell: (s) => t('supplies.linesDelivered', { delivered: format.number(s.delivered_count), total: format.number(s.line_count) }),
+    },
+    { key: 'status', label: t('lists.status'), sort: 'status', cell: (s) => <SupplyStatusBadge status={s.status} /> },
+  ];
   return (
     <Stack gap="4">
       <SupplierHeader companyID={companyID} supplierID={supplierID} />
@@ -119,42 +150,38 @@ export function SupplyListPage() {
                 </NativeSelect.Root>
               </Flex>
               {error ? <ErrorBox error={error} /> : null}
-              <Box overflowX="auto">
-                <Table.Root size="sm" interactive aria-busy={isFetching}>
-                  <Table.Header>
-                    <Table.Row>
-                      {sortable('order_id', t('supplies.fields.order'))}
-                      {sortable('created_at', t('supplies.fields.created'))}
-                      {sortable('customer', t('supplies.fields.customer'))}
-                      {sortable('location', t('supplies.fields.location'))}
-                      {sortable('shipping', t('supplies.fields.shipping'))}
-                      <Table.ColumnHeader>{t('supplies.fields.lines')}</Table.ColumnHeader>
-                      {sortable('status', t('lists.status'))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {(data?.items ?? []).map((s) => (
-                      <Table.Row key={s.id} data-testid={`supply-row-${s.id}`}>
-                        <Table.Cell>
-                          <RouterLink to={`/c/${companyID}/supplier/${supplierID}/supply/${s.id}`}>
-                            <Text as="span" color="blue.700" fontWeight="medium">
-                              {t('supplies.orderNumber', { id: s.order_id })}
-                            </Text>
-                          </RouterLink>
-                        </Table.Cell>
-                        <Table.Cell>{format.date(s.created_at)}</Table.Cell>
-                        <Table.Cell>{s.customer}</Table.Cell>
-                        <Table.Cell>{s.location}</Table.Cell>
-                        <Table.Cell>{format.date(s.shipping)}</Table.Cell>
-                        <Table.Cell>{t('supplies.linesDelivered', { delivered: s.delivered_count, total: s.line_count })}</Table.Cell>
-                        <Table.Cell>
-                          <SupplyStatusBadge status={s.status} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
+              <DataTable
+                label={t('supplies.title')}
+                rows={data?.items ?? []}
+                rowKey={(s) => s.id}
+                rowTestId={(s) => `supply-row-${s.id}`}
+                busy={isFetching}
+                sorting={sorting}
+                onSort={(next) => {
+                  setSorting(next);
+                  setPage(1);
+                }}
+                columns={columns}
+                mainAction={
+                  canMark
+                    ? (s) =>
+                        s.status !== 'delivered' ? (
+                          <Button
+                            colorPalette="green"
+                            bg="green.700"
+                            _hover={{ bg: 'green.800' }}
+                            size="sm"
+                            loading={busy && originalArgs?.supplyID === s.id}
+                            disabled={busy}
+                            onClick={() => void mark(s)}
+                            data-testid={`supply-row-${s.id}-deliver`}
+                          >
+                            {t('supplies.markDelivered')}
+                          </Button>
+                        ) : null
+                    : undefined
+                }
+              />
               {data && data.items.length === 0 ? (
                 <EmptyList
                   filtered={Boolean(q) || days !== 0 || state === 'delivered'}
