@@ -218,6 +218,10 @@ export const NOT_FREE_TEXT = new Set([
   // unit codes have no spaces, UNSPSC codes are 8 digits
   'code',
   'unspsc',
+  // a rack's unit names one of the company's unit codes; its bin label format is a pattern of {prefix}, {row} and
+  // {column} (docs/storages.md): both are checked as such, not free text
+  'unit',
+  'format',
 ]);
 
 /** The free-text string properties of a body schema (no enum, no format, not in NOT_FREE_TEXT). */
