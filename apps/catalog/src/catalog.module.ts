@@ -32,6 +32,10 @@ import { LocationsService } from './locations/locations.service';
 import { ReplenishmentHandler } from './replenishment/replenishment';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
+import { DeviceKeysService } from './sensors/device-keys.service';
+import { SensorsHandler } from './sensors/sensors.handler';
+import { SensorsRepository } from './sensors/sensors.repository';
+import { SensorsService } from './sensors/sensors.service';
 import { StoragesHandler } from './storages/storages.handler';
 import { StoragesRepository } from './storages/storages.repository';
 import { StoragesService } from './storages/storages.service';
@@ -52,10 +56,11 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, SensorsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
-        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository],
+        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository,
+        SensorsService, SensorsRepository, DeviceKeysService],
     };
   }
 }

@@ -4,6 +4,7 @@ import { ImageSubjects } from './images';
 import { ItemSubjects } from './items';
 import { LocationSubjects } from './locations';
 import { SettingsSubjects } from './settings';
+import { SensorSubjects } from './sensors';
 import { StorageSubjects } from './storages';
 
 /** Broadcast (not durable) notices of the catalog service: `changed` after every committed write, `{ company_id: number | null }`. */
@@ -29,6 +30,8 @@ export const CATALOG_CACHEABLE_READS: readonly string[] = [
   LocationSubjects.get,
   StorageSubjects.list,
   StorageSubjects.get,
+  SensorSubjects.list,
+  SensorSubjects.get,
   ItemSubjects.listCatalogs,
   ItemSubjects.getCatalog,
   ItemSubjects.listItems,

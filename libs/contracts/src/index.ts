@@ -5,6 +5,7 @@ export * from './images';
 export * from './items';
 export * from './locations';
 export * from './storages';
+export * from './sensors';
 export * from './users';
 export * from './settings';
 export * from './catalog-cache';

@@ -12,6 +12,7 @@ import { OrderQueueSubjects } from './orderqueue';
 import { OrdersEvents, OrdersSubjects, ReplenishmentSubjects } from './orders';
 import { SettingsEvents, SettingsSubjects } from './settings';
 import { StorageEvents, StorageSubjects } from './storages';
+import { SensorEvents, SensorSubjects } from './sensors';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
 import { SupplyEvents, SupplySubjects } from './supplies';
@@ -30,6 +31,7 @@ const SUBJECT_CONSTANTS = [
   ItemSubjects,
   LocationSubjects,
   StorageSubjects,
+  SensorSubjects,
   SettingsSubjects,
   UserAdminSubjects,
   OrdersSubjects,
@@ -47,6 +49,7 @@ const EVENT_CONSTANTS = [
   ItemEvents,
   LocationEvents,
   StorageEvents,
+  SensorEvents,
   SettingsEvents,
   OrdersEvents,
   SupplyEvents,

@@ -97,6 +97,7 @@ import type {
 } from './journal';
 import type { LocationDeliveryInput, LocationDto, LocationInput, LocationListQuery } from './locations';
 import type { StorageChanged, StorageDto, StorageInput, StorageListQuery } from './storages';
+import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type {
   OrderQueueDeleteResult,
@@ -438,6 +439,15 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number };
     reply: null;
   };
+  'catalog.sensor.list': { request: { caller: CompanyCaller; query: SensorListQuery }; reply: Page<SensorDto> };
+  'catalog.sensor.get': { request: { caller: CompanyCaller; id: number }; reply: SensorDto };
+  'catalog.sensor.create': { request: { caller: CompanyCaller; input: SensorInput }; reply: SensorDto };
+  'catalog.sensor.update': { request: { caller: CompanyCaller; id: number; input: SensorInput }; reply: SensorDto };
+  'catalog.sensor.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'catalog.sensor.by_external_id': { request: { company_id: number; external_ids: string[] }; reply: SensorDto[] };
+  'catalog.sensor.devicekey.get': { request: { caller: CompanyCaller }; reply: DeviceKeyInfo };
+  'catalog.sensor.devicekey.rotate': { request: { caller: CompanyCaller }; reply: DeviceKeyCreated };
+  'catalog.sensor.devicekey.verify': { request: { key: string }; reply: { company_id: number } | null };
   'catalog.location.list': {
     request: { caller: CompanyCaller; customerId: number; query: LocationListQuery };
     reply: Page<LocationDto>;
@@ -665,6 +675,7 @@ export interface BusEvents {
   'evt.catalog.supplier_changed': SupplierChanged;
   'evt.catalog.location_changed': LocationChangedForOrders;
   'evt.catalog.storage_changed': StorageChanged;
+  'evt.catalog.sensor_changed': SensorChanged;
   'evt.catalog.catalog_changed': CatalogChanged;
   'evt.catalog.item_changed': ItemChangedForOrders;
   'evt.catalog.item_subscription_changed': SubscriptionChanged;

@@ -10,6 +10,9 @@ export interface DependencySubject {
   code?: string;
 }
 
+/** The kinds whose deletion other parts of the catalog can hold up (1007): units, storage types, sensors. */
+export type DependencyKind = 'unit' | 'storage_type' | 'sensor';
+
 /**
  * Counts records of one kind that depend on a unit or storage type, inside the deleting transaction
  * (`em` is bound to the company). Answers how many there are; 0 lets the delete go on.
@@ -27,19 +30,21 @@ export type RecordVisibility = (em: EntityManager, caller: CompanyCaller, id: nu
  * (e.g. in a service's constructor or `onModuleInit`):
  * - `dependsOn('unit', 'items', check)`: deleting a unit (or changing its code) answers 1007 while the
  *   check counts records using it. Items register the count of items whose item_unit or order_unit is the
- *   unit's code; storages later register theirs for storage types.
+ *   unit's code; storages register theirs for storage types and units; a rack's bins may register theirs for
+ *   sensors (the racks naming a sensor are named by SensorsService itself).
  * - `records('location', visible)`: custom field values can be read and written for records of the kind
  *   (404 for ids the function does not see). Customers and suppliers are registered by the settings module.
  */
 @Injectable()
 export class SettingsHooks {
-  private readonly checks: Record<'unit' | 'storage_type', { name: string; check: DependencyCheck }[]> = {
+  private readonly checks: Record<DependencyKind, { name: string; check: DependencyCheck }[]> = {
     unit: [],
     storage_type: [],
+    sensor: [],
   };
   private readonly visibility = new Map<CustomFieldEntity, RecordVisibility>();
 
-  dependsOn(kind: 'unit' | 'storage_type', name: string, check: DependencyCheck): void {
+  dependsOn(kind: DependencyKind, name: string, check: DependencyCheck): void {
     this.checks[kind].push({ name, check });
   }
 
@@ -48,7 +53,7 @@ export class SettingsHooks {
   }
 
   /** The names and counts of the dependents of a record (only the kinds that have any). */
-  async dependents(kind: 'unit' | 'storage_type', em: EntityManager, subject: DependencySubject): Promise<{ name: string; count: number }[]> {
+  async dependents(kind: DependencyKind, em: EntityManager, subject: DependencySubject): Promise<{ name: string; count: number }[]> {
     const found: { name: string; count: number }[] = [];
     for (const { name, check } of this.checks[kind]) {
       const count = await check(em, subject);

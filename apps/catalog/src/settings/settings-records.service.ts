@@ -4,6 +4,7 @@ import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import type { BusEvent, BusEvents, CompanyCaller, ListQuery, Page } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import type { UnitOfWork } from '@kanban/persistence';
+import { type ChangeTarget, recordChanges } from '../changes/change-log';
 import { pageOf } from '../shared/list-query';
 import { SettingsRecordsRepository } from './settings-records.repository';
 
@@ -32,8 +33,12 @@ export interface SettingsDefinition<E extends SettingsRecord, Dto, Input> {
   beforeUpdate?(em: EntityManager, record: E, input: Input, options: { confirm: boolean }): Promise<void>;
   /** runs in the deleting transaction before the delete (dependency checks, 1007; dependent rows) */
   beforeRemove?(em: EntityManager, record: E, options: { confirm: boolean }): Promise<void>;
+  /** Optional: checks of the whole record after the input is applied, in the writing transaction (1000) */
+  validate?(em: EntityManager, record: E): Promise<void>;
   event: BusEvent;
   changed(record: E): Record<string, unknown>;
+  /** Optional: the change log files each create, change and delete under this target (sensors); none when unset */
+  changeTarget?(record: E): ChangeTarget;
 }
 
 /**
@@ -74,8 +79,10 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
         await this.assertKeyFree(em, input, undefined);
         const record = em.create(this.def.entity, { companyId: caller.companyId } as never);
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, null);
         return this.def.toDto(record);
       }),
     );
@@ -88,10 +95,13 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
       return duplicateAs1059(this.keyField(input, record), async () => {
         await this.assertKeyFree(em, input, record);
         await this.def.beforeUpdate?.(em, record, input, options);
+        const before = this.def.changeTarget ? this.def.toDto(record) : null;
         this.def.apply(record, input);
+        await this.def.validate?.(em, record);
         record.updatedAt = new Date();
         await em.flush();
         this.announce(em, record);
+        await this.logChange(em, caller, record, before);
         return this.def.toDto(record);
       });
     });
@@ -102,6 +112,7 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
       const record = await this.orFail(em, id);
       await this.def.beforeRemove?.(em, record, options);
       this.announce(em, record, true);
+      await this.logChange(em, caller, record, this.def.toDto(record), true);
       em.remove(record);
     });
   }
@@ -120,6 +131,12 @@ export class SettingsRecordsService<E extends SettingsRecord, Dto, Input> {
     const key = this.def.key?.(input, current);
     if (!key) return;
     if (await this.records.keyTaken(em, key.where, current?.id)) throw duplicate(key.field);
+  }
+
+  /** The change log rows of a change (create: before null; delete: after null), for kinds with a change target. */
+  private async logChange(em: EntityManager, caller: CompanyCaller, record: E, before: Dto | null, deleted = false): Promise<void> {
+    if (!this.def.changeTarget) return;
+    await recordChanges(em, caller, this.def.changeTarget(record), before as object | null, deleted ? null : (this.def.toDto(record) as object));
   }
 
   private announce(em: EntityManager, record: E, deleted = false): void {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Location } from '../locations/location.entity';
 import { StorageType } from '../settings/storage-type.entity';
 import { Unit } from '../settings/unit.entity';
+import { Sensor } from '../sensors/sensor.entity';
 import { Storage } from './storage.entity';
 
 /** The storages' own queries beyond the shared master-data statements (em is bound to the company). */
@@ -15,6 +16,10 @@ export class StoragesRepository {
 
   async storageTypeExists(em: EntityManager, id: number): Promise<boolean> {
     return (await em.count(StorageType, { id })) > 0;
+  }
+
+  async sensorExists(em: EntityManager, id: number): Promise<boolean> {
+    return (await em.count(Sensor, { id })) > 0;
   }
 
   async unitExists(em: EntityManager, code: string): Promise<boolean> {

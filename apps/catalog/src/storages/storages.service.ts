@@ -104,7 +104,7 @@ export class StoragesService {
     return null;
   }
 
-  /** The whole record after the input: its storage type and unit must be the company's; sensors do not exist yet. */
+  /** The whole record after the input: its storage type, unit and sensor must be the company's. */
   private async validate(em: EntityManager, storage: Storage): Promise<void> {
     if (storage.storageTypeId !== null && !(await this.storages.storageTypeExists(em, storage.storageTypeId))) {
       throw AppError.validation('storage_type_id', 'is not a storage type of the company');
@@ -112,8 +112,9 @@ export class StoragesService {
     if (storage.unit !== '' && !(await this.storages.unitExists(em, storage.unit))) {
       throw AppError.validation('unit', 'is not a unit of the company');
     }
-    // Sensors come with the sensor slice (docs/storages.md): until then no sensor id names a sensor.
-    if (storage.sensorId !== null) throw AppError.validation('sensor_id', 'is not a sensor of the company');
+    if (storage.sensorId !== null && !(await this.storages.sensorExists(em, storage.sensorId))) {
+      throw AppError.validation('sensor_id', 'is not a sensor of the company');
+    }
   }
 
   /** The customer of the call in flight (the URL names location and customer; the master-data service passes on the location). */
