@@ -171,7 +171,7 @@ describe('storages: errors', () => {
       [{ name: 'R', format: '{shelf}-{row}' }, 'format'],
       [{ name: 'R', storage_type_id: 99999999 }, 'storage_type_id'],
       [{ name: 'R', unit: 'NOPE' }, 'unit'],
-      [{ name: 'R', sensor_id: 5 }, 'sensor_id'],
+      [{ name: 'R', sensor_id: 99999999 }, 'sensor_id'],
       [{ name: 'R', stocked_or_ordered: 'yes' }, 'stocked_or_ordered'],
     ];
     for (const [body, field] of cases) {

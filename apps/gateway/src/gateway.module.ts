@@ -15,6 +15,7 @@ import { createValidationPipe } from './http/validation';
 import { CustomerContactsController, SupplierContactsController } from './catalog/contacts.controller';
 import { CustomersController } from './catalog/customers.controller';
 import { LocationsController } from './catalog/locations.controller';
+import { SensorsController } from './catalog/sensors.controller';
 import { StoragesController } from './catalog/storages.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
 import { CatalogsController } from './catalog/catalogs.controller';
@@ -56,7 +57,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, SensorsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,

@@ -37,6 +37,12 @@ export const SENSOR_UNITS: Readonly<Record<SensorType, readonly string[]>> = {
 export const SENSOR_UNIT_CODES = ['g', 'kg', 'mm', 'cm', 'count'] as const;
 export type SensorUnit = (typeof SENSOR_UNIT_CODES)[number];
 
+/**
+ * A device id as vendors send it: 1..100 visible ASCII characters, no spaces, and none of `/`, `+`, `#` (it is one
+ * level of the MQTT topic `kanban/{companyKey}/sensors/{externalId}`).
+ */
+export const SENSOR_EXTERNAL_ID_PATTERN = /^[\x21-\x22\x24-\x2a\x2c-\x2e\x30-\x7e]{1,100}$/;
+
 /** The expected reporting interval in minutes: 1 to a week, 15 unless set. */
 export const SENSOR_INTERVAL_MAX = 10_080;
 export const SENSOR_INTERVAL_DEFAULT = 15;

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_KEY_GRACE_HOURS, type CompanyCaller, type DeviceKeyCreated, type DeviceKeyInfo } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
-import type { DeviceKey } from './device-key.entity';
-import { DeviceKey as DeviceKeyEntity } from './device-key.entity';
+import { DeviceKey } from './device-key.entity';
 import { deviceKeyId, deviceKeyMatches, deviceKeyPrefix, newDeviceKey } from './sensor.rules';
 import { SensorsRepository } from './sensors.repository';
 
@@ -35,7 +34,7 @@ export class DeviceKeysService {
         // the current key gets the grace period; a key already in its grace period ends now
         key.expiresAt = key.expiresAt === null ? graceEnd : now;
       }
-      em.create(DeviceKeyEntity, { companyId: caller.companyId, keyId: created.keyId, secretHash: created.hash, createdAt: now, lastUsedAt: null, expiresAt: null });
+      em.create(DeviceKey, { companyId: caller.companyId, keyId: created.keyId, secretHash: created.hash, createdAt: now, lastUsedAt: null, expiresAt: null });
       await em.flush();
       return this.sensors.validKeys(em, caller.companyId, new Date(now.getTime() + 1));
     });
@@ -50,9 +49,7 @@ export class DeviceKeysService {
     if (!found || !deviceKeyMatches(key as string, found.secretHash)) return null;
     if (found.expiresAt !== null && found.expiresAt.getTime() <= now.getTime()) return null;
     if (found.lastUsedAt === null || now.getTime() - found.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-      await this.uow.write(async (em) => {
-        await em.nativeUpdate(DeviceKeyEntity, { id: found.id }, { lastUsedAt: now });
-      });
+      await this.uow.write((em) => this.sensors.keyUsed(em, found.id, now));
     }
     return { company_id: found.companyId };
   }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@kanban/access';
 import {
+  SENSOR_EXTERNAL_ID_PATTERN,
   SENSOR_INTERVAL_MAX,
   SENSOR_TYPES,
   SENSOR_UNITS,
@@ -18,14 +19,8 @@ import type { Sensor } from './sensor.entity';
 const TEXTS = { name: 200, version: 50 } as const;
 
 /**
- * A device id as vendors send it: 1..100 visible ASCII characters, no spaces, and none of `/`, `+`, `#` (it is one
- * level of the MQTT topic `kanban/{companyKey}/sensors/{externalId}`).
- */
-export const EXTERNAL_ID_PATTERN = /^[\x21-\x22\x24-\x2a\x2c-\x2e\x30-\x7e]{1,100}$/;
-
-/**
  * The service's own check of a sensor payload (the gateway validates the DTO first): name trimmed, 1..200
- * (required on create); external id by EXTERNAL_ID_PATTERN (required on create); a known type (required on
+ * (required on create); external id by SENSOR_EXTERNAL_ID_PATTERN (required on create); a known type (required on
  * create); a unit of SENSOR_UNITS (the combination with the type is checked on the whole record:
  * `checkSensorUnit`); version up to 50; interval 1..10080 minutes; active a boolean. The reported state is not
  * writable: fields other than these are ignored. Answers the cleaned input or throws 1000 naming the field.
@@ -46,7 +41,7 @@ export function normalizeSensorInput(input: SensorInput, mode: 'create' | 'updat
   if (sent.external_id !== undefined || mode === 'create') {
     const value = sent.external_id;
     if (value === undefined) throw AppError.validation('external_id', 'is required');
-    if (typeof value !== 'string' || !EXTERNAL_ID_PATTERN.test(value)) {
+    if (typeof value !== 'string' || !SENSOR_EXTERNAL_ID_PATTERN.test(value)) {
       throw AppError.validation('external_id', 'must be 1 to 100 visible characters without spaces, /, + or #');
     }
     out.external_id = value;

@@ -31,6 +31,10 @@ export class SensorsRepository {
     return em.nativeDelete(DeviceKey, { companyId, expiresAt: { $lte: now } });
   }
 
+  async keyUsed(em: EntityManager, id: number, at: Date): Promise<void> {
+    await em.nativeUpdate(DeviceKey, { id }, { lastUsedAt: at });
+  }
+
   /** A key by its public id, of any company (the ingestion does not know the company yet). */
   keyById(em: EntityManager, keyId: string): Promise<DeviceKey | null> {
     return em.findOne(DeviceKey, { keyId });

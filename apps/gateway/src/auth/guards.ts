@@ -9,7 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import { AccessGroup, type AccessGroupName, AppError, ErrorCode, hasRole, ProtocolCode, type Role } from '@kanban/access';
+import { AccessGroup, type AccessGroupName, AppError, ErrorCode, hasRole, ProtocolCode, Role } from '@kanban/access';
 import type { AuthedRequest, RequestUser } from './request-user';
 import { requestUserOf, verifiedClaimsOf } from './verified-claims';
 
@@ -23,10 +23,15 @@ export const Public = () => SetMetadata(PUBLIC, true);
 /** Any member of the company: the union of the customer and supplier groups (every role but 0). */
 const MEMBER: readonly Role[] = [...new Set([...AccessGroup.customer, ...AccessGroup.supplier])];
 
-type Requirement = AccessGroupName | 'member';
+/** The company's own staff, readers included (no customer or supplier users): sensors and their device key. */
+const STAFF: readonly Role[] = [Role.Admin, Role.Owner, Role.Writer, Role.Readonly];
+
+type Requirement = AccessGroupName | 'member' | 'staff';
 
 function rolesOf(requirement: Requirement): readonly Role[] {
-  return requirement === 'member' ? MEMBER : AccessGroup[requirement];
+  if (requirement === 'member') return MEMBER;
+  if (requirement === 'staff') return STAFF;
+  return AccessGroup[requirement];
 }
 
 /** Inside /c/{companyID}: the caller must belong to the company with a role of this group (spec 6). */
