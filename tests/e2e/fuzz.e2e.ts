@@ -603,6 +603,7 @@ describe('fuzz', () => {
       '/c/{companyID}/customer/{customerID}/item',
       '/c/{companyID}/unit',
       '/c/{companyID}/storagetype',
+      '/c/{companyID}/sensor',
       '/c/{companyID}/customfields',
       '/c/{companyID}/supplier/{supplierID}/catalog',
     ];

@@ -222,6 +222,9 @@ export const NOT_FREE_TEXT = new Set([
   // {column} (docs/storages.md): both are checked as such, not free text
   'unit',
   'format',
+  // a sensor's external id is the vendor's device id: visible characters without spaces, /, + or # (an MQTT topic
+  // level, docs/sensors.md), checked as such
+  'external_id',
 ]);
 
 /** The free-text string properties of a body schema (no enum, no format, not in NOT_FREE_TEXT). */
