@@ -15,12 +15,13 @@ import { RestrictionCopy } from './restrictions/restriction-copy.entity';
 import { SETTINGS_ENTITIES } from './settings/settings.providers';
 import { DeviceKey } from './sensors/device-key.entity';
 import { Sensor } from './sensors/sensor.entity';
+import { StorageBin } from './storages/storage-bin.entity';
 import { Storage } from './storages/storage.entity';
 import { Supplier } from './suppliers/supplier.entity';
 
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ChangeLogEntry, Contact, ContactRuleRecipient, Storage, Sensor, DeviceKey, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ChangeLogEntry, Contact, ContactRuleRecipient, Storage, StorageBin, Sensor, DeviceKey, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

@@ -36,6 +36,9 @@ import { DeviceKeysService } from './sensors/device-keys.service';
 import { SensorsHandler } from './sensors/sensors.handler';
 import { SensorsRepository } from './sensors/sensors.repository';
 import { SensorsService } from './sensors/sensors.service';
+import { StorageBinsHandler } from './storages/storage-bins.handler';
+import { StorageBinsRepository } from './storages/storage-bins.repository';
+import { StorageBinsService } from './storages/storage-bins.service';
 import { StoragesHandler } from './storages/storages.handler';
 import { StoragesRepository } from './storages/storages.repository';
 import { StoragesService } from './storages/storages.service';
@@ -56,10 +59,10 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, SensorsHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, SensorsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
-        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository,
+        ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository, StorageBinsService, StorageBinsRepository,
         SensorsService, SensorsRepository, DeviceKeysService],
     };
   }

@@ -96,7 +96,15 @@ import type {
   JournalRetryResult,
 } from './journal';
 import type { LocationDeliveryInput, LocationDto, LocationInput, LocationListQuery } from './locations';
-import type { StorageChanged, StorageDto, StorageInput, StorageListQuery } from './storages';
+import type {
+  StorageBinChanged,
+  StorageBinInput,
+  StorageBinsRecord,
+  StorageChanged,
+  StorageDto,
+  StorageInput,
+  StorageListQuery,
+} from './storages';
 import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type {
@@ -439,6 +447,26 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number };
     reply: null;
   };
+  'catalog.storage.bins.list': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number };
+    reply: StorageBinsRecord;
+  };
+  'catalog.storage.bins.put': {
+    request: {
+      caller: CompanyCaller;
+      customerId: number;
+      locationId: number;
+      storageId: number;
+      row: number;
+      column: number;
+      input: StorageBinInput;
+    };
+    reply: null;
+  };
+  'catalog.storage.bins.clear': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; row: number; column: number };
+    reply: null;
+  };
   'catalog.sensor.list': { request: { caller: CompanyCaller; query: SensorListQuery }; reply: Page<SensorDto> };
   'catalog.sensor.get': { request: { caller: CompanyCaller; id: number }; reply: SensorDto };
   'catalog.sensor.create': { request: { caller: CompanyCaller; input: SensorInput }; reply: SensorDto };
@@ -675,6 +703,7 @@ export interface BusEvents {
   'evt.catalog.supplier_changed': SupplierChanged;
   'evt.catalog.location_changed': LocationChangedForOrders;
   'evt.catalog.storage_changed': StorageChanged;
+  'evt.catalog.storage_bin_changed': StorageBinChanged;
   'evt.catalog.sensor_changed': SensorChanged;
   'evt.catalog.catalog_changed': CatalogChanged;
   'evt.catalog.item_changed': ItemChangedForOrders;

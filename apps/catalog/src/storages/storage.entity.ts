@@ -1,5 +1,5 @@
 import { DecimalType, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import type { StorageLayout } from '@kanban/contracts';
+import type { LocationSchedule, StorageLayout } from '@kanban/contracts';
 import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
@@ -67,6 +67,10 @@ export class Storage extends TenantEntity {
 
   @Property({ fieldName: 'stocked_or_ordered', type: 'boolean', default: true })
   stockedOrOrdered: boolean = true;
+
+  /** when the rack is read or counted: the location's schedule structure (docs/storages.md "Times") */
+  @Property({ type: 'json', default: '{}' })
+  schedule: Partial<LocationSchedule> = {};
 
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();

@@ -1,4 +1,5 @@
 import type { StorageChanged, StorageDto } from '@kanban/contracts';
+import { fullSchedule } from '../locations/location.rules';
 import type { Storage } from './storage.entity';
 
 export function toStorageDto(storage: Storage): StorageDto {
@@ -22,6 +23,7 @@ export function toStorageDto(storage: Storage): StorageDto {
     unit: storage.unit,
     sensor_values: storage.sensorValues,
     stocked_or_ordered: storage.stockedOrOrdered,
+    schedule: fullSchedule(storage.schedule),
     created_at: storage.createdAt.toISOString(),
     updated_at: storage.updatedAt.toISOString(),
   };

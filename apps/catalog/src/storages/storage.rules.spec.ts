@@ -42,6 +42,17 @@ describe('normalizeStorageInput', () => {
     expect(fieldOf(() => normalizeStorageInput({ name: 'R', storage_type_id: -2 }, 'create'))).toBe('storage_type_id');
     expect(fieldOf(() => normalizeStorageInput({ name: 'R', stocked_or_ordered: 'yes' } as never, 'create'))).toBe('stocked_or_ordered');
   });
+
+  it("takes the reading schedule in the location's structure: every row, slots sorted, unknown days or slots 1000", () => {
+    const { schedule } = normalizeStorageInput({ schedule: { monday: ['14:00', '06:00'], business_days: ['10:00'] } }, 'update');
+    expect(schedule).toMatchObject({ monday: ['06:00', '14:00'], business_days: ['10:00'], sunday: [] });
+    expect(fieldOf(() => normalizeStorageInput({ schedule: { monday: ['07:00'] } } as never, 'update'))).toBe('schedule.monday');
+    expect(fieldOf(() => normalizeStorageInput({ schedule: { someday: [] } } as never, 'update'))).toBe('schedule.someday');
+    const storage = Object.assign(new Storage(), { id: 1, companyId: 1, customerId: 2, locationId: 3, name: 'R' });
+    expect(toStorageDto(storage).schedule.friday).toEqual([]);
+    applyStorageInput(storage, { schedule });
+    expect(toStorageDto(storage).schedule.monday).toEqual(['06:00', '14:00']);
+  });
 });
 
 describe('applyStorageInput, toStorageDto, binLabel, storageSortProperty', () => {

@@ -1,5 +1,6 @@
 import { AppError } from '@kanban/access';
 import { STORAGE_LAYOUTS, STORAGE_MAX_GRID, type StorageInput, type StorageLayout, type StorageSort } from '@kanban/contracts';
+import { normalizeSchedule } from '../locations/location.rules';
 import { sortProperty } from '../shared/list-query';
 import type { Storage } from './storage.entity';
 
@@ -76,6 +77,8 @@ export function normalizeStorageInput(input: StorageInput, mode: 'create' | 'upd
     if (typeof sent.stocked_or_ordered !== 'boolean') throw AppError.validation('stocked_or_ordered', 'must be a boolean');
     out.stocked_or_ordered = sent.stocked_or_ordered;
   }
+  // the location's schedule structure: a schedule sent replaces the whole one
+  if (sent.schedule !== undefined) out.schedule = normalizeSchedule(sent.schedule);
   return out;
 }
 
@@ -97,6 +100,7 @@ export function applyStorageInput(storage: Storage, input: StorageInput): void {
   if (input.unit !== undefined) storage.unit = input.unit;
   if (input.sensor_values !== undefined) storage.sensorValues = input.sensor_values;
   if (input.stocked_or_ordered !== undefined) storage.stockedOrOrdered = input.stocked_or_ordered;
+  if (input.schedule !== undefined) storage.schedule = input.schedule;
 }
 
 /** The label of a bin: the rack's format (or the default) with prefix, row and column filled in (1-based). */

@@ -9,9 +9,11 @@ import { LocationsRepository } from '../locations/locations.repository';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { SettingsHooks } from '../settings/settings-hooks';
 import { MasterDataService } from '../shared/master-data.service';
+import { binsOutside } from './storage-bin.rules';
+import { StorageBinsRepository } from './storage-bins.repository';
 import { Storage } from './storage.entity';
 import { storageChanged, toStorageDto } from './storage.mapper';
-import { applyStorageInput, normalizeStorageInput, storageSortProperty } from './storage.rules';
+import { applyStorageInput, binLabel, normalizeStorageInput, storageSortProperty } from './storage.rules';
 import { StoragesRepository } from './storages.repository';
 
 /** The location a storage call names, under the customer it names. */
@@ -25,7 +27,7 @@ export interface StorageParent {
  * customer or location restrictions answers 404; creating a storage at an inactive location (or of an
  * inactive customer) answers 1039.
  */
-async function checkLocation(
+export async function checkLocation(
   storages: StoragesRepository,
   em: EntityManager,
   caller: CompanyCaller,
@@ -55,6 +57,7 @@ export class StoragesService {
     @Inject(unitOfWorkToken('catalog')) uow: UnitOfWork,
     hooks: SettingsHooks,
     private readonly storages: StoragesRepository,
+    private readonly bins: StorageBinsRepository = new StorageBinsRepository(),
   ) {
     this.records = new MasterDataService<Storage, StorageDto, StorageInput>(uow, {
       entity: Storage,
@@ -77,6 +80,8 @@ export class StoragesService {
       visible: () => ['', []],
       mayAccess: async () => true,
       validate: (em, storage) => this.validate(em, storage),
+      // a rack's bins go with it (their rules stay at the location)
+      removing: (em, storage) => this.bins.removeOf(em, storage.id),
       changeTarget: (storage) => ({ kind: 'storage', entityId: storage.id, customerId: storage.customerId, supplierId: null }),
     });
     hooks.dependsOn('storage_type', 'storages', (em, type) => storages.countOfType(em, type.id));
@@ -114,6 +119,15 @@ export class StoragesService {
     }
     if (storage.sensorId !== null && !(await this.storages.sensorExists(em, storage.sensorId))) {
       throw AppError.validation('sensor_id', 'is not a sensor of the company');
+    }
+    // shrinking the grid must not hide bins that hold a rule or a sensor
+    if (storage.id !== undefined) {
+      const outside = binsOutside(await this.bins.binsOf(em, storage.id), storage.rows, storage.columns);
+      if (outside.length > 0) {
+        const field = outside.some((b) => b.row > storage.rows) ? 'rows' : 'columns';
+        const labels = outside.map((b) => binLabel(storage, b.row, b.column)).join(', ');
+        throw AppError.validation(field, `the bins ${labels} hold a rule or sensor outside the new size; clear them first`);
+      }
     }
   }
 

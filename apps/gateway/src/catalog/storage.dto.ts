@@ -1,8 +1,18 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { STORAGE_LAYOUTS, STORAGE_MAX_GRID, STORAGE_SORTS, type StorageLayout } from '@kanban/contracts';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  BIN_MEASURES,
+  BIN_WANTED,
+  STORAGE_LAYOUTS,
+  STORAGE_MAX_GRID,
+  STORAGE_SORTS,
+  type BinMeasure,
+  type BinWanted,
+  type StorageLayout,
+} from '@kanban/contracts';
 import { MAX_PAGE } from '../http/validation';
+import { LocationScheduleDto } from './location.dto';
 
 /** A storage's (rack's) writable fields (spec 3, docs/storages.md); every field optional: PATCH changes what it names. */
 export class StorageUpdateDto {
@@ -37,6 +47,11 @@ export class StorageUpdateDto {
   @ApiPropertyOptional({ description: "a unit code of the company's units; empty: none" }) @IsOptional() @IsString() @MaxLength(20) unit?: string;
   @ApiPropertyOptional({ description: "what the sensor's values mean" }) @IsOptional() @IsString() @MaxLength(100) sensor_values?: string;
   @ApiPropertyOptional({ description: 'stocked or will be ordered' }) @IsOptional() @IsBoolean() stocked_or_ordered?: boolean;
+  @ApiPropertyOptional({ type: LocationScheduleDto, description: "when the rack is read or counted (the location's schedule structure); replaces the whole schedule" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LocationScheduleDto)
+  schedule?: LocationScheduleDto;
 }
 
 export class StorageCreateDto extends OmitType(StorageUpdateDto, ['name'] as const) {
@@ -49,4 +64,41 @@ export class StorageListQueryDto {
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
+}
+
+const AMOUNT = 1_000_000_000;
+
+/** PUT …/storage/{s}/bins/{row}/{column}: the bin's rule, sensor and calibration; fields left out are null (docs/storages.md "Bins"). */
+export class StorageBinPutDto {
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "a kanban rule of the rack's location, in no other bin of the company; 0 or null: none" })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  kanban_rule_id?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'a sensor of the company; 0 or null: none (needs measured and wanted)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  sensor_id?: number | null;
+  @ApiPropertyOptional({ enum: [...BIN_MEASURES], nullable: true, description: 'what the sensor measures; required with a sensor' })
+  @IsOptional()
+  @IsIn([...BIN_MEASURES])
+  measured?: BinMeasure | null;
+  @ApiPropertyOptional({ enum: [...BIN_WANTED], nullable: true, description: 'what should be measured; required with a sensor' })
+  @IsOptional()
+  @IsIn([...BIN_WANTED])
+  wanted?: BinWanted | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'weight_g: the empty bin in grams' }) @IsOptional() @IsNumber() @Min(0) @Max(AMOUNT) tare?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'weight_g: grams per piece (> 0)' }) @IsOptional() @IsNumber() @Min(0) @Max(AMOUNT) piece_weight?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'distance_mm: reading over the empty bin' }) @IsOptional() @IsNumber() @Min(0) @Max(AMOUNT) empty_distance?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'distance_mm: reading over the full bin (< empty)' }) @IsOptional() @IsNumber() @Min(0) @Max(AMOUNT) full_distance?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'count: pieces per counted bin (> 0)' }) @IsOptional() @IsNumber() @Min(0) @Max(AMOUNT) pieces_per_bin?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'readings below are implausible' }) @IsOptional() @IsNumber() @Min(-AMOUNT) @Max(AMOUNT) plausibility_min?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'readings above are implausible (>= min)' }) @IsOptional() @IsNumber() @Min(-AMOUNT) @Max(AMOUNT) plausibility_max?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 86400, description: 'seconds readings are ignored after a movement' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  dead_time_seconds?: number | null;
 }

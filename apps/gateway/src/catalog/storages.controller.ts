@@ -1,11 +1,43 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { StorageSubjects, type CompanyCaller, type Page, type StorageDto } from '@kanban/contracts';
+import { Role } from '@kanban/access';
+import {
+  OrdersSubjects,
+  StorageSubjects,
+  type CompanyCaller,
+  type KanbanRuleDto,
+  type Page,
+  type StorageBinDto,
+  type StorageBinRule,
+  type StorageBinsDto,
+  type StorageDto,
+} from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { StorageCreateDto, StorageListQueryDto, StorageUpdateDto } from './storage.dto';
+import { StorageBinPutDto, StorageCreateDto, StorageListQueryDto, StorageUpdateDto } from './storage.dto';
+
+/** The rule of a bin as the plan shows it; stock figures only when the caller may see stock. */
+export function binRule(rule: KanbanRuleDto, showStockToCaller: boolean): StorageBinRule {
+  // the orders service may hide the stock itself (a customer user without show_stock_in_app: stock null)
+  const stock = rule.stock;
+  const showStock = showStockToCaller && stock !== null;
+  const fill = showStock && rule.capacity > 0 ? Math.max(0, Math.min(100, Math.round((stock / rule.capacity) * 100))) : null;
+  return {
+    id: rule.id,
+    item_id: rule.item_id,
+    sku: rule.item.sku,
+    name: rule.item.name,
+    item_unit: rule.item.item_unit,
+    active: rule.active,
+    stock: showStock ? stock : null,
+    threshold: showStock ? rule.threshold : null,
+    capacity: showStock ? rule.capacity : null,
+    fill_percent: fill,
+    stock_updated_at: showStock ? rule.stock_updated_at : null,
+  };
+}
 
 /**
  * Storages (racks) of a location, as locations: reading needs the customer group, changing the user group
@@ -65,6 +97,56 @@ export class StoragesController {
     return this.bus.request(StorageSubjects.update, { caller, customerId, locationId, storageId, input: body });
   }
 
+  @Get(':storageID/bins')
+  @Access('customer')
+  @ApiOperation({
+    summary:
+      "Every bin of the rack's grid in layout order with its label, rule (item, stock, threshold, capacity, fill level) and sensor; stock figures for customer users only when their customer's show_stock_in_app is on",
+  })
+  bins(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @IdParam('storageID') storageId: number,
+  ): Promise<StorageBinsDto> {
+    return this.binsOf(caller, customerId, locationId, storageId);
+  }
+
+  @Put(':storageID/bins/:row/:column')
+  @Access('user')
+  @ApiOperation({
+    summary:
+      "Put a kanban rule of the rack's location (in no other bin: 1000) and/or a sensor with its calibration into a bin; the whole bin is replaced, neither rule nor sensor empties it. Answers the bin",
+  })
+  async putBin(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @IdParam('storageID') storageId: number,
+    @IdParam('row') row: number,
+    @IdParam('column') column: number,
+    @Body() body: StorageBinPutDto,
+  ): Promise<StorageBinDto> {
+    await this.bus.request(StorageSubjects.putBin, { caller, customerId, locationId, storageId, row, column, input: body });
+    const { bins } = await this.binsOf(caller, customerId, locationId, storageId);
+    return bins.find((b) => b.row === row && b.column === column)!;
+  }
+
+  @Delete(':storageID/bins/:row/:column')
+  @Access('user')
+  @ApiOperation({ summary: 'Empty a bin (rule, sensor and calibration)' })
+  async clearBin(
+    @CompanyCtx() caller: CompanyCaller,
+    @IdParam('customerID') customerId: number,
+    @IdParam('locationID') locationId: number,
+    @IdParam('storageID') storageId: number,
+    @IdParam('row') row: number,
+    @IdParam('column') column: number,
+  ): Promise<null> {
+    await this.bus.request(StorageSubjects.clearBin, { caller, customerId, locationId, storageId, row, column });
+    return null;
+  }
+
   @Delete(':storageID')
   @Access('user')
   @ApiOperation({ summary: 'Delete a storage' })
@@ -76,5 +158,33 @@ export class StoragesController {
   ): Promise<null> {
     await this.bus.request(StorageSubjects.delete, { caller, customerId, locationId, storageId });
     return null;
+  }
+
+  /**
+   * The catalog's grid with the rules from the orders service: the location's rules (as the caller sees them),
+   * page by page until every rule the bins name is found. A rule gone or hidden leaves `rule` null.
+   */
+  private async binsOf(caller: CompanyCaller, customerId: number, locationId: number, storageId: number): Promise<StorageBinsDto> {
+    const record = await this.bus.request(StorageSubjects.listBins, { caller, customerId, locationId, storageId });
+    const showStock = caller.role !== Role.Customer || record.show_stock_in_app;
+    const wanted = new Set(record.bins.map((b) => b.kanban_rule_id).filter((id): id is number => id !== null));
+    const rules = new Map<number, KanbanRuleDto>();
+    for (let page = 1; wanted.size > rules.size; page++) {
+      const answer = await this.bus.request(OrdersSubjects.listRules, {
+        caller,
+        query: { customer_id: customerId, location_id: locationId, all: true, page, per_page: 200 },
+      });
+      for (const rule of answer.items) if (wanted.has(rule.id)) rules.set(rule.id, rule);
+      if (page * answer.per_page >= answer.total) break;
+    }
+    return {
+      storage: record.storage,
+      show_stock: showStock,
+      bins: record.bins.map((bin) => {
+        const found = bin.kanban_rule_id !== null ? rules.get(bin.kanban_rule_id) : undefined;
+        const rule = found ? binRule(found, showStock) : null;
+        return { ...bin, rule, below_threshold: rule !== null && rule.stock !== null && rule.threshold !== null && rule.stock <= rule.threshold };
+      }),
+    };
   }
 }

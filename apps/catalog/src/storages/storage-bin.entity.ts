@@ -1,0 +1,67 @@
+import { DecimalType, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { BinMeasure, BinWanted } from '@kanban/contracts';
+import { TenantEntity, TenantOwned } from '@kanban/persistence';
+
+/**
+ * A bin of a rack (docs/storages.md "Bins"): the cell (row, column) of its storage's grid that holds one of the
+ * location's kanban rules (a rule sits in at most one bin of the company) and optionally a sensor with its
+ * calibration. Only bins that hold something are stored; the other cells of the grid are empty bins.
+ * `kanbanRuleId` names a rule of the orders service (checked when set); `sensorId` a sensor of the company.
+ */
+@Entity({ tableName: 'storage_bin' })
+@TenantOwned()
+@Unique({ properties: ['storageId', 'row', 'column'] })
+@Unique({ properties: ['companyId', 'kanbanRuleId'] })
+@Index({ properties: ['companyId', 'sensorId'] })
+export class StorageBin extends TenantEntity {
+  @PrimaryKey({ type: 'int', autoincrement: true })
+  id!: number;
+
+  @Property({ fieldName: 'storage_id', type: 'int' })
+  storageId!: number;
+
+  @Property({ type: 'smallint' })
+  row!: number;
+
+  @Property({ type: 'smallint' })
+  column!: number;
+
+  @Property({ fieldName: 'kanban_rule_id', type: 'int', nullable: true })
+  kanbanRuleId: number | null = null;
+
+  @Property({ fieldName: 'sensor_id', type: 'int', nullable: true })
+  sensorId: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  measured: BinMeasure | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  wanted: BinWanted | null = null;
+
+  @Property({ type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  tare: number | null = null;
+
+  @Property({ fieldName: 'piece_weight', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  pieceWeight: number | null = null;
+
+  @Property({ fieldName: 'empty_distance', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  emptyDistance: number | null = null;
+
+  @Property({ fieldName: 'full_distance', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  fullDistance: number | null = null;
+
+  @Property({ fieldName: 'pieces_per_bin', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  piecesPerBin: number | null = null;
+
+  @Property({ fieldName: 'plausibility_min', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  plausibilityMin: number | null = null;
+
+  @Property({ fieldName: 'plausibility_max', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  plausibilityMax: number | null = null;
+
+  @Property({ fieldName: 'dead_time_seconds', type: 'int', nullable: true })
+  deadTimeSeconds: number | null = null;
+
+  @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
+  updatedAt: Date = new Date();
+}
