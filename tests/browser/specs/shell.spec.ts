@@ -87,7 +87,7 @@ const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
   },
   'writer@demo.example': {
     visible: ['company.documentation', 'company.dashboard', 'company.orderNew', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
-    hidden: ['company.notificationSettings', 'company.labelTemplates', 'company.sensors'],
+    hidden: ['company.notificationSettings', 'company.labelTemplates'],
     settingsStats: false,
     app: false,
   },

@@ -52,6 +52,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   units: named(() => import('../features/settings/UnitsPage'), 'UnitsPage'),
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
+  sensors: named(() => import('../features/sensors/SensorsPage'), 'SensorsPage'),
   orders: named(() => import('../features/orders/OrderListPage'), 'OrdersPage'),
   orderDetail: named(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
   orderNew: named(() => import('../features/orders/OrderNewPage'), 'OrderNewPage'),

@@ -42,6 +42,7 @@ export type PageName =
   | 'units'
   | 'storageTypes'
   | 'customFields'
+  | 'sensors'
   | 'orders'
   | 'orderDetail'
   | 'orderNew'
@@ -143,6 +144,7 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/units`, page: 'units', layout: 'shell', auth: 'user', title: 'settings.units.title' },
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
+  { path: `${COMPANY}/settings/sensors`, page: 'sensors', layout: 'shell', auth: 'user', title: 'sensors.title' },
   { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
   // statistics and reports (docs/statistics.md)
   { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },

@@ -172,11 +172,11 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
     const admin = offered('company', as(Role.Admin));
     expect(admin).not.toContain('company.notificationSettings');
     expect(admin).not.toContain('company.labelTemplates');
-    expect(admin).not.toContain('company.sensors');
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.settings')?.children?.map((c) => c.id)).toEqual([
       'company.users',
       'company.units',
       'company.storageTypes',
+      'company.sensors',
       'company.settingsStats',
     ]);
     expect(offered('company', as(Role.Writer))).not.toContain('company.settingsStats');

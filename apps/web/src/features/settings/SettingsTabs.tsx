@@ -9,6 +9,7 @@ export function SettingsTabs({ companyID }: { companyID: number }) {
     { path: 'settings/units', label: t('settings.units.title'), testId: 'settings-tab-units' },
     { path: 'settings/storage_types', label: t('settings.storageTypes.title'), testId: 'settings-tab-storage-types' },
     { path: 'settings/custom_fields', label: t('settings.customFields.title'), testId: 'settings-tab-custom-fields' },
+    { path: 'settings/sensors', label: t('sensors.title'), testId: 'settings-tab-sensors' },
   ];
   return (
     <Flex gap="4" borderBottomWidth="1px" pb="2" wrap="wrap" aria-label={t('settings.tabs')} as="nav">

@@ -16,7 +16,8 @@ export type ListTextsKey =
   | 'locations'
   | 'settings.units'
   | 'settings.storageTypes'
-  | 'settings.customFields';
+  | 'settings.customFields'
+  | 'sensors';
 /** The sections that also have the texts after (de)activating. */
 export type StatusTextsKey = 'customers' | 'suppliers' | 'locations';
 

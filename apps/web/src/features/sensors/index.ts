@@ -1,0 +1,3 @@
+// What the other features use of sensors; they import it from here, never from its files.
+export { useSensorsQuery } from './sensorsApi';
+export type { SensorDto } from './sensorsApi';
