@@ -1,13 +1,14 @@
 // Empty lists say why (issue 16, part 8): a search that empties a list says "Nothing matches these filters." with
 // "Reset filters", which brings the rows back; a truly empty list says so plainly; no pager and no bulk actions while
-// there is nothing to act on (the order queue's "Requeue 0 entries"). English at 1366 px, German at 390 px.
+// there is nothing to act on (the order queue's "Requeue 0 entries"); a list that fits on one page keeps its count
+// line but shows no pager buttons. English at 1366 px, German at 390 px.
 import type { Page, ViewportSize } from '@playwright/test';
 import { test } from '../fixtures';
 import { absent, assert, goto, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
-  en: { noMatch: 'No customers match these filters.', any: 'Nothing matches these filters.', reset: 'Reset filters', queueEmpty: 'No order is waiting or failed.' },
-  de: { noMatch: 'Keine Kunden passen zu diesen Filtern.', any: 'Nichts passt zu diesen Filtern.', reset: 'Filter zurücksetzen', queueEmpty: 'Keine Bestellung wartet oder ist fehlgeschlagen.' },
+  en: { noMatch: 'No customers match these filters.', any: 'Nothing matches these filters.', reset: 'Reset filters', queueEmpty: 'No order is waiting or failed.', of: 'of', next: 'Next page' },
+  de: { noMatch: 'Keine Kunden passen zu diesen Filtern.', any: 'Nichts passt zu diesen Filtern.', reset: 'Filter zurücksetzen', queueEmpty: 'Keine Bestellung wartet oder ist fehlgeschlagen.', of: 'von', next: 'Nächste Seite' },
 };
 
 const CASES: { language: 'en' | 'de'; viewport: ViewportSize }[] = [
@@ -47,7 +48,12 @@ for (const { language, viewport } of CASES) {
     await reset.click();
     await until(async () => (await rows.count()) > 0, 'reset should bring the customers back');
     assert((await page.locator(testid('customer-filter')).inputValue()) === '', 'reset should clear the search');
-    await visible(page, testid('pager'));
+    // the demo's few customers fit on one page: the count line stays, no pager buttons for a single page
+    const pager = await visible(page, testid('pager'));
+    const count = await rows.count();
+    await until(async () => (await text(pager)).includes(`${count} ${words.of} ${count}`), async () => `the pager should count "${count} ${words.of} ${count}", says "${await text(pager)}"`);
+    await absent(page, testid('pager-buttons'));
+    assert((await page.getByRole('button', { name: words.next }).count()) === 0, `no "${words.next}" button on a single page`);
   });
 
   test(`empty lists: the empty order queue says so plainly, with no pager and no bulk actions (${language}, ${viewport.width} px)`, async ({ newPage }) => {

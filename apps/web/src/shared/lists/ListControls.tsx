@@ -45,7 +45,10 @@ export function SortHeader<K extends string>({
   );
 }
 
-/** Pages of a server-side list: position, previous and next. */
+/**
+ * Pages of a server-side list: the count line ("1–3 of 3") and, when there is more than one page, previous and next
+ * (a list that fits on one page shows no pager buttons; a page past the end keeps them, to go back).
+ */
 export function Pager({
   page,
   perPage,
@@ -66,14 +69,16 @@ export function Pager({
       <Text fontSize="sm" color="gray.600">
         {t('lists.range', { from, to, total })}
       </Text>
-      <ButtonGroup size="sm" variant="outline" attached>
-        <IconButton aria-label={t('lists.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <Icon name="back" />
-        </IconButton>
-        <IconButton aria-label={t('lists.next')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          <Icon name="back" transform="rotate(180deg)" />
-        </IconButton>
-      </ButtonGroup>
+      {pages > 1 || page > 1 ? (
+        <ButtonGroup size="sm" variant="outline" attached data-testid="pager-buttons">
+          <IconButton aria-label={t('lists.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            <Icon name="back" />
+          </IconButton>
+          <IconButton aria-label={t('lists.next')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            <Icon name="back" transform="rotate(180deg)" />
+          </IconButton>
+        </ButtonGroup>
+      ) : null}
     </Flex>
   );
 }
