@@ -29,6 +29,9 @@ export type PageName =
   | 'locationTimes'
   | 'storages'
   | 'storageDashboard'
+  | 'storagePlan'
+  | 'storageTimes'
+  | 'storagePreview'
   | 'catalogs'
   | 'customerItems'
   | 'supplierItems'
@@ -113,6 +116,9 @@ export const PATHS: readonly PathDef[] = [
   // storages (racks) of a location (docs/storages.md)
   { path: `${LOCATION}/storage`, page: 'storages', layout: 'shell', auth: 'customer', title: 'storages.title' },
   { path: `${LOCATION}/storage/:storageID`, page: 'storageDashboard', layout: 'shell', auth: 'customer', title: 'storages.dashboard' },
+  { path: `${LOCATION}/storage/:storageID/plan`, page: 'storagePlan', layout: 'shell', auth: 'customer', title: 'storages.plan.title' },
+  { path: `${LOCATION}/storage/:storageID/times`, page: 'storageTimes', layout: 'shell', auth: 'customer', title: 'storages.times.title' },
+  { path: `${LOCATION}/storage/:storageID/preview`, page: 'storagePreview', layout: 'shell', auth: 'customer', title: 'storages.preview.title' },
   // catalogs and items
   { path: `${SUPPLIER}/catalog`, page: 'catalogs', layout: 'shell', auth: 'supplier', title: 'catalogs.title' },
   { path: `${CUSTOMER}/item`, page: 'customerItems', layout: 'shell', auth: 'customer', title: 'items.title' },

@@ -14,10 +14,15 @@ export function ScheduleCard({
   schedule,
   canWrite,
   onToggle,
+  title,
+  help,
 }: {
   schedule: LocationSchedule;
   canWrite: boolean;
   onToggle: (day: ScheduleDay, slot: (typeof REQUISITION_SLOTS)[number], on: boolean) => void;
+  /** the card's heading and help (default: the location's requisition schedule; a rack's reading times use their own) */
+  title?: string;
+  help?: string;
 }) {
   const { t } = useTranslation();
   const dayLabel = (day: ScheduleDay) =>
@@ -45,10 +50,10 @@ export function ScheduleCard({
     <Card.Root>
       <Card.Header>
         <Heading as="h2" size="md">
-          {t('locations.times.scheduleTitle')}
+          {title ?? t('locations.times.scheduleTitle')}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          {t('locations.times.scheduleHelp')}
+          {help ?? t('locations.times.scheduleHelp')}
         </Text>
       </Card.Header>
       <Card.Body>

@@ -182,10 +182,12 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
     expect(offered('company', as(Role.Writer))).not.toContain('company.settingsStats');
     expect(offered('customer', as(Role.Admin))).not.toContain('customer.printLocations');
     expect(offered('location', as(Role.Admin))).toContain('location.storages');
-    // plan, times and preview of a rack come with later slices: only the rack's page and the way back for now
+    // the rack's page, its plan, times and preview, and the way back; readers and customer users open them too
     const rack = nav({ companyID: 1, customerID: 2, locationID: 3, storageID: 4 });
-    expect(ids(visibleEntries(MENUS.storage, rack, as(Role.Admin)))).toEqual(['storage.overview', 'storage.backToLocation']);
+    expect(ids(visibleEntries(MENUS.storage, rack, as(Role.Admin)))).toEqual(['storage.overview', 'storage.plan', 'storage.times', 'storage.preview', 'storage.backToLocation']);
     expect(resolveUrl(entry('storage.backToLocation'), rack)).toBe('/c/1/customer/2/location/3/');
+    expect(resolveUrl(entry('storage.plan'), rack)).toBe('/c/1/customer/2/location/3/storage/4/plan');
+    expect(ids(visibleEntries(MENUS.storage, rack, as(Role.Customer)))).toContain('storage.preview');
     expect(offered('supplier', as(Role.Admin))).not.toContain('supplier.importSettings');
   });
 

@@ -1,2 +1,3 @@
 // What the other features use of rules; they import it from here, never from its files.
 export { LocationRules } from './LocationRules';
+export { useRulesQuery } from './rulesApi';

@@ -115,8 +115,12 @@ const SERVER_FIELD_TEXT: Record<string, string> = {
  */
 export function translatedSaveError(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): unknown {
   if (!isApiError(error) || error.code !== 1000) return error;
-  const translate = (field: string | undefined, message: string) =>
-    field && SERVER_FIELD_TEXT[field] ? t(SERVER_FIELD_TEXT[field]!) : message;
+  const translate = (field: string | undefined, message: string) => {
+    // shrinking a rack below bins that hold something: the server names the bins' labels
+    const outside = /the bins (.+) hold a rule or sensor/.exec(message);
+    if ((field === 'rows' || field === 'columns') && outside) return t('storages.validation.binsOutside', { labels: outside[1] });
+    return field && SERVER_FIELD_TEXT[field] ? t(SERVER_FIELD_TEXT[field]!) : message;
+  };
   return {
     ...error,
     message: t('errors.code.1000'),

@@ -1,8 +1,23 @@
-import type { Page, STORAGE_SORTS, StorageDto, StorageInput, StorageLayout, StorageTypeDto, UnitDto } from '@kanban/contracts';
+import type {
+  Page,
+  SensorDto,
+  STORAGE_SORTS,
+  StorageBinDto,
+  StorageBinInput,
+  StorageBinsDto,
+  StorageDto,
+  StorageInput,
+  StorageLayout,
+  StorageTypeDto,
+  UnitDto,
+} from '@kanban/contracts';
 import { api } from '../../shared/api/api';
 import { apiPath } from '../../shared/navigation/apiPath';
 
-export type { StorageDto, StorageInput, StorageLayout };
+export type { SensorDto, StorageBinDto, StorageBinInput, StorageBinsDto, StorageDto, StorageInput, StorageLayout };
+
+/** the rules' stock changes elsewhere (stock dialog, scans) refresh the plan */
+const base = api.enhanceEndpoints({ addTagTypes: ['Rule', 'Sensor'] });
 export type StorageSort = (typeof STORAGE_SORTS)[number];
 
 export interface LocationIds {
@@ -24,7 +39,7 @@ export interface StorageListQuery extends LocationIds {
 }
 
 /** The storage (rack) calls under a location (docs/storages.md), and the company's storage types and units to choose from. */
-export const storagesApi = api.injectEndpoints({
+export const storagesApi = base.injectEndpoints({
   endpoints: (build) => ({
     storages: build.query<Page<StorageDto>, StorageListQuery>({
       query: ({ companyID, customerID, locationID, ...params }) => ({
@@ -58,6 +73,29 @@ export const storagesApi = api.injectEndpoints({
         { type: 'Storage', id: storageID },
       ],
     }),
+    /** every bin of the rack's grid in layout order, with rule and sensor (docs/storages.md "Bins") */
+    storageBins: build.query<StorageBinsDto, StorageIds>({
+      query: (ids) => `${apiPath(ids)}/bins`,
+      providesTags: (_r, _e, { storageID }) => [
+        { type: 'Storage', id: `bins-${storageID}` },
+        { type: 'Storage', id: storageID },
+        { type: 'Rule', id: 'LIST' },
+        { type: 'Sensor', id: 'LIST' },
+      ],
+    }),
+    putStorageBin: build.mutation<StorageBinDto, StorageIds & { row: number; column: number; body: StorageBinInput }>({
+      query: ({ row, column, body, ...ids }) => ({ url: `${apiPath(ids)}/bins/${row}/${column}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { storageID }) => [{ type: 'Storage', id: `bins-${storageID}` }],
+    }),
+    clearStorageBin: build.mutation<null, StorageIds & { row: number; column: number }>({
+      query: ({ row, column, ...ids }) => ({ url: `${apiPath(ids)}/bins/${row}/${column}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { storageID }) => [{ type: 'Storage', id: `bins-${storageID}` }],
+    }),
+    /** the company's sensors for a bin (first 200 by name); answers an error until the sensor calls exist */
+    sensorChoices: build.query<Page<SensorDto>, { companyID: number }>({
+      query: ({ companyID }) => ({ url: apiPath({ companyID }, 'sensor'), params: { sort: 'name', per_page: 200 } }),
+      providesTags: [{ type: 'Sensor', id: 'LIST' }],
+    }),
     /** the company's storage types for the rack form (first 200 by name) */
     storageTypeChoices: build.query<Page<StorageTypeDto>, { companyID: number }>({
       query: ({ companyID }) => ({ url: apiPath({ companyID }, 'storagetype'), params: { sort: 'name', per_page: 200 } }),
@@ -79,4 +117,8 @@ export const {
   useDeleteStorageMutation,
   useStorageTypeChoicesQuery,
   useUnitChoicesQuery,
+  useStorageBinsQuery,
+  usePutStorageBinMutation,
+  useClearStorageBinMutation,
+  useSensorChoicesQuery,
 } = storagesApi;

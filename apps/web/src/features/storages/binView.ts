@@ -1,0 +1,34 @@
+import type { StorageBinDto, StorageLayout } from '@kanban/contracts';
+
+/** How long ago a reading was, in the language's words ("5 minutes ago", "vor 5 Minuten"); '' without one. */
+export function ageText(iso: string | null, now: number, language: string): string {
+  if (!iso) return '';
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(seconds, 'second');
+}
+
+/** The alarms of a bin as the plan shows them: the sensor silent (offline) and the stock at or below the threshold. */
+export function binAlarms(bin: Pick<StorageBinDto, 'sensor' | 'below_threshold'>): ('offline' | 'belowThreshold')[] {
+  const alarms: ('offline' | 'belowThreshold')[] = [];
+  if (bin.sensor?.offline) alarms.push('offline');
+  if (bin.below_threshold) alarms.push('belowThreshold');
+  return alarms;
+}
+
+/** The fill level's colour: red at or below the threshold, orange below a third, else green. */
+export function fillPalette(bin: Pick<StorageBinDto, 'rule' | 'below_threshold'>): 'red' | 'orange' | 'green' {
+  if (bin.below_threshold) return 'red';
+  return (bin.rule?.fill_percent ?? 100) < 34 ? 'orange' : 'green';
+}
+
+/** The i18n key saying where bin 1 is and which way numbers run. */
+export function layoutHintKey(layout: StorageLayout): string {
+  return `storages.plan.layoutHint.${layout}`;
+}
