@@ -10,6 +10,7 @@ import { seedItemsDemo } from './items/items.seed';
 import { Location } from './locations/location.entity';
 import { replenishmentSnapshot } from './replenishment/replenishment';
 import { seedSettingsDemo } from './settings/settings.seed';
+import { seedSensorsDemo } from './sensors/sensors.seed';
 import { Supplier } from './suppliers/supplier.entity';
 
 export interface CatalogSeedInput {
@@ -294,6 +295,7 @@ export async function seedCatalogDemo(database: Database, ids: CatalogSeedInput,
       // Catalogs and items (items part of issue 4).
       for (const companyId of [ids.demoCompanyId, ids.otherCompanyId]) await seedItemsDemo(em, companyId);
       await seedSettingsDemo(em, ids);
+      await seedSensorsDemo(em, ids.demoCompanyId);
       if (blobs) await seedDemoImages(tenantEm(em, ids.demoCompanyId), ids.demoCompanyId, blobs);
       const demoEm = tenantEm(em, ids.demoCompanyId);
       const byNr = (rows: { id: number; nr: string | null }[]) => Object.fromEntries(rows.filter((r) => r.nr).map((r) => [r.nr!, r.id]));
