@@ -23,8 +23,8 @@ interface Order {
 }
 
 const WORDS = {
-  en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded', onTime: 'on time', day: /^\d{4}-\d{2}-\d{2}$/ },
-  de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen', onTime: 'pünktlich', day: /^\d{2}\.\d{2}\.\d{4}$/ },
+  en: { orders: 'Order statistics', rules: 'Rule statistics', service: 'Service analysis', reporting: 'Reporting', ordered: 'Ordered', downloaded: 'downloaded', onTime: 'on time', day: /^\d{4}-\d{2}-\d{2}$/, packs: /\b\d+(\.\d+)?\sPacks?\b/, pieces: /\b\d+(\.\d+)?\sPieces?\b/ },
+  de: { orders: 'Bestellstatistik', rules: 'Regelstatistik', service: 'Serviceanalyse', reporting: 'Berichte', ordered: 'Bestellt', downloaded: 'heruntergeladen', onTime: 'pünktlich', day: /^\d{2}\.\d{2}\.\d{4}$/, packs: /\b\d+(,\d+)?\sPackung(en)?\b/, pieces: /\b\d+(,\d+)?\sStück\b/ },
 };
 
 for (const language of ['en', 'de'] as const) {
@@ -46,7 +46,7 @@ for (const language of ['en', 'de'] as const) {
     const supplier = data(await api<{ items: Named[] }>(page, 'GET', 'supplier?q=L-100'), 'supplier').items[0];
     const catalog = data(await api<{ items: Named[] }>(page, 'GET', `supplier/${supplier.id}/catalog`), 'catalogs').items[0];
     const item = data(
-      await api<Named>(page, 'POST', `customer/${customer.id}/item`, { sku: `ST-${suffix}`, name: `Stats item ${suffix}`, order_unit: 'PAK', catalog_id: catalog.id }),
+      await api<Named>(page, 'POST', `customer/${customer.id}/item`, { sku: `ST-${suffix}`, name: `Stats item ${suffix}`, order_unit: 'PAK', item_unit: 'PCE', catalog_id: catalog.id }),
       'item',
     );
     const rule = data(await api<Named>(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }), 'rule');
@@ -87,6 +87,9 @@ for (const language of ['en', 'de'] as const) {
     await (await visible(page, testid('order-stats-details-link'))).click();
     await waitPath(page, /^\/c\/1\/stat\/orders\/details\/?$/);
     await until(async () => (await text(page.locator(testid('order-stats-lines')))).includes(`ST-${suffix}`), 'the line should be listed');
+    // the line's quantity with its unit's name in the language, not the code PAK
+    const statsLine = await text(page.locator(testid('order-stats-lines')).locator('tr', { hasText: `ST-${suffix}` }));
+    assert(words.packs.test(statsLine) && !/\bPAK\b/.test(statsLine), `the line should say ${words.packs.source}, not PAK: ${statsLine}`);
     await screenshot(page, `stats-order-lines-${language}.png`);
 
     // rule statistics: the rule's last decision is explained
@@ -98,6 +101,9 @@ for (const language of ['en', 'de'] as const) {
       async () => (await text(page.locator(testid('rule-stats-table')).locator('tr', { hasText: `ST-${suffix}` }))).includes(words.ordered),
       'the rule should show its decision',
     );
+    // the rule's stock with the item unit's name ("1 Stück"), not the code PCE
+    const ruleRow = await text(page.locator(testid('rule-stats-table')).locator('tr', { hasText: `ST-${suffix}` }));
+    assert(words.pieces.test(ruleRow) && !/\bPCE\b/.test(ruleRow), `the rule's stock should read ${words.pieces.source}: ${ruleRow}`);
     await screenshot(page, `stats-rules-${language}.png`);
 
     // customer: service analysis and the location report

@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unitLabel, unitName } from './unitName';
 
-const table = (language: string) =>
-  (JSON.parse(readFileSync(path.resolve(__dirname, `locales/${language}/units.json`), 'utf8')) as { unitNames: Record<string, string> }).unitNames;
+const file = (language: string) =>
+  JSON.parse(readFileSync(path.resolve(__dirname, `locales/${language}/units.json`), 'utf8')) as { unitNames: Record<string, string>; unitPlurals: Record<string, string> };
+const table = (language: string) => file(language).unitNames;
 
-/** t and exists over a language's unitNames table, as i18next answers them */
+/** t and exists over a language's unitNames and unitPlurals tables, as i18next answers them */
 function translate(language: string) {
-  const names = table(language);
-  const key = (k: string) => k.replace(/^unitNames\./, '');
-  return { t: (k: string) => names[key(k)] ?? k, exists: (k: string) => k.startsWith('unitNames.') && key(k) in names };
+  const tables: Record<string, Record<string, string>> = file(language);
+  const lookup = (k: string) => {
+    const [section, code] = k.split('.') as [string, string];
+    return tables[section]?.[code];
+  };
+  return { t: (k: string) => lookup(k) ?? k, exists: (k: string) => lookup(k) !== undefined };
 }
 
 describe('unit names (UN/ECE codes in the interface language)', () => {
@@ -38,7 +42,17 @@ describe('unit names (UN/ECE codes in the interface language)', () => {
     expect(unitLabel('QQQ', de.t, de.exists)).toBe('QQQ');
   });
 
-  it('both languages name the same codes', () => {
+  it('after a number other than 1 the plural of the table; the company names and unknown codes stay as they are', () => {
+    expect(unitName('PAK', de.t, de.exists, company, 5)).toBe('Packungen');
+    expect(unitName('PAK', en.t, en.exists, company, 5)).toBe('Packs');
+    expect(unitName('PAK', de.t, de.exists, company, 1)).toBe('Packung');
+    expect(unitName('PCE', de.t, de.exists, company, 2.5)).toBe('Stück');
+    expect(unitName('XYZ', de.t, de.exists, company, 5)).toBe('Spezialgebinde');
+    expect(unitName('QQQ', de.t, de.exists, company, 5)).toBe('QQQ');
+  });
+
+  it('both languages name the same codes, each with its plural', () => {
     expect(Object.keys(table('de')).sort()).toEqual(Object.keys(table('en')).sort());
+    for (const language of ['de', 'en']) expect(Object.keys(file(language).unitPlurals).sort()).toEqual(Object.keys(table(language)).sort());
   });
 });

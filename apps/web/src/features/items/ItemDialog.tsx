@@ -6,7 +6,7 @@ import { TextField } from '../../shared/forms/TextField';
 import { useForm } from '../../shared/forms/useForm';
 import { useRecordSave } from '../../shared/forms/useRecordSave';
 import { isValid } from '../../shared/forms/validation';
-import { CustomValueFields, useCustomValues } from '../settings';
+import { CustomValueFields, UnitField, useCustomValues } from '../settings';
 import { useSuppliersQuery } from '../suppliers';
 import { ITEM_DATES, ITEM_FLAGS, ITEM_NUMBERS, type ItemField, type ItemFlag, initialFlags, initialValues, itemBody, itemErrors } from './itemForm';
 import { ItemRulesDialog } from './ItemRulesDialog';
@@ -52,6 +52,11 @@ export function ItemDialog({ companyID, customerID, item, onClose }: { companyID
   const text = (name: ItemField, extra: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField {...form.field(name)} label={t(`items.fields.${name}`)} error={errors[name]} {...extra} />
   );
+  // the units: a choice of the company's units by name, the code stored
+  const unit = (name: 'item_unit' | 'order_unit') => {
+    const field = form.field(name);
+    return <UnitField name={field.name} label={t(`items.fields.${name}`)} value={field.value} onChange={field.onChange} serverError={field.serverError} />;
+  };
   const flag = (name: ItemFlag) => (
     <Checkbox.Root key={name} checked={flags[name]} onCheckedChange={(e) => setFlags((f) => ({ ...f, [name]: e.checked === true }))} name={name}>
       <Checkbox.HiddenInput />
@@ -114,8 +119,8 @@ export function ItemDialog({ companyID, customerID, item, onClose }: { companyID
       {text('description', { multiline: true })}
       <Text fontWeight="semibold">{t('items.ordering')}</Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        {text('item_unit')}
-        {text('order_unit')}
+        {unit('item_unit')}
+        {unit('order_unit')}
         {ITEM_NUMBERS.map((f) => (
           <TextField key={f} {...form.field(f)} label={t(`items.fields.${f}`)} error={errors[f]} required type="number" />
         ))}

@@ -3,4 +3,5 @@ export { CompanyEditButton } from './CompanyEditButton';
 export { CustomValueFields, useCustomValues } from './CustomValueFields';
 export { SettingsTabs } from './SettingsTabs';
 export { translatedError } from './translatedError';
+export { UnitField } from './UnitField';
 export { useUnitName } from './useUnitName';

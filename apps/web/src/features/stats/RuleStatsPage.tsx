@@ -3,6 +3,7 @@ import { DECISION_REASONS } from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
+import { useUnitName } from '../settings';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { useRulesCheckQuery } from './statsApi';
 import { PagedTable, StatsHeader, useNumber, useStatsIds } from './StatsParts';
@@ -27,6 +28,7 @@ export function RuleStatsPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const num = useNumber();
+  const units = useUnitName();
   const { companyID } = useStatsIds();
   const [search, setSearch] = useSearchParams();
   const list = (name: string) =>
@@ -116,7 +118,7 @@ export function RuleStatsPage() {
               },
               {
                 label: t('stats.rules.stock'),
-                value: (r) => `${num(r.stock)} ${r.item_unit}`,
+                value: (r) => `${num(r.stock)} ${units.name(r.item_unit, r.stock)}`,
                 numeric: true,
                 cell: (r) => (r.below_threshold ? { color: 'red.600', fontWeight: 'semibold' } : {}),
               },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CustomerHeader } from '../headers';
 import { CompanyHeader } from '../companies';
+import { useUnitName } from '../settings';
 import { useFormat } from '../../i18n/useFormat';
 import { Pager } from '../../shared/lists/ListControls';
 
@@ -237,7 +238,7 @@ export function PagedTable<T>({
 /**
  * The columns of an order line (`OrderStatsLineDto`) that the order statistics' lines and the service analysis's
  * lines both show: `head` = order day, order/pos, location (with the customer at company level), the supplier if asked,
- * SKU, item, quantity with unit, shipping day; and the status.
+ * SKU, item, quantity with its unit's name ("5 Packungen"), shipping day; and the status.
  */
 export function useLineColumns(customerID: number): {
   head: (options?: { supplier?: boolean }) => StatsColumn<OrderStatsLineDto>[];
@@ -246,6 +247,7 @@ export function useLineColumns(customerID: number): {
   const { t } = useTranslation();
   const format = useFormat();
   const num = useNumber();
+  const units = useUnitName();
   const line = {
     date: { label: t('stats.date'), value: (l: OrderStatsLineDto) => format.date(l.date), nowrap: true },
     order: { label: t('stats.order'), value: (l: OrderStatsLineDto) => `${l.order_id}/${l.pos}`, nowrap: true },
@@ -253,7 +255,7 @@ export function useLineColumns(customerID: number): {
     supplier: { label: t('stats.supplier'), value: (l: OrderStatsLineDto) => l.supplier || '–' },
     sku: { label: t('stats.sku'), value: (l: OrderStatsLineDto) => l.sku },
     item: { label: t('stats.item'), value: (l: OrderStatsLineDto) => l.name },
-    quantity: { label: t('stats.orders.quantity'), value: (l: OrderStatsLineDto) => `${num(l.quantity)} ${l.unit}`, numeric: true, nowrap: true },
+    quantity: { label: t('stats.orders.quantity'), value: (l: OrderStatsLineDto) => `${num(l.quantity)} ${units.name(l.unit, l.quantity)}`, numeric: true, nowrap: true },
     shipping: { label: t('stats.shipping'), value: (l: OrderStatsLineDto) => format.date(l.shipping), nowrap: true },
     status: { label: t('stats.status'), value: (l: OrderStatsLineDto) => t(`stats.statuses.${l.status}`, { defaultValue: l.status }) },
   } satisfies Record<string, StatsColumn<OrderStatsLineDto>>;
