@@ -12,15 +12,17 @@ const WORDS = {
     saved: 'was saved',
     ordered: 'Ordered',
     open: 'Open',
-    moq: 'Too little: at least 5 PAK (minimum order quantity).',
-    mxoq: 'Too much: at most 10 PAK (maximum order quantity).',
+    moq: 'Too little: at least 5 Packs (minimum order quantity).',
+    mxoq: 'Too much: at most 10 Packs (maximum order quantity).',
     required: 'Enter a quantity.',
     toFix: '3 lines need a change before ordering',
     noRule: 'Cannot be ordered here: no kanban rule for this item at this location.',
-    rule: 'Order at least 5, at most 20, in steps of 5 PAK',
+    rule: 'Order at least 5, at most 20, in steps of 5 Packs',
+    pack: 'Pack',
+    pieceUnit: 'STK (10 per Pack)',
     onOrder: 'Already on order in order',
-    serverMoq: 'Too little: at least 50 PAK (minimum order quantity).',
-    serverRule: 'Order at least 50, in steps of 1 PAK',
+    serverMoq: 'Too little: at least 50 Packs (minimum order quantity).',
+    serverRule: 'Order at least 50, in steps of 1 Pack',
     placed: 'The order was placed.',
     waiting: 'Waiting for approval',
     confirmed: 'was confirmed',
@@ -35,15 +37,17 @@ const WORDS = {
     saved: 'wurde gespeichert',
     ordered: 'Bestellt',
     open: 'Offen',
-    moq: 'Zu wenig: mindestens 5 PAK (Mindestbestellmenge).',
-    mxoq: 'Zu viel: höchstens 10 PAK (Höchstbestellmenge).',
+    moq: 'Zu wenig: mindestens 5 Packungen (Mindestbestellmenge).',
+    mxoq: 'Zu viel: höchstens 10 Packungen (Höchstbestellmenge).',
     required: 'Bitte eine Menge eingeben.',
     toFix: '3 Positionen müssen vor dem Bestellen geändert werden',
     noRule: 'Hier nicht bestellbar: keine Kanban-Regel für diesen Artikel an diesem Standort.',
-    rule: 'Bestellbar: mindestens 5, höchstens 20, in Schritten von 5 PAK',
+    rule: 'Bestellbar: mindestens 5, höchstens 20, in Schritten von 5 Packungen',
+    pack: 'Packung',
+    pieceUnit: 'STK (10 je Packung)',
     onOrder: 'Bereits bestellt in Bestellung',
-    serverMoq: 'Zu wenig: mindestens 50 PAK (Mindestbestellmenge).',
-    serverRule: 'Bestellbar: mindestens 50, in Schritten von 1 PAK',
+    serverMoq: 'Zu wenig: mindestens 50 Packungen (Mindestbestellmenge).',
+    serverRule: 'Bestellbar: mindestens 50, in Schritten von 1 Packung',
     placed: 'Die Bestellung wurde aufgegeben.',
     waiting: 'Wartet auf Freigabe',
     confirmed: 'wurde freigegeben',
@@ -233,6 +237,12 @@ for (const language of ['en', 'de'] as const) {
         await (await visible(page, testid(`ordernew-add-${item.sku}`))).click();
       }
       assert((await text(page.locator(testid('ordernew-rule-0')))).includes(words.rule), `the rule in words: "${words.rule}"`);
+      // the unit choice names the units in the language (the code PAK is the stored value); STK has no name, so it stays
+      const units = await page.locator(`${testid('ordernew-unit-2')} option`).evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+      assert(
+        JSON.stringify(units) === JSON.stringify([['PAK', words.pack], ['STK', words.pieceUnit]]),
+        `the unit choice should read ${words.pack} / ${words.pieceUnit}: ${JSON.stringify(units)}`,
+      );
       // three bad lines: each says so below it while typing, all at once
       await page.locator(testid('ordernew-quantity-0')).fill('3');
       await page.locator(testid('ordernew-quantity-1')).fill('11');

@@ -10,7 +10,8 @@ import { useDebounced } from '../../shared/lists/useDebounced';
 import { useFormat } from '../../i18n/useFormat';
 import { extStatusKey } from './extStatus';
 import { OrderScopeHeader } from './OrderScopeHeader';
-import { type ExtStatus, type OrderDto, pagePath, scopeOf, useOrdersQuery, useRequestsQuery } from './ordersApi';
+import { type ExtStatus, type OrderDto, type OrderScope, pagePath, scopeOf, useOrdersQuery, useRequestsQuery } from './ordersApi';
+import { useConfirmRequest, useMayDecideRequests } from './useConfirmRequest';
 
 const DAYS = [7, 30, 90, 365] as const;
 const PER_PAGE = 25;
@@ -82,6 +83,66 @@ export function ExtStatusText({ order }: { order: Pick<OrderDto, 'status' | 'ext
   return <Text as="span">{t(key)}</Text>;
 }
 
+/** The order's number, linking its page (the row's identity: first, kept in view, the card's title). */
+function numberColumn(detail: (o: OrderDto) => string, label: string): OrderColumn {
+  return {
+    key: 'id',
+    label,
+    sort: 'id',
+    cell: (o) => (
+      <RouterLink to={detail(o)}>
+        <Text as="span" color="blue.700" fontWeight="medium">
+          {o.id}
+        </Text>
+      </RouterLink>
+    ),
+  };
+}
+
+type OrderColumn = DataColumn<OrderDto, OrderSort>;
+
+/**
+ * The columns of an orders or requests list, by name: number, date, customer (not in a customer's list), location
+ * (not in a location's), supplier, source, status and ext status (orders only), line count.
+ */
+function useOrderColumns({ kind, scope, detail }: { kind: 'orders' | 'requests'; scope: OrderScope; detail: (o: OrderDto) => string }): OrderColumn[] {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const number = numberColumn(detail, t('orders.number'));
+  const date: OrderColumn = { key: 'date', label: t('orders.date'), sort: 'date', cell: (o) => format.date(o.date) };
+  const customer: OrderColumn = { key: 'customer', label: t('orders.customer'), sort: 'customer', cell: (o) => o.customer, cellProps: WRAP };
+  const location: OrderColumn = { key: 'location', label: t('orders.location'), sort: 'location', cell: (o) => o.location, cellProps: WRAP };
+  const supplier: OrderColumn = { key: 'supplier', label: t('orders.supplier'), sort: 'supplier', cell: (o) => o.supplier, cellProps: WRAP };
+  const source: OrderColumn = { key: 'source', label: t('orders.source'), sort: 'source', cell: (o) => t(`orders.sources.${o.source}`) };
+  const status: OrderColumn = {
+    key: 'status',
+    label: t('orders.status'),
+    sort: 'status',
+    cell: (o) => <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>,
+  };
+  const ext: OrderColumn = {
+    key: 'ext',
+    label: t('orders.extStatus'),
+    sort: 'ext_status',
+    testId: (o) => `order-ext-${o.id}`,
+    cell: (o) => <ExtStatusText order={o} />,
+    cellProps: { ...WRAP, minW: '7rem' },
+  };
+  const lines: OrderColumn = { key: 'lines', label: t('orders.lineCount'), align: 'end', cell: (o) => format.number(o.line_count) };
+  const orders = kind === 'orders';
+  return [
+    number,
+    date,
+    scope.customerID ? null : customer,
+    scope.locationID ? null : location,
+    supplier,
+    source,
+    orders ? status : null,
+    orders ? ext : null,
+    lines,
+  ].filter((c): c is OrderColumn => c !== null);
+}
+
 /**
  * `order` and `request` of the company, customer and location contexts: orders (or waiting requests) of the last
  * days, searched (number, customer, location, supplier), filtered by status and ext status (orders), sorted by a
@@ -90,7 +151,6 @@ export function ExtStatusText({ order }: { order: Pick<OrderDto, 'status' | 'ext
  */
 function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const scope = scopeOf(useParams());
   const query = useOrderListQuery();
   const [text, setText] = useState(query.q);
@@ -121,44 +181,23 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
     query.set({ q: undefined, status: undefined, ext: undefined, days: undefined });
   };
   const items = data?.items ?? [];
-  const columns: DataColumn<OrderDto, OrderSort>[] = [
-    {
-      key: 'id',
-      label: t('orders.number'),
-      sort: 'id',
-      cell: (o) => (
-        <RouterLink to={detail(o)}>
-          <Text as="span" color="blue.700" fontWeight="medium">
-            {o.id}
-          </Text>
-        </RouterLink>
-      ),
-    },
-    { key: 'date', label: t('orders.date'), sort: 'date', cell: (o) => format.date(o.date) },
-    ...(scope.customerID ? [] : [{ key: 'customer', label: t('orders.customer'), sort: 'customer' as const, cell: (o: OrderDto) => o.customer, cellProps: WRAP }]),
-    ...(scope.locationID ? [] : [{ key: 'location', label: t('orders.location'), sort: 'location' as const, cell: (o: OrderDto) => o.location, cellProps: WRAP }]),
-    { key: 'supplier', label: t('orders.supplier'), sort: 'supplier', cell: (o) => o.supplier, cellProps: WRAP },
-    { key: 'source', label: t('orders.source'), sort: 'source', cell: (o) => t(`orders.sources.${o.source}`) },
-    ...(orders
-      ? [
-          {
-            key: 'status',
-            label: t('orders.status'),
-            sort: 'status' as const,
-            cell: (o: OrderDto) => <Badge colorPalette={statusPalette(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>,
-          },
-          {
-            key: 'ext',
-            label: t('orders.extStatus'),
-            sort: 'ext_status' as const,
-            testId: (o: OrderDto) => `order-ext-${o.id}`,
-            cell: (o: OrderDto) => <ExtStatusText order={o} />,
-            cellProps: { ...WRAP, minW: '7rem' },
-          },
-        ]
-      : []),
-    { key: 'lines', label: t('orders.lineCount'), align: 'end', cell: (o) => format.number(o.line_count) },
-  ];
+  const columns = useOrderColumns({ kind, scope, detail });
+  // a request's main action on its card below 760 px: confirm it (asks first), for those who decide requests
+  const mayDecide = useMayDecideRequests();
+  const confirming = useConfirmRequest(scope);
+  const confirmButton = (o: OrderDto) => (
+    <Button
+      colorPalette="blue"
+      size="sm"
+      loading={confirming.busyWith === o.id}
+      disabled={confirming.busyWith !== null}
+      onClick={() => confirming.ask(o.id)}
+      aria-label={t('orders.confirmRequestNamed', { id: o.id })}
+      data-testid={`request-row-${o.id}-confirm`}
+    >
+      {t('orders.confirmRequest')}
+    </Button>
+  );
   return (
     <Stack gap="4">
       <OrderScopeHeader scope={scope} />
@@ -236,6 +275,7 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
                   sorting={query.sorting}
                   onSort={(next) => query.set({ sort: next.sort, order: next.order })}
                   columns={columns}
+                  mainAction={!orders && mayDecide ? confirmButton : undefined}
                 />
               )}
               {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={(next) => query.set({ page: next })} /> : null}
@@ -243,6 +283,7 @@ function OrderList({ kind }: { kind: 'orders' | 'requests' }) {
           </Card.Body>
         </Card.Root>
       </Stack>
+      {confirming.dialog}
     </Stack>
   );
 }

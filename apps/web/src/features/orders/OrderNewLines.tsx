@@ -2,8 +2,9 @@ import { Box, Field, Grid, IconButton, Input, NativeSelect, Stack, Text } from '
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Icon } from '../../shared/icons';
+import { useUnitName } from '../settings';
 import { constraintsIn, type LineMessage, unitsOf } from './newOrderCheck';
-import type { OrderableItemDto } from './ordersApi';
+import { type OrderableItemDto, type OrderScope, pagePath, useOrderQuery } from './ordersApi';
 
 /** A line of the new order: the item (as the search found it), a quantity as typed and the chosen unit. */
 export interface Line {
@@ -19,39 +20,66 @@ function useNumber(): (value: number) => string {
   return (value) => format.format(value);
 }
 
-/** A line message in words: the key under `orders.line` with its parameters (numbers localized); "already on order" links the order. */
-export function LineMessageText({ message, orderPath }: { message: LineMessage; orderPath: (orderId: number) => string }) {
+/** The number a message's unit follows ("at least 5 Packs": the MOQ), for the unit's plural. */
+const UNIT_COUNT: Record<string, string> = { moq: 'moq', mxoq: 'mxoq', increment: 'increment', incrementOnly: 'increment' };
+
+/**
+ * A line message in words: the key under `orders.line` with its parameters (numbers localized, unit codes as names in
+ * the language: "at least 5 Packungen"); "already on order" links the order.
+ */
+export function LineMessageText({ message, place }: { message: LineMessage; place: OrderScope }) {
   const { t } = useTranslation();
   const number = useNumber();
-  const params = Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, typeof v === 'number' && k !== 'order_id' ? number(v) : v]));
+  const units = useUnitName();
+  const counted = message.params[UNIT_COUNT[message.key] ?? ''];
+  const word = (key: string, v: string | number): string | number => {
+    if (typeof v === 'number') return key === 'order_id' ? v : number(v);
+    if (key === 'unit') return units.name(v, typeof counted === 'number' ? counted : undefined);
+    if (key === 'units') return v.split(/,\s*/).map((code) => units.name(code, 2)).join(t('orders.line.unitsOr'));
+    return v;
+  };
+  const params = Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, word(k, v)]));
   if (message.key === 'server') return <>{message.text}</>;
-  if (message.key === 'onOrder' && message.orderId !== undefined) {
-    return (
-      <Trans
-        i18nKey="orders.line.onOrder"
-        values={{ id: message.orderId }}
-        components={{
-          // Trans fills the element's children: the router link itself, styled as a Chakra link (`<a>`: `<link>` parses as a void element)
-          a: (
-            <RouterLink
-              to={orderPath(message.orderId)}
-              data-testid="ordernew-on-order-link"
-              style={{ color: 'var(--chakra-colors-blue-700)', textDecoration: 'underline', fontWeight: 500 }}
-            />
-          ),
-        }}
-      />
-    );
-  }
+  if (message.key === 'onOrder' && message.orderId !== undefined) return <OnOrderText orderId={message.orderId} place={place} />;
   return <>{t(`orders.line.${message.key}`, params)}</>;
 }
 
-/** The item's ordering rule in words, in the chosen unit: "at least 2, at most 40, in steps of 2 PAK". */
+/**
+ * "Already on order in order 1048" with a link to the order holding the item; when that order still waits for
+ * approval (a request), "... in request 1048 (waiting for approval)" linking the request's page. The server names
+ * only the order's number (1059 `order_id`, the search's `open_order_id`): its status comes from the order itself.
+ */
+function OnOrderText({ orderId, place }: { orderId: number; place: OrderScope }) {
+  const { data } = useOrderQuery({ ...place, orderID: orderId });
+  const request = data?.status === 'request';
+  // requests have pages in the company and customer contexts (not the location's)
+  const to = request ? pagePath({ companyID: place.companyID, customerID: place.customerID }, `request/${orderId}`) : pagePath(place, `order/${orderId}`);
+  return (
+    <Trans
+      i18nKey={request ? 'orders.line.onRequest' : 'orders.line.onOrder'}
+      values={{ id: orderId }}
+      components={{
+        // Trans fills the element's children: the router link itself, styled as a Chakra link (`<a>`: `<link>` parses as a void element)
+        a: (
+          <RouterLink
+            to={to}
+            data-testid="ordernew-on-order-link"
+            data-holder={request ? 'request' : 'order'}
+            style={{ color: 'var(--chakra-colors-blue-700)', textDecoration: 'underline', fontWeight: 500 }}
+          />
+        ),
+      }}
+    />
+  );
+}
+
+/** The item's ordering rule in words, in the chosen unit: "at least 2, at most 40, in steps of 2 Packs". */
 function RuleText({ item, unit }: { item: OrderableItemDto; unit: string }) {
   const { t } = useTranslation();
   const number = useNumber();
+  const units = useUnitName();
   const c = constraintsIn(item, unit);
-  const values = { moq: number(c.moq), mxoq: number(c.mxoq), increment: number(c.increment), unit };
+  const values = { moq: number(c.moq), mxoq: number(c.mxoq), increment: number(c.increment), unit: units.name(unit, c.increment) };
   return <>{t(c.mxoq > 0 ? 'orders.line.ruleMoqMxoq' : 'orders.line.ruleMoq', values)}</>;
 }
 
@@ -63,18 +91,20 @@ function RuleText({ item, unit }: { item: OrderableItemDto; unit: string }) {
 export function OrderNewLines({
   lines,
   messages,
-  orderPath,
+  place,
   onChange,
   onRemove,
 }: {
   lines: Line[];
   /** the messages of each line by index */
   messages: Map<number, LineMessage[]>;
-  orderPath: (orderId: number) => string;
+  /** the order's company, customer and location (where "already on order" links) */
+  place: OrderScope;
   onChange: (index: number, patch: Partial<Line>) => void;
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
+  const unitNames = useUnitName();
   if (lines.length === 0) return null;
   return (
     <Stack gap="2" data-testid="ordernew-lines" role="list" aria-label={t('orders.line.lines')}>
@@ -135,8 +165,12 @@ export function OrderNewLines({
                     {units.map((unit) => (
                       <option key={unit} value={unit}>
                         {unit === line.item.order_unit || units.length === 1
-                          ? unit
-                          : t('orders.line.unitPer', { unit, count: line.item.quantity_per_order_unit, orderUnit: line.item.order_unit })}
+                          ? unitNames.name(unit)
+                          : t('orders.line.unitPer', {
+                              unit: unitNames.name(unit),
+                              count: line.item.quantity_per_order_unit,
+                              orderUnit: unitNames.name(line.item.order_unit),
+                            })}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -153,7 +187,7 @@ export function OrderNewLines({
               <Stack gap="0.5" mt="2" id={errorId} data-testid={`ordernew-line-${index}-error`} aria-live="polite">
                 {own.map((message, i) => (
                   <Text key={i} fontSize="sm" color="red.700" overflowWrap="anywhere">
-                    <LineMessageText message={message} orderPath={orderPath} />
+                    <LineMessageText message={message} place={place} />
                   </Text>
                 ))}
               </Stack>

@@ -24,7 +24,7 @@ import { type OrderableItemDto, pagePath, scopeOf, useCreateOrderMutation, useOr
  * in steps of 2 PAK"); the quantity is checked as you type and a line with a problem says so below it. "Place
  * order" with problems left refuses locally (nothing is sent) and says how many lines need a change. The server
  * checks again and names every bad line at once (Data.errors: catalogue code and params per line); each message
- * shows at its line, "already on order" with a link to the order. On success the order opens (one order per
+ * shows at its line, "already on order" with a link to the order (to the request's page while it waits for approval). On success the order opens (one order per
  * supplier: the list when there are several; requests when the customer approves orders).
  */
 export function OrderNewPage() {
@@ -57,7 +57,7 @@ export function OrderNewPage() {
   const [serverMessages, setServerMessages] = useState<Map<number, LineMessage[]>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateOrderMutation();
-  const orderPath = (orderId: number) => pagePath({ companyID, customerID, locationID }, `order/${orderId}`);
+  const place = { companyID, customerID, locationID };
 
   const messages = useMemo(() => {
     const out = new Map<number, LineMessage[]>();
@@ -193,10 +193,10 @@ export function OrderNewPage() {
                 q={q}
                 found={found.data?.items}
                 inOrder={new Set(lines.map((l) => l.item.id))}
-                orderPath={orderPath}
+                place={place}
                 onAdd={add}
               />
-              <OrderNewLines lines={lines} messages={messages} orderPath={orderPath} onChange={change} onRemove={remove} />
+              <OrderNewLines lines={lines} messages={messages} place={place} onChange={change} onRemove={remove} />
               {lines.length === 0 ? <Text color="gray.600">{t('orders.noLines')}</Text> : null}
               <Field.Root>
                 <Field.Label>{t('orders.comment')}</Field.Label>

@@ -2,7 +2,7 @@ import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@cha
 import { useTranslation } from 'react-i18next';
 import { searchHitProblem } from './newOrderCheck';
 import { LineMessageText } from './OrderNewLines';
-import type { OrderableItemDto } from './ordersApi';
+import type { OrderableItemDto, OrderScope } from './ordersApi';
 import { Icon } from '../../shared/icons';
 
 /** Autocomplete starts after 2 characters (spec clarifications). */
@@ -59,7 +59,7 @@ export function ItemSearch({
   q,
   found,
   inOrder,
-  orderPath,
+  place,
   onAdd,
 }: {
   search: string;
@@ -70,8 +70,8 @@ export function ItemSearch({
   found: OrderableItemDto[] | undefined;
   /** the items already among the lines */
   inOrder: Set<number>;
-  /** where an order of the location opens (the link of "already on order") */
-  orderPath: (orderId: number) => string;
+  /** the order's company, customer and location (where "already on order" links) */
+  place: OrderScope;
   onAdd: (item: OrderableItemDto) => void;
 }) {
   const { t } = useTranslation();
@@ -113,7 +113,7 @@ export function ItemSearch({
                   </Text>
                   {problem ? (
                     <Text fontSize="sm" color="orange.800" data-testid={`ordernew-hit-${item.sku}-why`}>
-                      <LineMessageText message={problem} orderPath={orderPath} />
+                      <LineMessageText message={problem} place={place} />
                     </Text>
                   ) : null}
                 </Box>

@@ -1,4 +1,3 @@
-import { AccessGroup, hasRole, Role } from '@kanban/access';
 import { Button, Field, Flex, Heading, Stack, Textarea, Spinner } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +7,11 @@ import { useAppDispatch } from '../../shared/hooks';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { FormDialog } from '../../shared/forms/FormDialog';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
-import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
-import { useViewer } from '../../shared/session/useViewer';
 import { OrderFiles } from './OrderFiles';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';
-import { pagePath, scopeOf, useConfirmRequestMutation, useRejectRequestMutation, useRequestQuery } from './ordersApi';
+import { pagePath, scopeOf, useRejectRequestMutation, useRequestQuery } from './ordersApi';
+import { useConfirmRequest, useMayDecideRequests } from './useConfirmRequest';
 
 /**
  * `request/{requestID}` (company, customer): a waiting request with confirm (asks first; the order is sent) and
@@ -26,12 +24,10 @@ export function RequestDetailPage() {
   const params = useParams();
   const scope = scopeOf(params);
   const requestID = Number(params.requestID);
-  const role = useViewer().role;
-  const mayDecide = hasRole(role, AccessGroup.user) || role === Role.Customer;
+  const mayDecide = useMayDecideRequests();
   const { data, error, isLoading } = useRequestQuery({ ...scope, requestID });
-  const [confirm, confirming] = useConfirmRequestMutation();
   const [reject, rejecting] = useRejectRequestMutation();
-  const [asking, setAsking] = useState<'confirm' | 'reject' | null>(null);
+  const [asking, setAsking] = useState<'reject' | null>(null);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const decided = (message: string) => {
@@ -39,14 +35,8 @@ export function RequestDetailPage() {
     setAsking(null);
     void navigate(pagePath(scope, `order/${requestID}`));
   };
-  const doConfirm = () =>
-    confirm({ ...scope, requestID })
-      .unwrap()
-      .then(() => decided(t('orders.requestConfirmed', { id: requestID })))
-      .catch((e: unknown) => {
-        setAsking(null);
-        dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' }));
-      });
+  // confirmed: the snackbar is the hook's, the page opens the order it became
+  const confirming = useConfirmRequest(scope, () => void navigate(pagePath(scope, `order/${requestID}`)));
   const doReject = () =>
     reject({ ...scope, requestID, reason: reason.trim() })
       .unwrap()
@@ -61,7 +51,7 @@ export function RequestDetailPage() {
         </Heading>
         {mayDecide && data ? (
           <Flex gap="2">
-            <Button colorPalette="blue" onClick={() => setAsking('confirm')} data-testid="request-confirm">
+            <Button colorPalette="blue" onClick={() => confirming.ask(requestID)} data-testid="request-confirm">
               {t('orders.confirmRequest')}
             </Button>
             <Button
@@ -82,16 +72,7 @@ export function RequestDetailPage() {
       {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
       {data ? <OrderView order={data} /> : null}
       {data ? <OrderFiles order={data} scope={scope} /> : null}
-      <ConfirmDialog
-        open={asking === 'confirm'}
-        title={t('orders.confirmRequestTitle')}
-        text={t('orders.confirmRequestText', { id: requestID })}
-        confirmLabel={t('orders.confirmRequest')}
-        tone="positive"
-        busy={confirming.isLoading}
-        onConfirm={() => void doConfirm()}
-        onClose={() => setAsking(null)}
-      />
+      {confirming.dialog}
       <FormDialog
         open={asking === 'reject'}
         onClose={() => setAsking(null)}
