@@ -5,8 +5,8 @@ import { test } from '../fixtures';
 import { assert, chooseLanguage, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath, type RowActionEffect } from '../helpers';
 
 const WORDS = {
-  en: { saved: 'Item saved', disabled: 'Disabled', deleted: 'deleted', paused: 'Paused until', catalogSaved: 'Catalog saved', hasItems: 'items' },
-  de: { saved: 'Artikel gespeichert', disabled: 'Gesperrt', deleted: 'gelöscht', paused: 'Pausiert bis', catalogSaved: 'Katalog gespeichert', hasItems: 'items' },
+  en: { bag: 'Bag (BAG)', bagName: 'Bag', saved: 'Item saved', disabled: 'Disabled', deleted: 'deleted', paused: 'Paused until', catalogSaved: 'Catalog saved', hasItems: 'items' },
+  de: { bag: 'Beutel (BAG)', bagName: 'Beutel', saved: 'Artikel gespeichert', disabled: 'Gesperrt', deleted: 'gelöscht', paused: 'Pausiert bis', catalogSaved: 'Katalog gespeichert', hasItems: 'items' },
 };
 
 const snackbarSays = (page: Page, words: string) =>
@@ -53,7 +53,11 @@ for (const language of ['en', 'de'] as const) {
     await until(() => save.isDisabled(), 'save should be disabled while MOQ exceeds MXOQ');
     await dialog.locator('input[name=max_order_quantity]').fill('100');
     await dialog.locator('input[name=order_quantity]').fill('20');
-    await dialog.locator('input[name=order_unit]').fill('BAG');
+    // the units are a choice of the company's units by name, the code stored
+    const orderUnit = dialog.locator('select[name=order_unit]');
+    const bag = await orderUnit.locator('option[value=BAG]').textContent();
+    assert(bag === words.bag, `the unit BAG should read "${words.bag}", reads "${bag}"`);
+    await orderUnit.selectOption('BAG');
     await until(() => save.isEnabled(), 'save should be enabled with valid fields');
     if (language === 'en') {
       const axe = await runAxe(page, 'item dialog');
@@ -66,9 +70,11 @@ for (const language of ['en', 'de'] as const) {
     await visible(row);
     // edit
     const edit = await rowAction(page, row, 'edit', `[role=dialog]${testid('item-dialog')}`);
+    assert((await edit.locator('select[name=order_unit]').inputValue()) === 'BAG', 'the edit dialog should hold the stored unit code');
     await edit.locator('input[name=customer_sku]').fill('CUST-77');
     await edit.locator(testid('item-submit')).click();
     await until(async () => (await text(row)).includes('CUST-77'), 'the edited customer SKU should show in the list');
+    assert((await text(row)).includes(words.bagName), `the row should name the order unit "${words.bagName}": ${await text(row)}`);
     // pause until a date, shown in the row; unpause
     const pause = await rowAction(page, row, 'pause', `[role=dialog]${testid('pause-dialog')}`);
     await pause.locator('input[name=paused_until]').fill('2099-06-30');
@@ -107,13 +113,17 @@ for (const language of ['en', 'de'] as const) {
     await snackbarSays(page, words.catalogSaved);
     const row = page.locator('[data-testid^=catalog-row-]', { hasText: name });
     await visible(row);
-    await row.locator('[data-testid^=catalog-delete-]').click();
-    await (await visible(page, testid('confirm-submit'))).click();
+    // edit and delete from the row's menu (the shared row actions)
+    const editCatalog = await pickRowAction(page, row.locator('[data-testid^=catalog-actions-]'), testid('action-edit'), `[role=dialog]${testid('catalog-dialog')}`);
+    assert((await editCatalog.locator('input[name=name]').inputValue()) === name, 'the edit dialog should hold the catalog');
+    await editCatalog.locator('input[name=contract_name]').fill('RV 2028');
+    await editCatalog.locator(testid('catalog-submit')).click();
+    await until(async () => (await text(row)).includes('RV 2028'), 'the edited contract should show in the list');
+    await (await pickRowAction(page, row.locator('[data-testid^=catalog-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
     await until(async () => (await row.count()) === 0, 'the deleted catalog should leave the list');
     // a catalog with items cannot be deleted: the server's 1007 shows as an error snackbar
     const used = page.locator('[data-testid^=catalog-row-]').first();
-    await used.locator('[data-testid^=catalog-delete-]').click();
-    await (await visible(page, testid('confirm-submit'))).click();
+    await (await pickRowAction(page, used.locator('[data-testid^=catalog-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
     await visible(page, `${testid('snackbar')}[data-variant=error]`);
     // the company item search: prefix and part of a name, paused filter
     await (await visible(page, testid('back-to-company'))).click();

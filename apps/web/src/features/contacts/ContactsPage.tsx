@@ -1,4 +1,4 @@
-import { Menu, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { AccessGroup, hasRole } from '@kanban/access';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,8 @@ import { EmptyList } from '../../shared/lists/EmptyList';
 import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { Pager } from '../../shared/lists/ListControls';
 import { ListFrame } from '../../shared/lists/ListFrame';
+import { RowActions } from '../../shared/lists/RowActions';
 import { useServerList } from '../../shared/lists/useServerList';
-import { Icon } from '../../shared/icons';
 import { useViewer } from '../../shared/session/useViewer';
 import { ContactDialog } from './ContactDialog';
 import {
@@ -120,30 +120,11 @@ export function ContactsPage() {
           actions={
             canWrite
               ? (c) => (
-                  <Menu.Root onSelect={(d) => (d.value === 'edit' ? setEditing(c) : setDeleting(c))}>
-                    <Menu.Trigger asChild>
-                      <IconButton
-                        variant="ghost"
-                        size="xs"
-                        aria-label={t('lists.actionsFor', { name: fullName(c) })}
-                        data-testid={`contact-actions-${c.id}`}
-                      >
-                        <Icon name="dots" />
-                      </IconButton>
-                    </Menu.Trigger>
-                    <Portal>
-                      <Menu.Positioner>
-                        <Menu.Content>
-                          <Menu.Item value="edit" data-testid="action-edit">
-                            {t('lists.edit')}
-                          </Menu.Item>
-                          <Menu.Item value="delete" data-testid="action-delete" color="fg.error">
-                            {t('lists.delete')}
-                          </Menu.Item>
-                        </Menu.Content>
-                      </Menu.Positioner>
-                    </Portal>
-                  </Menu.Root>
+                  <RowActions
+                    name={fullName(c)}
+                    testId={`contact-actions-${c.id}`}
+                    onAction={(action) => (action === 'edit' ? setEditing(c) : setDeleting(c))}
+                  />
                 )
               : undefined
           }

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { SupplierHeader } from '../headers';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { ListFrame } from '../../shared/lists/ListFrame';
+import { RowActions } from '../../shared/lists/RowActions';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { Pager } from '../../shared/lists/ListControls';
@@ -113,14 +114,11 @@ export function CatalogsPage() {
           actions={
             canWrite
               ? (c) => (
-                  <HStack justify="end" gap="1">
-                    <Button size="xs" variant="ghost" onClick={() => setEditing(c)} data-testid={`catalog-edit-${c.id}`}>
-                      {t('lists.edit')}
-                    </Button>
-                    <Button size="xs" variant="ghost" color="fg.error" onClick={() => setDeleting(c)} data-testid={`catalog-delete-${c.id}`}>
-                      {t('lists.delete')}
-                    </Button>
-                  </HStack>
+                  <RowActions
+                    name={c.name}
+                    testId={`catalog-actions-${c.id}`}
+                    onAction={(action) => (action === 'edit' ? setEditing(c) : setDeleting(c))}
+                  />
                 )
               : undefined
           }

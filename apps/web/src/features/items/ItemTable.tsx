@@ -1,4 +1,4 @@
-import { Badge, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { Pager, type Sorting } from '../../shared/lists/ListControls';
-import { Icon } from '../../shared/icons';
+import { RowActions } from '../../shared/lists/RowActions';
 import { useUnitName } from '../settings';
 import { ItemThumb } from './ItemImages';
 import { ItemRulesDialog } from './ItemRulesDialog';
@@ -184,36 +184,17 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
         actions={
           actions
             ? (row) => (
-                <Menu.Root onSelect={(d) => act(row, d.value as ItemAction)}>
-                  <Menu.Trigger asChild>
-                    <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name: row.name })} data-testid={`item-actions-${row.id}`}>
-                      <Icon name="dots" />
-                    </IconButton>
-                  </Menu.Trigger>
-                  <Portal>
-                    <Menu.Positioner>
-                      <Menu.Content>
-                        <Menu.Item value="edit" data-testid="action-edit">
-                          {t('lists.edit')}
-                        </Menu.Item>
-                        {onImages ? (
-                          <Menu.Item value="images" data-testid="action-images">
-                            {t('items.images')}
-                          </Menu.Item>
-                        ) : null}
-                        <Menu.Item value="toggle" data-testid="action-toggle">
-                          {t(row.disabled ? 'items.enable' : 'items.disable')}
-                        </Menu.Item>
-                        <Menu.Item value={row.paused ? 'unpause' : 'pause'} data-testid="action-pause">
-                          {t(row.paused ? 'items.unpause' : 'items.pause')}
-                        </Menu.Item>
-                        <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
-                          {t('lists.delete')}
-                        </Menu.Item>
-                      </Menu.Content>
-                    </Menu.Positioner>
-                  </Portal>
-                </Menu.Root>
+                <RowActions<ItemAction>
+                  name={row.name}
+                  testId={`item-actions-${row.id}`}
+                  inactive={row.disabled}
+                  toggleLabel={t(row.disabled ? 'items.enable' : 'items.disable')}
+                  extra={[
+                    ...(onImages ? [{ value: 'images' as const, label: t('items.images'), testId: 'action-images' }] : []),
+                    { value: row.paused ? 'unpause' : 'pause', label: t(row.paused ? 'items.unpause' : 'items.pause'), testId: 'action-pause', afterToggle: true },
+                  ]}
+                  onAction={(action) => act(row, action)}
+                />
               )
             : undefined
         }

@@ -1,21 +1,17 @@
-import { AccessGroup, hasRole, Role } from '@kanban/access';
 import { Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
-import { errorText } from '../../shared/api/apiError';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
-import { useAppDispatch } from '../../shared/hooks';
-import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { SupplierHeader } from '../headers';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { Pager, type Sorting } from '../../shared/lists/ListControls';
 import { useDebounced } from '../../shared/lists/useDebounced';
-import { useViewer } from '../../shared/session/useViewer';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
-import { type SupplyDto, type SupplySort, type SupplyState, useSetSupplyDeliveredMutation, useSuppliesQuery } from './suppliesApi';
+import { type SupplyDto, type SupplySort, type SupplyState, useSuppliesQuery } from './suppliesApi';
+import { useMarkDelivered } from './useMarkDelivered';
 
 const STATES: SupplyState[] = ['open', 'delivered', 'all'];
 const DAYS = [0, 7, 30, 90, 365];
@@ -48,17 +44,7 @@ export function SupplyListPage() {
     page,
     per_page: PER_PAGE,
   });
-  const role = useViewer().role;
-  const canMark = hasRole(role, AccessGroup.supplier) && role !== Role.Readonly;
-  const dispatch = useAppDispatch();
-  const [setDelivered, { isLoading: busy, originalArgs }] = useSetSupplyDeliveredMutation();
-  const mark = (supply: SupplyDto) =>
-    setDelivered({ companyID, supplierID, supplyID: supply.id, delivered: true })
-      .unwrap()
-      .then(() =>
-        dispatch(snackbarShown({ message: t('supplies.markedDelivered', { what: t('supplies.orderNumber', { id: supply.order_id }) }), variant: 'success' })),
-      )
-      .catch((e: unknown) => dispatch(snackbarShown({ message: errorText(e, t), variant: 'error' })));
+  const delivery = useMarkDelivered(companyID, supplierID);
   const columns: DataColumn<SupplyDto, SupplySort>[] = [
     {
       key: 'order',
@@ -163,7 +149,7 @@ export function SupplyListPage() {
                 }}
                 columns={columns}
                 mainAction={
-                  canMark
+                  delivery.canMark
                     ? (s) =>
                         s.status !== 'delivered' ? (
                           <Button
@@ -171,9 +157,9 @@ export function SupplyListPage() {
                             bg="green.700"
                             _hover={{ bg: 'green.800' }}
                             size="sm"
-                            loading={busy && originalArgs?.supplyID === s.id}
-                            disabled={busy}
-                            onClick={() => void mark(s)}
+                            loading={delivery.busyWith === s.id}
+                            disabled={delivery.busyWith !== null}
+                            onClick={() => void delivery.mark(s)}
                             data-testid={`supply-row-${s.id}-deliver`}
                           >
                             {t('supplies.markDelivered')}

@@ -4,29 +4,47 @@ import { Icon } from '../icons';
 
 export type RowAction = 'edit' | 'toggle' | 'delete';
 
-/** The actions of a list row: edit, activate or deactivate (rows with an active state), delete. */
-export function RowActions({
+/** A further entry of a row's menu (an item's "Images", "Pause"): its action, words and test id. */
+export interface RowMenuEntry<A extends string = string> {
+  value: A;
+  label: string;
+  testId: string;
+  /** after the activate/deactivate entry (default: right after "Edit") */
+  afterToggle?: boolean;
+}
+
+/**
+ * The actions of a list row as a menu behind a "⋯" button: edit, further entries of the list, activate or deactivate
+ * (rows with an active state), delete (red). The menu's entries keep their test ids (`action-edit`, `action-toggle`,
+ * `action-delete`, the entries' own), the button the row's (`testId`).
+ */
+export function RowActions<A extends string = never>({
   name,
   inactive,
+  toggleLabel,
+  extra = [],
   onAction,
   testId,
 }: {
   name: string;
   /** the row's state, for the activate/deactivate entry; rows without an active state leave it out */
   inactive?: boolean;
-  onAction: (action: RowAction) => void;
+  /** the words of the activate/deactivate entry when the list has its own ("Enable" / "Disable" an item) */
+  toggleLabel?: string;
+  extra?: RowMenuEntry<A>[];
+  onAction: (action: RowAction | A) => void;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const entry = (e: RowMenuEntry<A>) => (
+    <Menu.Item key={e.value} value={e.value} data-testid={e.testId}>
+      {e.label}
+    </Menu.Item>
+  );
   return (
-    <Menu.Root onSelect={(d) => onAction(d.value as RowAction)}>
+    <Menu.Root onSelect={(d) => onAction(d.value as RowAction | A)}>
       <Menu.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          size="xs"
-          aria-label={t('lists.actionsFor', { name })}
-          data-testid={testId}
-        >
+        <IconButton variant="ghost" size="xs" aria-label={t('lists.actionsFor', { name })} data-testid={testId}>
           <Icon name="dots" />
         </IconButton>
       </Menu.Trigger>
@@ -36,11 +54,13 @@ export function RowActions({
             <Menu.Item value="edit" data-testid="action-edit">
               {t('lists.edit')}
             </Menu.Item>
+            {extra.filter((e) => !e.afterToggle).map(entry)}
             {inactive === undefined ? null : (
               <Menu.Item value="toggle" data-testid="action-toggle">
-                {t(inactive ? 'lists.activate' : 'lists.deactivate')}
+                {toggleLabel ?? t(inactive ? 'lists.activate' : 'lists.deactivate')}
               </Menu.Item>
             )}
+            {extra.filter((e) => e.afterToggle).map(entry)}
             <Menu.Item value="delete" color="fg.error" data-testid="action-delete">
               {t('lists.delete')}
             </Menu.Item>
