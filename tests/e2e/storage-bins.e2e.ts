@@ -126,6 +126,40 @@ describe('storage bins: the grid', () => {
   });
 });
 
+describe('storage bins: sensors', () => {
+  it('puts a sensor with what it measures and its calibration into a bin; one bin per sensor; a sensor in a bin stays', async () => {
+    const tag = Date.now().toString(36);
+    const sensor = ok(await api().post(`/c/${demo}/sensor`, { name: `Waage ${tag}`, external_id: `bin-scale-${tag}`, type: 'weight', interval_minutes: 10 }, tokens.admin));
+    const { id } = await rack({ name: 'Sensorregal', rows: 1, columns: 2 });
+    const missing = await put(`${base()}/${id}/bins/1/1`, { sensor_id: sensor.id });
+    expect([missing.body.Meta.code, missing.body.Meta.field]).toEqual([1000, 'measured']);
+    const bin = ok(
+      await put(`${base()}/${id}/bins/1/1`, {
+        sensor_id: sensor.id,
+        measured: 'weight_g',
+        wanted: 'pieces',
+        tare: 310.5,
+        piece_weight: 4.2,
+        empty_distance: 400,
+        plausibility_min: 0,
+        plausibility_max: 5000,
+        dead_time_seconds: 20,
+      }),
+    );
+    expect(bin).toMatchObject({ sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces', tare: 310.5, piece_weight: 4.2, empty_distance: null, dead_time_seconds: 20 });
+    // never reported: offline until its first reading
+    expect(bin.sensor).toMatchObject({ id: sensor.id, name: `Waage ${tag}`, external_id: `bin-scale-${tag}`, interval_minutes: 10, last_seen_at: null, offline: true });
+    const twice = await put(`${base()}/${id}/bins/1/2`, { sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces' });
+    expect([twice.body.Meta.code, twice.body.Meta.field]).toEqual([1000, 'sensor_id']);
+    expect(twice.body.Meta.message).toMatch(/1-1.*Sensorregal/);
+    expect((await api().delete(`/c/${demo}/sensor/${sensor.id}`, tokens.admin)).body.Meta.code).toBe(1007);
+    // without the sensor the calibration goes too (and a bin with neither rule nor sensor is empty)
+    expect(ok(await put(`${base()}/${id}/bins/1/1`, { measured: 'weight_g', tare: 1 }))).toMatchObject({ sensor_id: null, measured: null, tare: null, sensor: null });
+    expect((await api().delete(`/c/${demo}/sensor/${sensor.id}`, tokens.admin)).body.Meta.code).toBe(200);
+    ok(await api().delete(`${base()}/${id}`, tokens.writer));
+  });
+});
+
 describe('storage bins: roles and stock', () => {
   it('lets readers read the plan but not change it; suppliers and other locations get nothing', async () => {
     const { id } = await rack({ name: 'Rollenfächer', rows: 1, columns: 1 });

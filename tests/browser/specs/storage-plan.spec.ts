@@ -1,5 +1,5 @@
 // A rack's plan, times and preview (docs/storages.md "Plan", "Times", "Preview"): from the rack's menu put kanban rules
-// into bins (the grid drawn in the layout's direction), see fill levels and the below-threshold alarm, get the
+// and a calibrated scale into bins (the grid drawn in the layout's direction), see fill levels and the alarms, get the
 // server's refusal of a rule that is in another bin at the field in the reader's language, empty a bin after asking,
 // tick reading times and see the customer's preview; at 1366 px (grid) and 390 px (a list of bins); English and German.
 import { test } from '../fixtures';
@@ -7,8 +7,8 @@ import { pageData } from '../page-api';
 import { assert, chooseLanguage, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
-  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below reorder point', empty: 'Empty', timesSaved: 'The times have been saved.', noSensors: 'no sensors yet', hint: 'Bin 1 is at the top right' },
-  de: { saved: 'wurde gespeichert', cleared: 'wurde geleert', inOther: 'in keinem anderen Fach', alarm: 'Meldebestand erreicht', empty: 'Leer', timesSaved: 'Die Zeiten wurden gespeichert.', noSensors: 'noch keine Sensoren', hint: 'Fach 1 ist oben rechts' },
+  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below reorder point', empty: 'Empty', timesSaved: 'The times have been saved.', measured: 'Please choose what the sensor measures', offline: 'Sensor offline', noReading: 'no reading yet', hint: 'Bin 1 is at the top right' },
+  de: { saved: 'wurde gespeichert', cleared: 'wurde geleert', inOther: 'in keinem anderen Fach', alarm: 'Meldebestand erreicht', empty: 'Leer', timesSaved: 'Die Zeiten wurden gespeichert.', measured: 'Bitte wählen Sie, was der Sensor misst', offline: 'Sensor offline', noReading: 'noch kein Messwert', hint: 'Fach 1 ist oben rechts' },
 };
 
 for (const language of ['en', 'de'] as const)
@@ -28,6 +28,8 @@ for (const language of ['en', 'de'] as const)
       const item = await pageData<{ id: number }>(page, 'POST', `customer/${customer}/item`, { sku, name: `Sechskantmutter M${n} „verzinkt“`, order_unit: 'PCE' });
       rules.push({ id: (await pageData<{ id: number }>(page, 'POST', 'rules', { location_id: location, item_id: item.id, threshold: 4, capacity: 20, stock })).id, sku });
     }
+    // a scale of our own (never reported: offline until its first reading)
+    const sensor = await pageData<{ id: number; name: string }>(page, 'POST', 'sensor', { name: `Waage ${stamp}`, external_id: `plan-${stamp}`, type: 'weight', interval_minutes: 15 });
     const storagePath = `customer/${customer}/location/${location}/storage`;
     const rack = await pageData<{ id: number }>(page, 'POST', `${storagePath}/`, { name: `Regal ${stamp}`, rows: 2, columns: 3, layout: 'left', prefix: 'R', format: '{prefix}{row}.{column}' });
     await page.goto(`/c/1/${storagePath}/${rack.id}/`);
@@ -44,18 +46,29 @@ for (const language of ['en', 'de'] as const)
     assert(a && b && a.x > b.x && Math.abs(a.y - b.y) < 2, 'bin R1.1 should be right of R1.3 in the same row');
     assert((await text(first)).includes('R1.1') && (await text(first)).includes(words.empty), 'bin R1.1 should be labelled and empty');
 
-    // put the first rule into R1.1 (search by SKU): its item, stock of capacity and the alarm (2 ≤ 4)
+    // put the first rule (search by SKU) and the scale into R1.1: without what it measures the server refuses, said
+    // at the field in the reader's language; with weight, tare and piece weight it is kept
     await first.click();
     let dialog = await visible(page, `[role=dialog]${testid('bin-dialog')}`);
-    await until(async () => (await text(dialog)).toLowerCase().includes(words.noSensors), 'without sensors the dialog should say so');
     await dialog.locator(testid('bin-rule-search')).fill(rules[0]!.sku);
     await (await visible(dialog, testid(`bin-rule-${rules[0]!.id}`))).click();
+    await dialog.locator('select[name=sensor_id]').selectOption(String(sensor.id));
+    await dialog.locator(testid('bin-submit')).click();
+    await until(async () => (await text(dialog)).includes(words.measured), `the dialog should say "${words.measured}"`);
+    await dialog.locator('select[name=measured]').selectOption('weight_g');
+    await dialog.locator('input[name=tare]').fill(language === 'de' ? '310,5' : '310.5');
+    await dialog.locator('input[name=piece_weight]').fill('4.2');
     await screenshot(page, `storage-plan-dialog-${language}.png`);
     await dialog.locator(testid('bin-submit')).click();
     await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.saved), `the snackbar should say "${words.saved}"`);
     await until(async () => (await text(first)).includes(rules[0]!.sku), 'R1.1 should show the SKU');
+    // stock 2 at reorder point 4, and the scale that never reported: both alarms
     await visible(first, testid('bin-alarm-belowThreshold'));
-    assert((await text(first)).includes(words.alarm), `R1.1 should say "${words.alarm}"`);
+    await visible(first, testid('bin-alarm-offline'));
+    const tile = await text(first);
+    assert(tile.includes(words.alarm) && tile.includes(words.offline) && tile.includes(sensor.name) && tile.includes(words.noReading), `R1.1 should name the sensor and both alarms: ${tile}`);
+    const kept = (await pageData<{ bins: { row: number; column: number; tare: number; piece_weight: number; measured: string }[] }>(page, 'GET', `${storagePath}/${rack.id}/bins`)).bins.find((b) => b.row === 1 && b.column === 1)!;
+    assert(kept.measured === 'weight_g' && kept.tare === 310.5 && kept.piece_weight === 4.2, `the calibration should be kept: ${JSON.stringify(kept)}`);
 
     // the second rule into R1.2: 15 of 20 (75 %)
     const second = page.locator(testid('bin-1-2'));
@@ -105,6 +118,7 @@ for (const language of ['en', 'de'] as const)
     await (await visible(page, testid('menu-storage.preview'))).click();
     await waitPath(page, /\/storage\/\d+\/preview\/?$/);
     const preview = await visible(page, testid('storage-preview'));
+    await page.locator(testid('snackbar')).waitFor({ state: 'hidden', timeout: 15_000 });
     await until(async () => (await text(preview)).includes(rules[0]!.sku), 'the preview should show the item');
     assert((await page.locator(`${testid('storage-preview')} button[data-testid^=bin-]`).count()) === 0, 'the preview should not offer to change bins');
     await screenshot(page, `storage-preview-${language}.png`);
@@ -112,7 +126,8 @@ for (const language of ['en', 'de'] as const)
     await visible(page, testid('rack-list'));
     await screenshot(page, `storage-preview-390-${language}.png`);
 
-    // clean up: the rack (its bins go with it), the rules
+    // clean up: the rack (its bins go with it), the rules, the sensor
     await pageData(page, 'DELETE', `${storagePath}/${rack.id}`);
     for (const rule of rules) await pageData(page, 'DELETE', `rules/${rule.id}?confirm=1`);
+    await pageData(page, 'DELETE', `sensor/${sensor.id}`);
   });

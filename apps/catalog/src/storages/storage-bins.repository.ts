@@ -29,6 +29,14 @@ export class StorageBinsRepository {
     return { bin, storage };
   }
 
+  /** The bin of the company that holds a sensor, with its rack. */
+  async binOfSensor(em: EntityManager, sensorId: number): Promise<{ bin: StorageBin; storage: Storage } | null> {
+    const bin = await em.findOne(StorageBin, { sensorId });
+    if (!bin) return null;
+    const storage = await em.findOneOrFail(Storage, { id: bin.storageId });
+    return { bin, storage };
+  }
+
   async showsStock(em: EntityManager, customerId: number): Promise<boolean> {
     const customer = await em.findOne(Customer, { id: customerId }, { fields: ['id', 'showStockInApp'] });
     return customer?.showStockInApp ?? false;

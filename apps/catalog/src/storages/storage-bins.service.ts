@@ -71,8 +71,13 @@ export class StorageBinsService {
       await this.uow.forCompany(caller.companyId).write(async (em) => {
         const storage = await this.storageOf(em, caller, parent, storageId, 'write');
         assertCell(storage, row, column);
-        if (input.sensor_id !== null && !(await this.storages.sensorExists(em, input.sensor_id))) {
-          throw AppError.validation('sensor_id', 'is not a sensor of the company');
+        if (input.sensor_id !== null) {
+          if (!(await this.storages.sensorExists(em, input.sensor_id))) throw AppError.validation('sensor_id', 'is not a sensor of the company');
+          // a sensor watches one bin
+          const holder = await this.bins.binOfSensor(em, input.sensor_id);
+          if (holder && (holder.bin.storageId !== storage.id || holder.bin.row !== row || holder.bin.column !== column)) {
+            throw AppError.validation('sensor_id', `is already in bin ${binLabel(holder.storage, holder.bin.row, holder.bin.column)} of the rack "${holder.storage.name}"`);
+          }
         }
         if (input.kanban_rule_id !== null) {
           const holder = await this.bins.binOfRule(em, input.kanban_rule_id);

@@ -105,7 +105,8 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
         onClose();
       } catch (error) {
         if (isApiError(error) && error.code === 1000 && error.field) {
-          const key = SERVER_FIELD_TEXT[error.field];
+          const inOther = error.field === 'sensor_id' && /already in bin/.test(error.message);
+          const key = inOther ? 'storages.bin.validation.sensorInOther' : SERVER_FIELD_TEXT[error.field];
           setFieldError({ field: error.field, text: key ? t(key) : error.message });
           setFailure(t('errors.code.1000'));
         } else setFailure(isApiError(error) && error.message ? error.message : t('errors.unknown'));

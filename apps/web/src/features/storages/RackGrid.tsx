@@ -27,7 +27,7 @@ export function RackGrid({ grid, mode, onOpen, now }: Props) {
     return (
       <Stack gap="2" data-testid="rack-list" aria-label={t('storages.plan.bins')}>
         {grid.bins.map((bin) => (
-          <BinTile key={`${bin.row}-${bin.column}`} bin={bin} grid={grid} mode={mode} onOpen={onOpen} now={now} />
+          <BinTile key={`${bin.row}-${bin.column}`} bin={bin} grid={grid} mode={mode} onOpen={onOpen} now={now} inList />
         ))}
       </Stack>
     );
@@ -54,7 +54,22 @@ export function RackGrid({ grid, mode, onOpen, now }: Props) {
   );
 }
 
-function BinTile({ bin, grid, mode, onOpen, now }: { bin: StorageBinDto; grid: StorageBinsDto; mode: 'plan' | 'preview'; onOpen?: (bin: StorageBinDto) => void; now: number }) {
+function BinTile({
+  bin,
+  grid,
+  mode,
+  onOpen,
+  now,
+  inList = false,
+}: {
+  bin: StorageBinDto;
+  grid: StorageBinsDto;
+  mode: 'plan' | 'preview';
+  onOpen?: (bin: StorageBinDto) => void;
+  now: number;
+  /** a tile of the phone's list: as high as its content */
+  inList?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const rule = bin.rule;
@@ -70,9 +85,12 @@ function BinTile({ bin, grid, mode, onOpen, now }: { bin: StorageBinDto; grid: S
       data-alarms={alarms.join(' ') || undefined}
       aria-label={clickable ? t('storages.plan.openBin', { label: bin.label }) : undefined}
       textAlign="start"
+      display="flex"
+      flexDirection="column"
+      justifyContent="flex-start"
       w="full"
       h="full"
-      minH={mode === 'plan' ? '132px' : '110px'}
+      minH={inList ? undefined : mode === 'plan' ? '132px' : '110px'}
       p="2.5"
       borderWidth="1px"
       borderRadius="md"
@@ -83,7 +101,7 @@ function BinTile({ bin, grid, mode, onOpen, now }: { bin: StorageBinDto; grid: S
       _hover={clickable ? { borderColor: 'blue.400', shadow: 'sm' } : undefined}
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500' }}
     >
-      <Stack gap="1" minW="0">
+      <Stack gap="1" minW="0" w="full">
         <Flex justify="space-between" align="baseline" gap="2">
           <Text fontWeight="bold" fontSize="sm" truncate>
             {bin.label}
