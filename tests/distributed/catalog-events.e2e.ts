@@ -53,7 +53,7 @@ describe('catalog events (distributed)', () => {
     );
     // The repeated deactivation changed nothing and announced nothing.
     // Each carries the customer's ordering settings for the orders service's copy (CustomerOrderingFields).
-    const ordering = { use_request_workflow: false, use_backorder: false, backorder_type: 'days', use_subscription: false, automatic_restock_days: 0, service_fee_item_id: null, time_tracking_item_id: null, updated_at: expect.any(String) };
+    const ordering = { use_request_workflow: false, use_backorder: false, backorder_type: 'days', use_subscription: false, automatic_restock_days: 0, service_fee_item_id: null, time_tracking_item_id: null, show_stock_in_app: false, updated_at: expect.any(String) };
     expect(events).toEqual([
       { id, company_id: company, name: 'Event Test GmbH', inactive: false, ...ordering },
       { id, company_id: company, name: 'Event Test GmbH', inactive: true, ...ordering },

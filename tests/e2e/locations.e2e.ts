@@ -67,7 +67,8 @@ describe('locations: demo data', () => {
       customer_id: customers['K-10001'],
       delivery_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       schedule: { ...emptySchedule, business_days: ['06:00', '14:00'], saturday: ['08:00'] },
-      service_fee_quantity: 12.5,
+      service_fee_quantity: 0,
+      deltakanban: true,
       take_picture: 1,
       inactive_at: null,
     });
@@ -145,7 +146,8 @@ describe('locations: create, read, update, delivery, toggle, delete', () => {
       service_fee_quantity: 0,
       delivery_days: [],
       schedule: emptySchedule,
-      deltakanban: false,
+      // on by default: the requisition's behaviour before the flag counted (docs/ordering-flags.md)
+      deltakanban: true,
       adhoc: false,
     });
   });

@@ -94,7 +94,21 @@ interface Seeded {
 async function seed(
   companyId: number,
   rules: number,
-  over: { stock?: number; threshold?: number; capacity?: number; perOrderUnit?: number; moq?: number; mxoq?: number; increment?: number; pending?: boolean; schedule?: object; scheduled?: boolean; slots?: object } = {},
+  over: {
+    stock?: number;
+    threshold?: number;
+    capacity?: number;
+    perOrderUnit?: number;
+    moq?: number;
+    mxoq?: number;
+    increment?: number;
+    orderQuantity?: number;
+    deltakanban?: boolean;
+    pending?: boolean;
+    schedule?: object;
+    scheduled?: boolean;
+    slots?: object;
+  } = {},
   locationId = ++nextId,
 ): Promise<Seeded> {
   const customerId = ++nextId;
@@ -103,9 +117,9 @@ async function seed(
   await sql('insert into orders.customer_copy (id, company_id, name, inactive, deleted, version) values (?, ?, ?, false, false, ?) on conflict do nothing', [customerId, companyId, `Customer ${customerId}`, now]);
   await sql('insert into orders.supplier_copy (id, company_id, name, active, deleted, version) values (?, ?, ?, true, false, ?)', [supplierId, companyId, `Supplier ${supplierId}`, now]);
   await sql(
-    `insert into orders.location_copy (id, company_id, customer_id, name, inactive, deleted, delivery_days, delivery_isodow, schedule, slots, scheduled, version)
-     values (?, ?, ?, ?, false, false, '[]', '[]', ?, ?, ?, ?) on conflict (id) do nothing`,
-    [locationId, companyId, customerId, `Location ${locationId}`, JSON.stringify(over.schedule ?? {}), JSON.stringify(over.slots ?? {}), over.scheduled ?? false, now],
+    `insert into orders.location_copy (id, company_id, customer_id, name, inactive, deleted, delivery_days, delivery_isodow, schedule, slots, scheduled, deltakanban, version)
+     values (?, ?, ?, ?, false, false, '[]', '[]', ?, ?, ?, ?, ?) on conflict (id) do nothing`,
+    [locationId, companyId, customerId, `Location ${locationId}`, JSON.stringify(over.schedule ?? {}), JSON.stringify(over.slots ?? {}), over.scheduled ?? false, over.deltakanban ?? true, now],
   );
   const seeded: Seeded = { companyId, locationId, ruleIds: [], itemIds: [] };
   for (let i = 0; i < rules; i++) {
@@ -113,8 +127,8 @@ async function seed(
     await sql(
       `insert into orders.item_copy (id, company_id, customer_id, catalog_id, supplier_id, sku, name, item_unit, order_unit, quantity_per_order_unit,
          min_order_quantity, max_order_quantity, order_quantity, order_quantity_increment, lead_time_days, transit_days, disabled, deleted, version)
-       values (?, ?, ?, null, ?, ?, ?, 'PCE', 'BOX', ?, ?, ?, 1, ?, 0, 0, false, false, ?)`,
-      [itemId, companyId, customerId, supplierId, `SKU-${itemId}`, `Item ${itemId}`, over.perOrderUnit ?? 1, over.moq ?? 1, over.mxoq ?? 0, over.increment ?? 1, now],
+       values (?, ?, ?, null, ?, ?, ?, 'PCE', 'BOX', ?, ?, ?, ?, ?, 0, 0, false, false, ?)`,
+      [itemId, companyId, customerId, supplierId, `SKU-${itemId}`, `Item ${itemId}`, over.perOrderUnit ?? 1, over.moq ?? 1, over.mxoq ?? 0, over.orderQuantity ?? 1, over.increment ?? 1, now],
     );
     const [rule] = await sql<{ id: number }>(
       `insert into orders.kanban_rule (company_id, customer_id, location_id, item_id, threshold, capacity, stock, scan_code, active, created_at, updated_at)
@@ -145,6 +159,8 @@ describe(`requisition quantities through the run's SQL (${mode === 'embedded' ? 
       moq: c.moq,
       mxoq: c.mxoq,
       increment: c.increment,
+      orderQuantity: c.orderQuantity,
+      deltakanban: c.deltakanban,
     });
     if (c.onOrder > 0) {
       // What is on order: a confirmed line of an earlier order.

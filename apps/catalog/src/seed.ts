@@ -156,7 +156,7 @@ const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
       accountAssignmentType: 'K',
       sort: 1,
       deliveryDays: WORKDAYS,
-      serviceFeeQuantity: 12.5,
+      // no service fee (the demo customers have no service fee item: a fee would refuse orders by hand with 1032)
       deltakanban: true,
       takePicture: 1,
       schedule: { business_days: ['06:00', '14:00'], saturday: ['08:00'] },
@@ -201,7 +201,6 @@ const DEMO_LOCATIONS: Record<string, DemoLocation[]> = {
       r3Plant: '2000',
       sort: 1,
       deliveryDays: WORKDAYS,
-      serviceFeeQuantity: 8,
       schedule: { business_days: ['06:00', '12:00', '18:00'] },
     },
     {

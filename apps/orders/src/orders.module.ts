@@ -11,6 +11,7 @@ import { ordersData } from './orders.data';
 import { OrderFilesService } from './orders/order-files.service';
 import { OrdersHandler } from './orders/orders.handler';
 import { OrderingService } from './orders/ordering.service';
+import { TimeTrackingService } from './orders/time-tracking.service';
 import { OrderQueueHandler } from './queue/queue.handler';
 import { OrderQueueService } from './queue/queue.service';
 import { OrdersService } from './orders/orders.service';
@@ -50,6 +51,7 @@ export class OrdersModule {
         RulesService,
         OrdersService,
         OrderingService,
+        TimeTrackingService,
         OrderFilesService,
         JournalService,
         StatsService,

@@ -11,7 +11,9 @@ export const NewOrderSubjects = {
  * Why an item cannot be ordered at the location (null: it can):
  * - `no_rule` / `rule_inactive`: no (active) kanban rule of the item at the location (a line answers 1040)
  * - `disabled`, `paused`, `not_purchaseable`: the item's state (1000)
- * - `no_service_fee`: a service item while the customer has no service fee item (1032)
+ * - `no_service_fee`: a service item while neither the location nor the customer has a service fee item (1032)
+ *
+ * At a location with `adhoc` on, an item without a rule there is orderable (`adhoc: true`, docs/ordering-flags.md).
  */
 export const NOT_ORDERABLE_REASONS = ['no_rule', 'rule_inactive', 'disabled', 'paused', 'not_purchaseable', 'no_service_fee'] as const;
 export type NotOrderableReason = (typeof NOT_ORDERABLE_REASONS)[number];
@@ -45,6 +47,8 @@ export interface OrderableItemDto {
   rule_id: number | null;
   /** a time-tracking or service fee item: ordered without a rule */
   service: boolean;
+  /** ad-hoc demand: no kanban rule of the item here, orderable because the location allows it (`adhoc`) */
+  adhoc: boolean;
   orderable: boolean;
   reason: NotOrderableReason | null;
   /** the order holding an open line of the item's rule: a new line would answer 1059 */

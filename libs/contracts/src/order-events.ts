@@ -24,6 +24,7 @@ export const ORDER_EVENT_CODES = [
   'supply_created',
   'supply_repeated',
   'supply_delivery',
+  'time_tracking',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];
@@ -64,6 +65,8 @@ export interface OrderEventParamsOf {
   supply_repeated: { supply_id: number };
   /** S: lines of the supply marked delivered or taken back; `complete` when the whole supply is delivered */
   supply_delivery: { supply_id: number; delivered: number[]; taken_back: number[]; complete: boolean };
+  /** T: a service visit at the location (counting, refilling) recorded with its minutes as line `pos` of the time-tracking item */
+  time_tracking: { minutes: number; pos: number; comment: string | null };
 }
 
 export type OrderEventParams = OrderEventParamsOf[OrderEventCode];
@@ -94,6 +97,7 @@ const ENGLISH: { [C in OrderEventCode]: (p: OrderEventParamsOf[C]) => string } =
     (p.delivered.length ? `supply ${p.supply_id}: delivered line ${p.delivered.join(', ')}` : `supply ${p.supply_id}:`) +
     (p.taken_back.length ? `${p.delivered.length ? ';' : ''} taken back line ${p.taken_back.join(', ')}` : '') +
     (p.complete ? ' (supply delivered)' : ''),
+  time_tracking: (p) => `service visit: ${p.minutes} minutes (line ${p.pos})${p.comment ? `: ${p.comment}` : ''}`,
 };
 
 /**

@@ -33,6 +33,8 @@ export const OrdersSubjects = {
   addOrderImage: 'orders.order.image.add',
   getOrderImage: 'orders.order.image.get',
   removeOrderImage: 'orders.order.image.remove',
+  /** a service visit at the order's location recorded with its minutes (docs/ordering-flags.md "Time tracking") */
+  recordTimeTracking: 'orders.order.timetracking',
   /** the kanban rules of an item (a system call of the catalog before it disables or deletes the item) */
   rulesOfItem: 'orders.rules.of_item',
 } as const;
@@ -87,6 +89,14 @@ export type ItemChangedForOrders = ItemChanged & Partial<ItemOrderingFields>;
 export interface LocationOrderingFields {
   delivery_days: Weekday[];
   schedule: LocationSchedule;
+  /** on: rules fill up to capacity (the consumed difference); off: classic kanban, the item's fixed order quantity */
+  deltakanban?: boolean;
+  /** on: an order by hand may carry items without a kanban rule at the location (ad-hoc demand) */
+  adhoc?: boolean;
+  /** the location's service fee item (overrides the customer's) */
+  service_fee_item_id?: number | null;
+  /** the service fee line's quantity on each order of the location (spec: EUR); 0 = no service fee */
+  service_fee_quantity?: number;
   updated_at: string;
 }
 
@@ -101,6 +111,8 @@ export interface CustomerOrderingFields {
   automatic_restock_days: number;
   service_fee_item_id: number | null;
   time_tracking_item_id: number | null;
+  /** customer users see stock and fill levels only when on (staff always) */
+  show_stock_in_app?: boolean;
   updated_at: string;
 }
 
@@ -166,7 +178,8 @@ export interface RequisitionDecisionDto {
   reason: DecisionReason;
   /** what was ordered (ordered) or would be ordered (outside_schedule); 0 otherwise */
   quantity: number;
-  stock: number;
+  /** null for a customer user whose customer does not show stock in the app (show_stock_in_app off) */
+  stock: number | null;
   threshold: number;
   capacity: number;
   /** open and confirmed order lines of the rule, in order units */
@@ -188,8 +201,11 @@ export interface KanbanRuleDto {
   threshold: number;
   /** fill-up level: a run orders up to it */
   capacity: number;
-  stock: number;
+  /** null for a customer user whose customer does not show stock in the app (show_stock_in_app off: `stock_hidden`) */
+  stock: number | null;
   stock_updated_at: string | null;
+  /** true when stock and fill levels are hidden from the caller (a customer user, show_stock_in_app off) */
+  stock_hidden?: boolean;
   /** the code on the bin label a scan reports (unique in the company; default KR + id) */
   scan_code: string;
   active: boolean;
@@ -256,8 +272,9 @@ export interface StockEventDto {
   id: number;
   rule_id: number;
   kind: StockEventKind;
-  stock_before: number;
-  stock: number;
+  /** both null for a customer user whose customer does not show stock in the app */
+  stock_before: number | null;
+  stock: number | null;
   user_id: number | null;
   created_at: string;
 }
@@ -461,6 +478,16 @@ export interface OrderScope {
 export interface OrderUpdateInput {
   ext_status?: ExtStatus;
   comment?: string;
+}
+
+/**
+ * POST order/{orderID}/timetracking: a service visit at the order's location (someone counted or refilled racks),
+ * `minutes` 1..1440; it adds a line of the customer's time-tracking item and a T history event.
+ */
+export interface TimeTrackingInput {
+  minutes: number;
+  /** what was done (at most 500 characters) */
+  comment?: string | null;
 }
 
 /**

@@ -132,6 +132,7 @@ import type {
   OrderListQuery,
   OrderScope,
   OrderUpdateInput,
+  TimeTrackingInput,
   RejectRequestInput,
   ReplenishmentSnapshot,
   ReplenishmentSnapshotRequest,
@@ -554,6 +555,10 @@ export interface BusSubjects {
   'orders.order.orderable_items': {
     request: { caller: CompanyCaller; scope: Required<OrderScope>; query: OrderableItemsQuery };
     reply: OrderableItemsReply;
+  };
+  'orders.order.timetracking': {
+    request: { caller: CompanyCaller; scope: OrderScope; orderId: number; input: TimeTrackingInput };
+    reply: OrderDto;
   };
   'orders.request.list': {
     request: { caller: CompanyCaller; scope: OrderScope; query: OrderListQuery };

@@ -70,8 +70,9 @@ export class Location extends AddressedRecord {
   @Property({ fieldName: 'service_fee_item_id', type: 'int', nullable: true })
   serviceFeeItemId: number | null = null;
 
-  @Property({ type: 'boolean', default: false })
-  deltakanban: boolean = false;
+  /** on (default): rules fill up to capacity; off: classic kanban, the item's fixed order quantity (docs/ordering-flags.md) */
+  @Property({ type: 'boolean', default: true })
+  deltakanban: boolean = true;
 
   @Property({ type: 'boolean', default: false })
   adhoc: boolean = false;

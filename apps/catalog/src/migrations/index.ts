@@ -12,6 +12,7 @@ import { Migration20261124034500 as M9 } from './Migration20261124034500';
 import { Migration20261124072742 as M10 } from './Migration20261124072742';
 import { Migration20261125183251 as M11 } from './Migration20261125183251';
 import { Migration20261126050000 as M12 } from './Migration20261126050000';
+import { Migration20261127081300 as M13 } from './Migration20261127081300';
 import { Migration20261127081345 as MSensors } from './Migration20261127081345';
 import { Migration20261127081500 as MBins } from './Migration20261127081500';
 
@@ -30,6 +31,7 @@ export const CATALOG_MIGRATIONS: MigrationClass[] = [
   { name: 'Migration20261124072742', class: M10 },
   { name: 'Migration20261125183251', class: M11 },
   { name: 'Migration20261126050000', class: M12 },
+  { name: 'Migration20261127081300', class: M13 },
   { name: 'Migration20261127081345', class: MSensors },
   { name: 'Migration20261127081500', class: MBins },
 ];

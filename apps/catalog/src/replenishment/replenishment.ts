@@ -56,12 +56,21 @@ export function customerOrderingFields(customer: Customer): CustomerOrderingFiel
     automatic_restock_days: customer.automaticRestockDays,
     service_fee_item_id: customer.serviceFeeItemId,
     time_tracking_item_id: customer.timeTrackingItemId,
+    show_stock_in_app: customer.showStockInApp,
     updated_at: customer.updatedAt.toISOString(),
   };
 }
 
 export function locationOrderingFields(location: Location): LocationOrderingFields {
-  return { delivery_days: [...location.deliveryDays], schedule: fullSchedule(location.schedule), updated_at: location.updatedAt.toISOString() };
+  return {
+    delivery_days: [...location.deliveryDays],
+    schedule: fullSchedule(location.schedule),
+    deltakanban: location.deltakanban,
+    adhoc: location.adhoc,
+    service_fee_item_id: location.serviceFeeItemId,
+    service_fee_quantity: Number(location.serviceFeeQuantity),
+    updated_at: location.updatedAt.toISOString(),
+  };
 }
 
 /**

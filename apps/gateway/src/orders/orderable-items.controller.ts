@@ -48,6 +48,7 @@ class OrderableItemAnswerDto implements OrderableItemDto {
   @ApiProperty({ description: 'quantities are multiples of it (1016)' }) order_quantity_increment!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'the kanban rule at the location' }) rule_id!: number | null;
   @ApiProperty({ description: 'a time-tracking or service fee item (ordered without a rule)' }) service!: boolean;
+  @ApiProperty({ description: 'ad-hoc demand: no kanban rule here, orderable because the location allows ad-hoc orders (adhoc)' }) adhoc!: boolean;
   @ApiProperty() orderable!: boolean;
   @ApiProperty({ enum: NOT_ORDERABLE_REASONS, nullable: true, description: 'why the item cannot be ordered here (null: it can)' })
   reason!: NotOrderableReason | null;

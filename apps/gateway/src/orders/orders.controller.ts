@@ -7,7 +7,7 @@ import { CompanyCtx } from '../auth/request-user';
 import { COMPANY_LEVEL, CUSTOMER_LEVEL, LevelId, LOCATION_LEVEL, levelController, type PathLevel } from '../http/levels';
 import { IdParam } from '../http/validation';
 import { ApiOrderDetailReply } from './order-answer.dto';
-import { NewOrderDto, OrderListQueryDto, OrderUpdateDto } from './orders.dto';
+import { NewOrderDto, OrderListQueryDto, OrderUpdateDto, TimeTrackingDto } from './orders.dto';
 
 /**
  * The calls of `order` at one level (spec 7: `[/customer/{id}][/location/{id}]/order?days=&extstatus=`), the same at
@@ -63,6 +63,26 @@ function ordersController(level: PathLevel) {
       @Body() body: OrderUpdateDto,
     ): Promise<OrderDto> {
       return this.bus.request(OrdersSubjects.updateOrder, { caller, scope: { customerId, locationId }, orderId, input: body });
+    }
+
+    @Post(':orderID/timetracking')
+    @HttpCode(200)
+    @Access('user')
+    @ApiOperation({
+      summary:
+        'Record a service visit at the order\'s location (counting, refilling racks): `minutes` 1..1440 and an optional `comment`. ' +
+        'Adds a line of the customer\'s time-tracking item (minutes for the unit MIN, else hours) and a T history event; answers the order. ' +
+        'A customer without a time-tracking item answers 1032 (field time_tracking_item_id, "no time tracking item"), a cancelled order 1000 status',
+    })
+    @ApiOrderDetailReply()
+    timeTracking(
+      @CompanyCtx() caller: CompanyCaller,
+      @LevelId(level, 'customerID') customerId: number,
+      @LevelId(level, 'locationID') locationId: number,
+      @IdParam('orderID') orderId: number,
+      @Body() body: TimeTrackingDto,
+    ): Promise<OrderDto> {
+      return this.bus.request(OrdersSubjects.recordTimeTracking, { caller, scope: { customerId, locationId }, orderId, input: body });
     }
   }
   return levelController(OrdersController, level, 'OrdersController');

@@ -113,6 +113,21 @@ export class OrderUpdateDto {
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) comment?: string;
 }
 
+/** POST order/{orderID}/timetracking: a service visit (docs/ordering-flags.md "Time tracking"). */
+export class TimeTrackingDto {
+  @ApiProperty({ minimum: 1, maximum: 1440, description: 'the visit\'s minutes (a whole number, at most a day)' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  minutes!: number;
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, description: 'what was done (counted, refilled ...)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  comment?: string | null;
+}
+
 /** One line of a new order (documentation of the shape; the orders service checks each line and names `lines[i].field`). */
 export class NewOrderLineDto {
   @ApiProperty({ description: 'the item (one of the customer\'s, with an active kanban rule at the location)' }) item_id!: number;

@@ -56,6 +56,21 @@ export class LocationCopy extends DeletableCopy {
 
   @Property({ type: 'boolean', default: false })
   scheduled: boolean = false;
+
+  /** on: fill up to capacity; off: classic kanban, the item's fixed order quantity (docs/ordering-flags.md) */
+  @Property({ type: 'boolean', default: true })
+  deltakanban: boolean = true;
+
+  /** on: orders by hand may carry items without a kanban rule here */
+  @Property({ type: 'boolean', default: false })
+  adhoc: boolean = false;
+
+  @Property({ fieldName: 'service_fee_item_id', type: 'int', nullable: true })
+  serviceFeeItemId: number | null = null;
+
+  /** the service fee line's quantity on each order by hand of the location; 0 = none */
+  @Property({ fieldName: 'service_fee_quantity', type: 'double', default: 0 })
+  serviceFeeQuantity: number = 0;
 }
 
 @Entity({ tableName: 'customer_copy' })
@@ -85,6 +100,10 @@ export class CustomerCopy extends DeletableCopy {
 
   @Property({ fieldName: 'time_tracking_item_id', type: 'int', nullable: true })
   timeTrackingItemId: number | null = null;
+
+  /** customer users see stock and fill levels only when on */
+  @Property({ fieldName: 'show_stock_in_app', type: 'boolean', default: false })
+  showStockInApp: boolean = false;
 }
 
 @Entity({ tableName: 'supplier_copy' })

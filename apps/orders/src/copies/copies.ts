@@ -24,17 +24,21 @@ const ITEM_CONFLICT = `on conflict (id) do update set customer_id = excluded.cus
        instant_delivery = excluded.instant_delivery, paused_until = excluded.paused_until,
        disabled = excluded.disabled, deleted = excluded.deleted, version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`;
-const LOCATION_COLUMNS = 'id, company_id, customer_id, name, inactive, deleted, delivery_days, delivery_isodow, schedule, slots, scheduled, version';
+const LOCATION_COLUMNS = `id, company_id, customer_id, name, inactive, deleted, delivery_days, delivery_isodow, schedule, slots, scheduled,
+       deltakanban, adhoc, service_fee_item_id, service_fee_quantity, version`;
 const LOCATION_CONFLICT = `on conflict (id) do update set customer_id = excluded.customer_id, name = excluded.name, inactive = excluded.inactive,
        deleted = excluded.deleted, delivery_days = excluded.delivery_days, delivery_isodow = excluded.delivery_isodow,
-       schedule = excluded.schedule, slots = excluded.slots, scheduled = excluded.scheduled, version = excluded.version
+       schedule = excluded.schedule, slots = excluded.slots, scheduled = excluded.scheduled, deltakanban = excluded.deltakanban,
+       adhoc = excluded.adhoc, service_fee_item_id = excluded.service_fee_item_id, service_fee_quantity = excluded.service_fee_quantity,
+       version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`;
 const CUSTOMER_COLUMNS = `id, company_id, name, inactive, deleted, use_request_workflow, use_backorder, backorder_type,
-       use_subscription, automatic_restock_days, service_fee_item_id, time_tracking_item_id, version`;
+       use_subscription, automatic_restock_days, service_fee_item_id, time_tracking_item_id, show_stock_in_app, version`;
 const CUSTOMER_CONFLICT = `on conflict (id) do update set name = excluded.name, inactive = excluded.inactive, deleted = excluded.deleted,
        use_request_workflow = excluded.use_request_workflow, use_backorder = excluded.use_backorder, backorder_type = excluded.backorder_type,
        use_subscription = excluded.use_subscription, automatic_restock_days = excluded.automatic_restock_days,
-       service_fee_item_id = excluded.service_fee_item_id, time_tracking_item_id = excluded.time_tracking_item_id, version = excluded.version
+       service_fee_item_id = excluded.service_fee_item_id, time_tracking_item_id = excluded.time_tracking_item_id,
+       show_stock_in_app = excluded.show_stock_in_app, version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`;
 const SUPPLIER_CONFLICT = `on conflict (id) do update set name = excluded.name, active = excluded.active, deleted = excluded.deleted, version = excluded.version
      where c.version <= excluded.version and c.company_id = excluded.company_id`;
@@ -96,7 +100,7 @@ export async function upsertLocation(em: EntityManager, location: LocationChange
   const { slots, scheduled } = resolveSchedule(location.schedule);
   await em.execute(
     `insert into orders.location_copy as c (${LOCATION_COLUMNS})
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ${LOCATION_CONFLICT}`,
     [
       location.id,
@@ -110,6 +114,10 @@ export async function upsertLocation(em: EntityManager, location: LocationChange
       json(location.schedule),
       json(slots),
       scheduled,
+      location.deltakanban ?? true,
+      location.adhoc ?? false,
+      location.service_fee_item_id ?? null,
+      location.service_fee_quantity ?? 0,
       version,
     ],
   );
@@ -128,7 +136,7 @@ export async function upsertCustomer(em: EntityManager, c: CustomerChangedForOrd
   }
   await em.execute(
     `insert into orders.customer_copy as c (${CUSTOMER_COLUMNS})
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ${CUSTOMER_CONFLICT}`,
     [
       c.id,
@@ -143,6 +151,7 @@ export async function upsertCustomer(em: EntityManager, c: CustomerChangedForOrd
       c.automatic_restock_days ?? 0,
       c.service_fee_item_id ?? null,
       c.time_tracking_item_id ?? null,
+      c.show_stock_in_app ?? false,
       version,
     ],
   );
@@ -187,10 +196,11 @@ export async function applySnapshot(em: EntityManager, snapshot: ReplenishmentSn
     snapshot.customers,
     `insert into orders.customer_copy as c (${CUSTOMER_COLUMNS})
      select x.id, x.company_id, x.name, x.inactive, false, x.use_request_workflow, coalesce(x.use_backorder, false), coalesce(x.backorder_type, 'days'),
-            coalesce(x.use_subscription, false), coalesce(x.automatic_restock_days, 0), x.service_fee_item_id, x.time_tracking_item_id, x.updated_at
+            coalesce(x.use_subscription, false), coalesce(x.automatic_restock_days, 0), x.service_fee_item_id, x.time_tracking_item_id,
+            coalesce(x.show_stock_in_app, false), x.updated_at
        from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, name text, inactive boolean, use_request_workflow boolean,
             use_backorder boolean, backorder_type text, use_subscription boolean, automatic_restock_days int, service_fee_item_id int,
-            time_tracking_item_id int, updated_at timestamptz)
+            time_tracking_item_id int, show_stock_in_app boolean, updated_at timestamptz)
      ${CUSTOMER_CONFLICT}`,
   );
   await upsert(
@@ -213,9 +223,11 @@ export async function applySnapshot(em: EntityManager, snapshot: ReplenishmentSn
       return { ...l, delivery_isodow: isoWeekdays(l.delivery_days), slots, scheduled };
     }),
     `insert into orders.location_copy as c (${LOCATION_COLUMNS})
-     select x.id, x.company_id, x.customer_id, x.name, x.inactive, false, x.delivery_days, x.delivery_isodow, x.schedule, x.slots, x.scheduled, x.updated_at
+     select x.id, x.company_id, x.customer_id, x.name, x.inactive, false, x.delivery_days, x.delivery_isodow, x.schedule, x.slots, x.scheduled,
+            coalesce(x.deltakanban, true), coalesce(x.adhoc, false), x.service_fee_item_id, coalesce(x.service_fee_quantity, 0), x.updated_at
        from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, customer_id int, name text, inactive boolean, delivery_days jsonb,
-            delivery_isodow jsonb, schedule jsonb, slots jsonb, scheduled boolean, updated_at timestamptz)
+            delivery_isodow jsonb, schedule jsonb, slots jsonb, scheduled boolean, deltakanban boolean, adhoc boolean, service_fee_item_id int,
+            service_fee_quantity float8, updated_at timestamptz)
      ${LOCATION_CONFLICT}`,
   );
   await upsert(

@@ -202,6 +202,7 @@ function itemFacts(item: SnapshotItem): ItemFacts {
     disabled: item.disabled,
     pausedUntil: item.paused_until,
     contractEndDate: item.contract_end_date,
+    orderQuantity: item.order_quantity,
   };
 }
 
@@ -611,7 +612,7 @@ export function simulateDemoHistory(input: DemoHistoryInput): DemoHistory {
       const decision = decide(
         { stock: rule.stock, threshold: rule.threshold, capacity: rule.capacity, onOrder, pendingLine },
         supplierOff(rule, date) ? { ...rule.facts, supplierInactive: true } : rule.facts,
-        { deleted: false, inactive: false, scheduled: schedules.get(rule.location.id)?.scheduled ?? false },
+        { deleted: false, inactive: false, scheduled: schedules.get(rule.location.id)?.scheduled ?? false, deltakanban: rule.location.deltakanban !== false },
         false,
         'schedule',
         date,

@@ -16,6 +16,7 @@ import {
   OrdersEvents,
   type OrderScope,
   type RejectRequestInput,
+  type ReplenishmentSnapshot,
   ReplenishmentSubjects,
   type RunTrigger,
 } from '@kanban/contracts';
@@ -67,7 +68,16 @@ interface ItemRow {
 interface PlannedLine {
   item: ItemRow;
   quantity: number;
+  /** a service line (time tracking, service fee): no rule */
   service: boolean;
+  /** ad-hoc demand at a location with `adhoc` on: no rule */
+  adhoc?: boolean;
+}
+
+/** The location's service fee of an order by hand: one line of `item` with `quantity` on each order (docs/ordering-flags.md). */
+interface ServiceFee {
+  item: ItemRow;
+  quantity: number;
 }
 
 /**
@@ -110,12 +120,19 @@ export class OrderingService {
       item_ids: lines.map((l) => l.item_id),
       location_ids: [scope.locationId],
     });
+    // The location's service fee item (else the customer's) is read too when the location asks for a service fee.
+    const feeItemId = serviceFeeItemOf(snapshot, scope.locationId);
+    const fee =
+      feeItemId !== null && !lines.some((l) => l.item_id === feeItemId)
+        ? await this.bus.request(ReplenishmentSubjects.snapshot, { company_id: caller.companyId, item_ids: [feeItemId], location_ids: [] })
+        : null;
     const zone = await this.zones.zoneOf(caller.companyId);
     const now = this.clock.now();
     const today = localTime(now, zone).date;
     const created = await this.openLineAs1059(() =>
       this.uow.forCompany(caller.companyId).write(async (em) => {
         await applySnapshot(em, snapshot);
+        if (fee) await applySnapshot(em, fee);
         const place = await this.repository.place(em, caller.companyId, scope.customerId, scope.locationId);
         if (!place || !(await this.rules.mayReach(em, caller, scope.customerId, scope.locationId, null))) {
           throw new AppError(ProtocolCode.NotFound, 'location not found');
@@ -123,9 +140,14 @@ export class OrderingService {
         if (place.location_off === true || place.customer_off === true) {
           throw new AppError(ErrorCode.CustomerOrLocationInactive, 'the customer or the location is inactive', { field: 'location_id' });
         }
-        if (place.has_rules !== true) throw new AppError(ErrorCode.NoKanbanRuleForCustomer, 'the customer has no kanban rules', { field: 'lines' });
-        const items = await this.items(em, caller.companyId, scope.locationId, today, lines.map((l) => l.item_id));
+        // ad-hoc demand (the location's `adhoc`) needs no kanban rule, so neither does the customer
+        const adhoc = place.adhoc === true;
+        if (place.has_rules !== true && !adhoc) throw new AppError(ErrorCode.NoKanbanRuleForCustomer, 'the customer has no kanban rules', { field: 'lines' });
         const serviceFeeItem = raw.numOrNull(place.service_fee_item_id);
+        const feeQuantity = raw.num(place.service_fee_quantity ?? 0);
+        const itemIds = lines.map((l) => l.item_id);
+        if (feeQuantity > 0 && serviceFeeItem !== null) itemIds.push(serviceFeeItem);
+        const items = await this.items(em, caller.companyId, scope.locationId, today, [...new Set(itemIds)]);
         const timeTrackingItem = raw.numOrNull(place.time_tracking_item_id);
         const planned: PlannedLine[] = [];
         const problems: LineProblem[] = [...shapeProblems];
@@ -146,14 +168,31 @@ export class OrderingService {
           // Services on site (the customer's time-tracking item) are billed with the customer's service fee item
           // and need no bin: without a service fee item the line answers 1032.
           else if (service && serviceFeeItem === null) refuse(ErrorCode.NoServiceFee, 'the customer has no service fee item');
-          else if (!service && item.rule_id === null) refuse(ErrorCode.NoKanbanRuleForItem, 'no kanban rule for this item at the location', { reason: 'no_rule' });
-          else if (!service && item.rule_active !== true) refuse(ErrorCode.NoKanbanRuleForItem, 'the kanban rule of this item at the location is inactive', { reason: 'rule_inactive' });
+          else if (!service && item.rule_id === null && !adhoc) refuse(ErrorCode.NoKanbanRuleForItem, 'no kanban rule for this item at the location', { reason: 'no_rule' });
+          else if (!service && item.rule_id !== null && item.rule_active !== true) refuse(ErrorCode.NoKanbanRuleForItem, 'the kanban rule of this item at the location is inactive', { reason: 'rule_inactive' });
           else if (!service && item.open_order_id !== null) {
             refuse(ErrorCode.Duplicate, `already on order in order ${item.open_order_id} (an open line of this item's kanban rule)`, { order_id: item.open_order_id });
           }
           const checked = checkLine(line, item, i);
           problems.push(...checked.problems);
-          planned.push({ item, quantity: checked.quantity, service });
+          planned.push({ item, quantity: checked.quantity, service, adhoc: !service && item.rule_id === null });
+        }
+        // The location asks for a service fee (its service_fee_quantity > 0): each order gets a line of the
+        // location's service fee item, else the customer's; neither set (or the item gone) answers 1032.
+        let serviceFee: ServiceFee | null = null;
+        if (feeQuantity > 0) {
+          const feeItem = serviceFeeItem === null ? undefined : items.get(serviceFeeItem);
+          if (serviceFeeItem === null) {
+            problems.push(
+              problem(ErrorCode.NoServiceFee, 'service_fee_item_id', 'the location asks for a service fee, but neither the location nor the customer has a service fee item', {
+                reason: 'no_service_fee_item',
+              }),
+            );
+          } else if (!feeItem || feeItem.deleted || feeItem.customer_id !== scope.customerId) {
+            problems.push(problem(ErrorCode.NoServiceFee, 'service_fee_item_id', `the service fee item ${serviceFeeItem} is unknown or deleted`, { reason: 'service_fee_item_unknown' }));
+          } else {
+            serviceFee = { item: feeItem, quantity: feeQuantity };
+          }
         }
         if (problems.length > 0) throw refusal(problems);
         const request = place.use_request_workflow === true;
@@ -168,6 +207,7 @@ export class OrderingService {
           comment,
           request,
           lines: planned,
+          serviceFee,
         });
         // Open orders wait in the order queue for their transmission; requests once confirmed.
         if (!request) await this.queue.enqueue(em, caller.companyId, ids, caller.userId, now);
@@ -197,6 +237,7 @@ export class OrderingService {
       }
       const serviceFeeItem = raw.numOrNull(place.service_fee_item_id);
       const serviceItems = [serviceFeeItem, raw.numOrNull(place.time_tracking_item_id)];
+      const adhoc = place.adhoc === true;
       const rows = await this.search.search(em, caller, scope.customerId, scope.locationId, today, q, limit);
       const items = rows.map((r): OrderableItemDto => {
         const id = raw.num(r.id);
@@ -214,7 +255,9 @@ export class OrderingService {
                     ? 'no_service_fee'
                     : null
                   : ruleId === null
-                    ? 'no_rule'
+                    ? adhoc
+                      ? null
+                      : 'no_rule'
                     : r.rule_active !== true
                       ? 'rule_inactive'
                       : null;
@@ -235,6 +278,7 @@ export class OrderingService {
           order_quantity_increment: raw.num(r.order_quantity_increment ?? 1),
           rule_id: ruleId,
           service,
+          adhoc: !service && ruleId === null && reason === null,
           orderable: reason === null,
           reason,
           open_order_id: service ? null : raw.numOrNull(r.open_order_id),
@@ -335,6 +379,7 @@ export class OrderingService {
       comment: string;
       request: boolean;
       lines: PlannedLine[];
+      serviceFee: ServiceFee | null;
     },
   ): Promise<number[]> {
     const bySupplier = new Map<number | null, PlannedLine[]>();
@@ -359,16 +404,19 @@ export class OrderingService {
         updatedAt: o.now,
       } as PurchaseOrder);
       await em.flush();
-      const lines = group.map((line, i) =>
+      // the location's service fee: one line per order (after the goods), unless the order holds the item already
+      const fee = o.serviceFee;
+      const withFee = fee && !group.some((l) => l.item.id === fee.item.id) ? [...group, { item: fee.item, quantity: fee.quantity, service: true }] : group;
+      const lines = withFee.map((line, i) =>
         em.create(OrderLine, {
           companyId: caller.companyId,
           orderId: order.id,
           pos: i + 1,
-          ruleId: line.service ? null : line.item.rule_id,
+          ruleId: line.service || line.adhoc ? null : line.item.rule_id,
           itemId: line.item.id,
           catalogId: line.item.catalog_id,
           catalogName: line.item.catalog_name,
-          supplierId,
+          supplierId: line.item.supplier_id,
           supplierName: line.item.supplier_name,
           sku: line.item.sku,
           name: line.item.name,
@@ -412,6 +460,13 @@ export class OrderingService {
       throw error;
     }
   }
+}
+
+/** The service fee item an order at the location gets (the location's, else its customer's), when the location asks for a fee. */
+function serviceFeeItemOf(snapshot: ReplenishmentSnapshot, locationId: number): number | null {
+  const location = snapshot.locations.find((l) => l.id === locationId);
+  if (!location || !((location.service_fee_quantity ?? 0) > 0)) return null;
+  return location.service_fee_item_id ?? snapshot.customers.find((c) => c.id === location.customer_id)?.service_fee_item_id ?? null;
 }
 
 /** `evt.orders.created` of an order as it stands (a confirmed request): the same payload as a run's. */

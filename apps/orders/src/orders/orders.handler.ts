@@ -10,6 +10,7 @@ import { BusController, Handles } from '@kanban/messaging';
 import { OrderFilesService } from './order-files.service';
 import { OrderingService } from './ordering.service';
 import { OrdersService } from './orders.service';
+import { TimeTrackingService } from './time-tracking.service';
 
 @BusController()
 export class OrdersHandler {
@@ -17,6 +18,7 @@ export class OrdersHandler {
     private readonly orders: OrdersService,
     private readonly ordering: OrderingService,
     private readonly files: OrderFilesService,
+    private readonly timeTracking: TimeTrackingService,
   ) {}
 
   /** scope: none (company), customerId, or customerId and locationId. */
@@ -33,6 +35,12 @@ export class OrdersHandler {
   @Handles(OrdersSubjects.updateOrder)
   update(@Payload() p: BusRequest<'orders.order.update'>) {
     return this.orders.update(p.caller, p.scope ?? {}, p.orderId, p.input);
+  }
+
+  /** A service visit recorded on an order (time tracking, a T event). */
+  @Handles(OrdersSubjects.recordTimeTracking)
+  recordTimeTracking(@Payload() p: BusRequest<'orders.order.timetracking'>) {
+    return this.timeTracking.record(p.caller, p.scope ?? {}, p.orderId, p.input);
   }
 
   /** A new order by hand at a location (scope with customer and location). */

@@ -197,12 +197,17 @@ export class OrdersRepository {
     await em.execute('delete from orders.purchase_order_image where id = ? and company_id = ?', [imageId, companyId]);
   }
 
-  /** The location of a new order with its customer (names, inactive, request workflow, service items) and whether the customer has rules. */
+  /**
+   * The location of a new order with its customer (names, inactive, request workflow, service items) and whether the
+   * customer has rules. `service_fee_item_id` is the location's, else the customer's (the location's overrides);
+   * `adhoc` and `service_fee_quantity` are the location's (docs/ordering-flags.md).
+   */
   async place(em: EntityManager, companyId: number, customerId: number, locationId: number): Promise<Row | undefined> {
     const [place] = await em.execute<Row[]>(
       `select l.id, l.customer_id, l.name, l.inactive or l.deleted as location_off, coalesce(l.delivery_isodow, '[]'::jsonb) as delivery_isodow,
               c.name as customer_name, coalesce(c.inactive or c.deleted, true) as customer_off, c.use_request_workflow,
-              c.service_fee_item_id, c.time_tracking_item_id,
+              coalesce(l.service_fee_item_id, c.service_fee_item_id) as service_fee_item_id, c.time_tracking_item_id,
+              l.adhoc, l.service_fee_quantity,
               exists (select 1 from orders.kanban_rule r where r.company_id = l.company_id and r.customer_id = l.customer_id) as has_rules
          from orders.location_copy l
          left join orders.customer_copy c on c.id = l.customer_id and c.company_id = l.company_id
@@ -210,6 +215,30 @@ export class OrdersRepository {
       [companyId, locationId, customerId],
     );
     return place;
+  }
+
+  /** The highest line position of an order (0 without lines). */
+  async lastPos(em: EntityManager, companyId: number, orderId: number): Promise<number> {
+    const [last] = await em.execute<{ pos: number | null }[]>('select max(pos) as pos from orders.purchase_order_line where company_id = ? and order_id = ?', [companyId, orderId]);
+    return Number(last?.pos ?? 0);
+  }
+
+  async touch(em: EntityManager, companyId: number, orderId: number, now: Date): Promise<void> {
+    await em.execute('update orders.purchase_order set updated_at = ? where id = ? and company_id = ?', [now, orderId, companyId]);
+  }
+
+  /** An item of the read model with its supplier's and catalog's names (a time-tracking line). */
+  async itemWithNames(em: EntityManager, companyId: number, itemId: number): Promise<Row | undefined> {
+    const [row] = await em.execute<Row[]>(
+      `select i.id, i.customer_id, i.sku, i.name, i.order_unit, i.item_unit, coalesce(nullif(i.quantity_per_order_unit, 0), 1) as quantity_per_order_unit,
+              i.deleted, i.supplier_id, coalesce(s.name, '') as supplier_name, i.catalog_id, coalesce(k.name, '') as catalog_name
+         from orders.item_copy i
+         left join orders.supplier_copy s on s.id = i.supplier_id and s.company_id = i.company_id
+         left join orders.catalog_copy k on k.id = i.catalog_id and k.company_id = i.company_id
+        where i.company_id = ? and i.id = ?`,
+      [companyId, itemId],
+    );
+    return row;
   }
 
   /** The items of new order lines with their supplier, catalog, the rule at the location and its open line (if any); `today` the company's day. */

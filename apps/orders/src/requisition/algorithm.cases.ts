@@ -18,6 +18,10 @@ export interface QuantityCase {
   onOrder: number;
   reason: DecisionReason;
   quantity: number;
+  /** the location's deltakanban (default on: fill up to capacity); off: classic kanban */
+  deltakanban?: boolean;
+  /** the item's fixed order quantity (order units; default 1) */
+  orderQuantity?: number;
 }
 
 export const QUANTITY_CASES: QuantityCase[] = [
@@ -36,4 +40,12 @@ export const QUANTITY_CASES: QuantityCase[] = [
   { name: 'nets what is on order (confirmed)', stock: 0, threshold: 30, capacity: 100, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 25, reason: 'ordered', quantity: 75 },
   { name: 'nets on-order in order units', stock: 100, threshold: 500, capacity: 1000, perOrderUnit: 100, moq: 1, mxoq: 0, increment: 1, onOrder: 3, reason: 'ordered', quantity: 6 },
   { name: 'enough on order: no new order', stock: 0, threshold: 30, capacity: 100, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 40, reason: 'already_on_order', quantity: 0 },
+  // classic kanban (deltakanban off): the item's fixed order quantity, not the fill-up
+  { name: 'classic: the fixed order quantity, not the fill-up', stock: 3, threshold: 5, capacity: 20, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 0, reason: 'ordered', quantity: 8, deltakanban: false, orderQuantity: 8 },
+  { name: 'classic: an empty bin orders the same', stock: 0, threshold: 5, capacity: 20, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 0, reason: 'ordered', quantity: 8, deltakanban: false, orderQuantity: 8 },
+  { name: 'classic: net of what is on order', stock: 0, threshold: 30, capacity: 100, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 25, reason: 'ordered', quantity: 15, deltakanban: false, orderQuantity: 40 },
+  { name: 'classic: on order covers it', stock: 0, threshold: 30, capacity: 100, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 25, reason: 'nothing_to_order', quantity: 0, deltakanban: false, orderQuantity: 20 },
+  { name: 'classic: rounded up to the increment, raised to the minimum', stock: 0, threshold: 5, capacity: 500, perOrderUnit: 10, moq: 12, mxoq: 0, increment: 4, onOrder: 0, reason: 'ordered', quantity: 12, deltakanban: false, orderQuantity: 7 },
+  { name: 'classic: cut to the maximum', stock: 0, threshold: 5, capacity: 500, perOrderUnit: 1, moq: 1, mxoq: 50, increment: 1, onOrder: 0, reason: 'ordered', quantity: 50, deltakanban: false, orderQuantity: 80 },
+  { name: 'classic: above the threshold does not order', stock: 6, threshold: 5, capacity: 20, perOrderUnit: 1, moq: 1, mxoq: 0, increment: 1, onOrder: 0, reason: 'above_threshold', quantity: 0, deltakanban: false, orderQuantity: 8 },
 ];

@@ -20,8 +20,8 @@ describe('requisition quantity (the shared cases)', () => {
   it.each(QUANTITY_CASES)('$name', (c) => {
     const decision = decide(
       { stock: c.stock, threshold: c.threshold, capacity: c.capacity, onOrder: c.onOrder, pendingLine: false },
-      item({ perOrderUnit: c.perOrderUnit, moq: c.moq, mxoq: c.mxoq, increment: c.increment }),
-      location(),
+      item({ perOrderUnit: c.perOrderUnit, moq: c.moq, mxoq: c.mxoq, increment: c.increment, orderQuantity: c.orderQuantity }),
+      location({ deltakanban: c.deltakanban }),
       false,
       'execute',
       TODAY,

@@ -41,6 +41,20 @@ export function orderQuantity(capacity: number, stock: number, onOrder: number, 
   return round6(quantity);
 }
 
+/**
+ * Classic kanban (a location with deltakanban off, docs/ordering-flags.md): the item's fixed `order_quantity`
+ * (order units) net of what is on order, then rounded up to the increment and clamped as `orderQuantity` does.
+ * 0 when what is on order covers it.
+ */
+export function classicOrderQuantity(fixed: number, onOrder: number, c: OrderingConstraints): number {
+  return orderQuantity(fixed * c.perOrderUnit, 0, onOrder, c);
+}
+
+/** The quantity the rule's location orders: fill-up (deltakanban on) or the item's fixed order quantity (off). */
+function quantityFor(rule: Pick<RuleFacts, 'capacity' | 'stock'>, onOrder: number, item: ItemFacts, location: LocationFacts): number {
+  return location.deltakanban === false ? classicOrderQuantity(item.orderQuantity ?? 1, onOrder, item) : orderQuantity(rule.capacity, rule.stock, onOrder, item);
+}
+
 export interface RuleFacts {
   stock: number;
   threshold: number;
@@ -59,6 +73,8 @@ export interface ItemFacts extends OrderingConstraints {
   contractEndDate: string | null;
   /** the item's supplier is inactive or deleted (false for an item without a supplier) */
   supplierInactive?: boolean;
+  /** the item's fixed order quantity (order units): what classic kanban orders (deltakanban off); default 1 */
+  orderQuantity?: number;
 }
 
 /** What the run knows about a rule beyond its levels (docs/replenishment.md "Backorders", "Automatic restock days"). */
@@ -79,6 +95,8 @@ export interface LocationFacts {
   inactive: boolean;
   /** the location has a requisition schedule (any slot) */
   scheduled: boolean;
+  /** on (default): fill up to capacity; off: classic kanban, the item's fixed order quantity (docs/ordering-flags.md) */
+  deltakanban?: boolean;
 }
 
 export interface Decision {
@@ -112,12 +130,12 @@ export function decide(
   if (item.pausedUntil !== null && item.pausedUntil >= today) return no('item_paused');
   if (invalidConfig(rule, item)) return no('config_invalid');
   if (rule.stock > rule.threshold) {
-    const restock = context.restockDue && rule.onOrder === 0 && rule.stock < rule.capacity ? orderQuantity(rule.capacity, rule.stock, 0, item) : 0;
+    const restock = context.restockDue && rule.onOrder === 0 && rule.stock < rule.capacity ? quantityFor(rule, 0, item, location) : 0;
     return restock > 0 && trigger === 'schedule' ? { reason: 'restock', quantity: restock } : no('above_threshold');
   }
   if (rule.pendingLine) return no('already_on_order');
   if (rule.stock + rule.onOrder * item.perOrderUnit > rule.threshold) return no('already_on_order');
-  const quantity = orderQuantity(rule.capacity, rule.stock, rule.onOrder, item);
+  const quantity = quantityFor(rule, rule.onOrder, item, location);
   if (quantity <= 0) return no('nothing_to_order');
   if (context.backorderReorder) return { reason: 'backorder', quantity };
   if (trigger === 'stock' && location.scheduled) return { reason: 'outside_schedule', quantity };

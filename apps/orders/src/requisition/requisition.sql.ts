@@ -105,6 +105,8 @@ with due as (
          i.sku, i.name, i.order_unit, i.item_unit, i.catalog_id, i.supplier_id,
          (l.id is null or l.deleted or l.inactive) as location_off,
          coalesce(l.scheduled, false) as scheduled,
+         -- deltakanban off: classic kanban, the item's fixed order quantity (docs/ordering-flags.md)
+         coalesce(l.deltakanban, true) as deltakanban, coalesce(i.order_quantity, 1) as fixed_quantity,
          coalesce(c.inactive or c.deleted, false) as customer_off,
          coalesce(c.use_request_workflow, false) as request_workflow,
          coalesce(c.automatic_restock_days, 0) as restock_days,
@@ -168,8 +170,10 @@ evaluated as (
     left join open_backorders b on b.rule_id = d.rule_id
     -- orderQuantity() of algorithm.ts in the same double arithmetic: 1e-9 tolerance, rounded to 6 decimals
     -- (floor(x + 0.5) is Math.round). Numeric would cost a float-to-decimal conversion per operand (~8 us a rule)
+    -- classicOrderQuantity() for deltakanban off: the fixed quantity in item units as the target, stock not counted
     cross join lateral (
-      select d.capacity - d.stock - coalesce(o.quantity, 0) * d.per_unit as shortfall
+      select case when d.deltakanban then d.capacity - d.stock - coalesce(o.quantity, 0) * d.per_unit
+                  else d.fixed_quantity * d.per_unit - coalesce(o.quantity, 0) * d.per_unit end as shortfall
     ) s
     cross join lateral (
       select case when s.shortfall <= 1e-9 then 0::float8

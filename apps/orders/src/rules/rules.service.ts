@@ -25,6 +25,7 @@ import { assertMayReportStock, pageOf } from '../shared/access';
 import { KanbanRule } from './rule.entity';
 import { checkLevels, defaultScanCode, normalizeRuleInput, scannedStock } from './rule.rules';
 import { RulesRepository } from './rules.repository';
+import { hideDecision, hideRuleStock, hideStockEvent, stockHiddenCustomers } from './stock-visibility';
 
 function notFound(): AppError {
   return new AppError(ProtocolCode.NotFound, 'kanban rule not found');
@@ -51,12 +52,20 @@ export class RulesService {
 
   async list(caller: CompanyCaller, query: RuleListQuery): Promise<Page<KanbanRuleDto>> {
     const { page, perPage } = pageOf(query);
-    const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.list(em, caller, query, page, perPage));
+    const { rows, total } = await this.uow.forCompany(caller.companyId).read(async (em) => {
+      const found = await this.rules.list(em, caller, query, page, perPage);
+      const hidden = await stockHiddenCustomers(em, caller, found.rows.map((r) => r.customer_id));
+      return { ...found, rows: found.rows.map((r) => (hidden.has(r.customer_id) ? hideRuleStock(r) : r)) };
+    });
     return { items: rows, total, page, per_page: perPage };
   }
 
   async get(caller: CompanyCaller, id: number): Promise<KanbanRuleDto> {
-    const rule = await this.uow.forCompany(caller.companyId).read((em) => this.rules.get(em, caller, id));
+    const rule = await this.uow.forCompany(caller.companyId).read(async (em) => {
+      const found = await this.rules.get(em, caller, id);
+      if (!found) return null;
+      return (await stockHiddenCustomers(em, caller, [found.customer_id])).has(found.customer_id) ? hideRuleStock(found) : found;
+    });
     if (!rule) throw notFound();
     return rule;
   }
@@ -201,18 +210,18 @@ export class RulesService {
   }
 
   async stockHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<StockEventDto>> {
-    await this.get(caller, id);
+    const rule = await this.get(caller, id);
     const { page, perPage } = pageOf(query);
     const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.stockHistory(em, caller.companyId, id, page, perPage));
-    return { items: rows, total, page, per_page: perPage };
+    return { items: rule.stock_hidden ? rows.map(hideStockEvent) : rows, total, page, per_page: perPage };
   }
 
   /** The rule's decision history, newest first: every decision of a run that differed from the one before. */
   async decisionHistory(caller: CompanyCaller, id: number, query: PageQuery): Promise<Page<DecisionHistoryDto>> {
-    await this.get(caller, id);
+    const rule = await this.get(caller, id);
     const { page, perPage } = pageOf(query);
     const { rows, total } = await this.uow.forCompany(caller.companyId).read((em) => this.rules.decisionHistory(em, caller.companyId, id, page, perPage));
-    return { items: rows, total, page, per_page: perPage };
+    return { items: rule.stock_hidden ? rows.map(hideDecision) : rows, total, page, per_page: perPage };
   }
 
   private async reply(caller: CompanyCaller, id: number): Promise<RuleRunReply> {

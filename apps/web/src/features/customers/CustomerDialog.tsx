@@ -9,7 +9,7 @@ import { SelectField } from '../../shared/forms/SelectField';
 import { textFieldsOf } from '../../shared/forms/TextField';
 import { useForm } from '../../shared/forms/useForm';
 import { useRecordSave } from '../../shared/forms/useRecordSave';
-import { isValid, required } from '../../shared/forms/validation';
+import { isValid, optionalIdError as idError, required } from '../../shared/forms/validation';
 import { CustomValueFields, useCustomValues } from '../settings';
 import {
   type BackorderType,
@@ -34,11 +34,13 @@ const TEXT_FIELDS = [
   'bediener',
   'scan_id_prefix',
 ] as const;
-const FIELDS = [...TEXT_FIELDS, 'automatic_restock_days'] as const;
+/** the service items (ids of the customer's items; empty or 0 = none): docs/ordering-flags.md */
+const ITEM_FIELDS = ['service_fee_item_id', 'time_tracking_item_id'] as const;
+const FIELDS = [...TEXT_FIELDS, 'automatic_restock_days', ...ITEM_FIELDS] as const;
 type FieldName = (typeof FIELDS)[number];
 const FLAGS = ['use_subscription', 'use_backorder', 'use_request_workflow', 'show_stock_in_app'] as const;
 
-/** Create or edit a customer: every field of spec 3 (service and time-tracking items come with items) and its custom fields. */
+/** Create or edit a customer: every field of spec 3 (service fee and time-tracking items by id) and its custom fields. */
 export function CustomerDialog({
   companyID,
   customer,
@@ -62,6 +64,8 @@ export function CustomerDialog({
     automatic_restock_days: /^\d+$/.test(values.automatic_restock_days.trim())
       ? undefined
       : 'validation.wholeNumber',
+    service_fee_item_id: idError(values.service_fee_item_id),
+    time_tracking_item_id: idError(values.time_tracking_item_id),
   };
   const submit = () =>
     form.submit(() => {
@@ -70,6 +74,8 @@ export function CustomerDialog({
         backorder_type: backorderType,
         ...trimmedValues(TEXT_FIELDS, values),
         automatic_restock_days: Number(values.automatic_restock_days.trim()),
+        // 0 clears an item (the API stores it as none)
+        ...Object.fromEntries(ITEM_FIELDS.map((name) => [name, values[name].trim() ? Number(values[name].trim()) : 0])),
       };
       return save(
         (existing) =>
@@ -115,7 +121,20 @@ export function CustomerDialog({
           ]}
         />
       </SimpleGrid>
-      <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`customers.fields.${name}`)} />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {text('service_fee_item_id')}
+        {text('time_tracking_item_id')}
+      </SimpleGrid>
+      <Text fontSize="sm" color="gray.600" data-testid="service-items-hint">
+        {t('orderingFlags.customer.itemsHint')}
+      </Text>
+      <FlagFields
+        names={FLAGS}
+        flags={flags}
+        onChange={setFlag}
+        label={(name) => t(`customers.fields.${name}`)}
+        hint={(name) => (name === 'show_stock_in_app' ? t('orderingFlags.customer.show_stock_in_app') : undefined)}
+      />
       <CustomValueFields custom={custom} />
     </RecordDialog>
   );

@@ -78,7 +78,8 @@ export function LocationDialog({
   const [update] = useUpdateLocationMutation();
   const [initial] = useState(() => initialValues(location));
   const form = useForm(initial);
-  const { flags, set: setFlag } = useFlags(FLAGS, location);
+  // a new location orders the consumed difference (deltakanban on), as locations always did (docs/ordering-flags.md)
+  const { flags, set: setFlag } = useFlags(FLAGS, location ?? { deltakanban: true });
   const [takePicture, setTakePicture] = useState<TakePicture>(location?.take_picture ?? 0);
   const custom = useCustomValues(companyID, 'location', location?.id ?? null);
   const save = useRecordSave(location, onClose);
@@ -166,7 +167,10 @@ export function LocationDialog({
           options={TAKE_PICTURE.map((mode) => ({ value: String(mode), label: t(`locations.takePicture.${mode}`) }))}
         />
       </SimpleGrid>
-      <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`locations.fields.${name}`)} />
+      <Text fontSize="sm" color="gray.600" data-testid="service-fee-hint">
+        {t('orderingFlags.location.serviceFee')}
+      </Text>
+      <FlagFields names={FLAGS} flags={flags} onChange={setFlag} label={(name) => t(`locations.fields.${name}`)} hint={(name) => t(`orderingFlags.location.${name}`)} />
       <CustomValueFields custom={custom} />
     </RecordDialog>
   );

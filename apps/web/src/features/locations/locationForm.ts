@@ -1,4 +1,5 @@
 import { CATALOGUE_CODES, errorText, isApiError } from '../../shared/api/apiError';
+import { optionalIdError } from '../../shared/forms/validation';
 
 /** Client-side checks of the location form (values are i18n keys of the messages), and number parsing. */
 
@@ -30,10 +31,7 @@ export function sortError(value: string): string | undefined {
 }
 
 /** Empty or an id (a whole number of 0 or more; 0 = not set). */
-export function idError(value: string): string | undefined {
-  if (!value.trim()) return undefined;
-  return /^\d{1,9}$/.test(value.trim()) ? undefined : 'validation.wholeNumber';
-}
+export const idError = optionalIdError;
 
 /**
  * A failed call with its catalogue text (translated) as the message, at the form and at the field it names,

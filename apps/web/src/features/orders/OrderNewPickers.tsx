@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { searchHitProblem } from './newOrderCheck';
 import { LineMessageText } from './OrderNewLines';
@@ -111,6 +111,11 @@ export function ItemSearch({
                   <Text fontSize="sm" color="gray.600" overflowWrap="anywhere">
                     {where}
                   </Text>
+                  {item.adhoc ? (
+                    <Badge colorPalette="purple" variant="subtle" title={t('orderingFlags.adhocTitle')} data-testid={`ordernew-hit-${item.sku}-adhoc`}>
+                      {t('orderingFlags.adhoc')}
+                    </Badge>
+                  ) : null}
                   {problem ? (
                     <Text fontSize="sm" color="orange.800" data-testid={`ordernew-hit-${item.sku}-why`}>
                       <LineMessageText message={problem} place={place} />

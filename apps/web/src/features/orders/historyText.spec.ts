@@ -81,6 +81,10 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
     },
     { params: { supply_id: 8, delivered: [], taken_back: [2, 5], complete: false }, en: 'supply 8: lines 2 and 5 taken back', de: 'Lieferauftrag 8: Positionen 2 und 5 zurückgenommen' },
   ],
+  time_tracking: [
+    { params: { minutes: 45, pos: 3, comment: null }, en: 'service visit: 45 minutes (line 3)', de: 'Serviceeinsatz: 45 Minuten (Position 3)' },
+    { params: { minutes: 1200, pos: 2, comment: 'Regale gezählt' }, en: 'service visit: 1,200 minutes (line 2): Regale gezählt', de: 'Serviceeinsatz: 1.200 Minuten (Position 2): Regale gezählt' },
+  ],
 };
 
 const event = <C extends OrderEventCode>(code: C, params: OrderEventParamsOf[C]) => ({ code, params: params as Record<string, unknown>, text: orderEventText(code, params) });

@@ -68,6 +68,11 @@ const VALUES: { [C in OrderEventCode]: (p: Params, f: Formatters) => Values | nu
     const parts = [...(p.delivered.length ? [f.delivered(p.delivered)] : []), ...(p.taken_back.length ? [f.takenBack(p.taken_back)] : [])];
     return { supply: p.supply_id, details: parts.join('; '), ...(p.complete ? { context: 'complete' } : {}) };
   },
+  time_tracking: (p, f) => {
+    if (!isId(p.minutes) || !isId(p.pos) || !(p.comment == null || isText(p.comment))) return null;
+    const values = { minutes: f.count(p.minutes), pos: p.pos };
+    return isText(p.comment) && p.comment ? { ...values, comment: p.comment, context: 'comment' } : values;
+  },
 };
 
 /**

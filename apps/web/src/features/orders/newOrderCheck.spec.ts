@@ -18,6 +18,7 @@ const item: OrderableItemDto = {
   order_quantity_increment: 2,
   rule_id: 9,
   service: false,
+  adhoc: false,
   orderable: true,
   reason: null,
   open_order_id: null,

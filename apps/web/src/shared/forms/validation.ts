@@ -37,6 +37,12 @@ export function initialsError(value: string): string | undefined {
   return value.trim().length > INITIALS_MAX ? 'validation.initialsMax' : undefined;
 }
 
+/** Empty or the id of a record (a whole number of 0 or more; empty or 0 = not set). */
+export function optionalIdError(value: string): string | undefined {
+  if (!value.trim()) return undefined;
+  return /^\d{1,9}$/.test(value.trim()) ? undefined : 'validation.wholeNumber';
+}
+
 export function isValid(errors: Record<string, string | undefined>): boolean {
   return Object.values(errors).every((e) => !e);
 }
