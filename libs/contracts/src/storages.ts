@@ -57,7 +57,7 @@ export interface StorageDto {
   min_value: number;
   /** minutes between readings or counts; 0: not read on a schedule */
   interval: number;
-  /** the sensor of the rack; null: none (sensors come with the sensor slice, docs/storages.md) */
+  /** the sensor of the rack, one of the company's (docs/sensors.md); null: none */
   sensor_id: number | null;
   /** the unit code readings are given in (one of the company's units); '' none */
   unit: string;

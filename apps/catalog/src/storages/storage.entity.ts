@@ -4,7 +4,7 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
  * A storage (rack) at a location (spec 3): a grid of rows × columns of bins, numbered in the layout's
- * direction. `sensorId` is a plain nullable column until the sensors are built (docs/storages.md); the
+ * direction. `sensorId` names one of the company's sensors (checked by StoragesService, docs/sensors.md); the
  * storage type and the unit refer to the company's settings (a storage type or unit in use cannot be deleted).
  */
 @Entity({ tableName: 'storage' })

@@ -39,7 +39,7 @@ export class StorageUpdateDto {
   @ApiPropertyOptional({ minimum: 0, description: 'empty bin reading in the unit' }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000_000) tare?: number;
   @ApiPropertyOptional({ minimum: 0, description: 'readings below count as empty' }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000_000) min_value?: number;
   @ApiPropertyOptional({ minimum: 0, maximum: 10080, description: 'minutes between readings; 0: none' }) @IsOptional() @IsInt() @Min(0) @Max(10_080) interval?: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'the sensor; null until sensors exist (docs/storages.md)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "one of the company's sensors; 0 or null: none" })
   @IsOptional()
   @IsInt()
   @Min(0)
