@@ -5,8 +5,8 @@ import { test } from '../fixtures';
 import { assert, chooseLanguage, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath, type RowActionEffect } from '../helpers';
 
 const WORDS = {
-  en: { bag: 'Bag (BAG)', bagName: 'Bag', saved: 'Item saved', disabled: 'Disabled', deleted: 'deleted', paused: 'Paused until', catalogSaved: 'Catalog saved', hasItems: 'items' },
-  de: { bag: 'Beutel (BAG)', bagName: 'Beutel', saved: 'Artikel gespeichert', disabled: 'Gesperrt', deleted: 'gelöscht', paused: 'Pausiert bis', catalogSaved: 'Katalog gespeichert', hasItems: 'items' },
+  en: { bag: 'Bag (BAG)', perBag: '12 Pieces / Bag', saved: 'Item saved', disabled: 'Disabled', deleted: 'deleted', paused: 'Paused until', catalogSaved: 'Catalog saved', hasItems: 'items' },
+  de: { bag: 'Beutel (BAG)', perBag: '12 Stück / Beutel', saved: 'Artikel gespeichert', disabled: 'Gesperrt', deleted: 'gelöscht', paused: 'Pausiert bis', catalogSaved: 'Katalog gespeichert', hasItems: 'items' },
 };
 
 const snackbarSays = (page: Page, words: string) =>
@@ -58,6 +58,8 @@ for (const language of ['en', 'de'] as const) {
     const bag = await orderUnit.locator('option[value=BAG]').textContent();
     assert(bag === words.bag, `the unit BAG should read "${words.bag}", reads "${bag}"`);
     await orderUnit.selectOption('BAG');
+    await dialog.locator('select[name=item_unit]').selectOption('PCE');
+    await dialog.locator('input[name=quantity_per_order_unit]').fill('12');
     await until(() => save.isEnabled(), 'save should be enabled with valid fields');
     if (language === 'en') {
       const axe = await runAxe(page, 'item dialog');
@@ -74,7 +76,7 @@ for (const language of ['en', 'de'] as const) {
     await edit.locator('input[name=customer_sku]').fill('CUST-77');
     await edit.locator(testid('item-submit')).click();
     await until(async () => (await text(row)).includes('CUST-77'), 'the edited customer SKU should show in the list');
-    assert((await text(row)).includes(words.bagName), `the row should name the order unit "${words.bagName}": ${await text(row)}`);
+    assert((await text(row)).includes(words.perBag), `the row should read "${words.perBag}" (unit names, the plural after 12): ${await text(row)}`);
     // pause until a date, shown in the row; unpause
     const pause = await rowAction(page, row, 'pause', `[role=dialog]${testid('pause-dialog')}`);
     await pause.locator('input[name=paused_until]').fill('2099-06-30');

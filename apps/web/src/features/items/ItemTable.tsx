@@ -138,7 +138,7 @@ export function ItemTable({ rows, page, onPage, fetching, sorting, onSort, link,
     {
       key: 'orderUnit',
       label: t('items.fields.order_unit'),
-      cell: (row) => `${format.number(row.quantity_per_order_unit)} ${units.name(row.item_unit)} / ${units.name(row.order_unit)}`,
+      cell: (row) => `${format.number(row.quantity_per_order_unit)} ${units.name(row.item_unit, row.quantity_per_order_unit)} / ${units.name(row.order_unit)}`,
     },
     {
       key: 'ordering',
