@@ -1,6 +1,6 @@
 import { Box, Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BIN_MEASURES, type BinMeasure } from '@kanban/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/apiError';
 import { FormDialog } from '../../shared/forms/FormDialog';
@@ -81,6 +81,8 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
   const [asking, setAsking] = useState(false);
+  // a server message stands until the reader changes something
+  useEffect(() => setFieldError(null), [ruleId, sensorId, measured, wanted, numbers]);
   const chosen = useMemo(() => rules.data?.items.find((r) => r.id === ruleId), [rules.data, ruleId]);
   const shown = sensorId !== '' ? [...(measured ? CALIBRATION[measured as BinMeasure] : []), 'plausibility_min', 'plausibility_max', 'dead_time_seconds'] as NumberField[] : [];
   const badNumber = shown.find((f) => numberOf(numbers[f]) === 'bad');
