@@ -14,11 +14,13 @@ import { OrderFiles } from './OrderFiles';
 import { OrderScopeHeader } from './OrderScopeHeader';
 import { OrderView } from './OrderView';
 import { scopeOf, useOrderQuery, useUpdateOrderMutation } from './ordersApi';
+import { ServiceVisitDialog } from './ServiceVisitDialog';
 
 /**
  * `order/{orderID}` (company, customer, location): the order, its attachment and pictures, its comment (editable) and
  * "mark confirmed by supplier" (the update to OK; asks first), offered only for an order still on its way (`canMarkOk`:
- * not a request, not delivered or cancelled; the server refuses those too).
+ * not a request, not delivered or cancelled; the server refuses those too), and "record service visit" (time tracking:
+ * minutes and what was done become a line of the customer's time-tracking item and a T event; not on a cancelled order).
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function OrderDetailPage() {
   const [update, { isLoading: saving }] = useUpdateOrderMutation();
   const [comment, setComment] = useState('');
   const [asking, setAsking] = useState(false);
+  const [visiting, setVisiting] = useState(false);
   useEffect(() => setComment(data?.comment ?? ''), [data?.comment]);
   const run = (body: { ext_status?: 1; comment?: string }, done: string) =>
     update({ ...scope, orderID, body })
@@ -45,11 +48,18 @@ export function OrderDetailPage() {
         <Heading as="h1" size="xl">
           {t('orders.detailTitle')}
         </Heading>
-        {canWrite && data && canMarkOk(data) ? (
-          <Button colorPalette="blue" onClick={() => setAsking(true)} data-testid="order-update-ok">
-            {t('orders.updateOk')}
-          </Button>
-        ) : null}
+        <Flex gap="2" wrap="wrap">
+          {canWrite && data && data.status !== 'cancelled' ? (
+            <Button variant="outline" onClick={() => setVisiting(true)} data-testid="order-service-visit">
+              {t('orderingFlags.visit.open')}
+            </Button>
+          ) : null}
+          {canWrite && data && canMarkOk(data) ? (
+            <Button colorPalette="blue" onClick={() => setAsking(true)} data-testid="order-update-ok">
+              {t('orders.updateOk')}
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
       {error ? <ErrorBox error={error} entity="order" /> : null}
       {isLoading ? <Spinner aria-label={t('common.loading')} /> : null}
@@ -81,6 +91,16 @@ export function OrderDetailPage() {
           </Card.Root>
         </>
       ) : null}
+      <ServiceVisitDialog
+        open={visiting}
+        scope={scope}
+        orderID={orderID}
+        onClose={() => setVisiting(false)}
+        onSaved={() => {
+          setVisiting(false);
+          dispatch(snackbarShown({ message: t('orderingFlags.visit.saved', { id: orderID }), variant: 'success' }));
+        }}
+      />
       <ConfirmDialog
         open={asking}
         title={t('orders.updateOkTitle')}

@@ -43,6 +43,11 @@ export const ordersApi = base.injectEndpoints({
       query: ({ orderID, body, ...scope }) => ({ url: scoped(scope, `order/${orderID}`), method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: 'LIST' }, { type: 'Order', id: orderID }, { type: 'Rule', id: 'LIST' }],
     }),
+    // A service visit at the order's location (time tracking): a line of the time-tracking item and a T event.
+    recordServiceVisit: build.mutation<OrderDto, OrderScope & { orderID: number; body: { minutes: number; comment: string | null } }>({
+      query: ({ orderID, body, ...scope }) => ({ url: scoped(scope, `order/${orderID}/timetracking`), method: 'POST', body }),
+      invalidatesTags: (_r, _e, { orderID }) => [{ type: 'Order', id: 'LIST' }, { type: 'Order', id: orderID }],
+    }),
     // An order's attachment and pictures (multipart uploads; the order page refetches the order after each change).
     uploadAttachment: build.mutation<OrderDto, OrderScope & { orderID: number; file: File }>({
       query: ({ orderID, file, ...scope }) => {
@@ -110,6 +115,7 @@ export const {
   useOrdersQuery,
   useOrderQuery,
   useUpdateOrderMutation,
+  useRecordServiceVisitMutation,
   useCreateOrderMutation,
   useOrderableItemsQuery,
   useUploadAttachmentMutation,

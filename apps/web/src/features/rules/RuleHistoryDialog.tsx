@@ -24,6 +24,8 @@ export function RuleHistoryDialog({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // show_stock_in_app off: a customer user gets no stock figures, so none are shown (docs/ordering-flags.md)
+  const hidden = rule.stock_hidden === true;
   const [decisionPage, setDecisionPage] = useState(1);
   const [stockPage, setStockPage] = useState(1);
   const decisions = useRuleDecisionsQuery({
@@ -64,7 +66,7 @@ export function RuleHistoryDialog({
                           <Table.ColumnHeader>{t('rules.when')}</Table.ColumnHeader>
                           <Table.ColumnHeader>{t('rules.trigger')}</Table.ColumnHeader>
                           <Table.ColumnHeader>{t('rules.reason')}</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{t('rules.stock')}</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end">{hidden ? t('orderingFlags.levels') : t('rules.stock')}</Table.ColumnHeader>
                           <Table.ColumnHeader textAlign="end">{t('rules.onOrder')}</Table.ColumnHeader>
                           <Table.ColumnHeader textAlign="end">{t('rules.quantity')}</Table.ColumnHeader>
                           <Table.ColumnHeader>{t('rules.order')}</Table.ColumnHeader>
@@ -77,7 +79,7 @@ export function RuleHistoryDialog({
                             <Table.Cell>{t(`rules.triggers.${d.trigger}`)}</Table.Cell>
                             <Table.Cell>{t(`rules.reasons.${d.reason}`)}</Table.Cell>
                             <Table.Cell textAlign="end">
-                              {d.stock} / {d.threshold} / {d.capacity}
+                              {hidden ? `${d.threshold} / ${d.capacity}` : `${d.stock} / ${d.threshold} / ${d.capacity}`}
                             </Table.Cell>
                             <Table.Cell textAlign="end">{d.on_order}</Table.Cell>
                             <Table.Cell textAlign="end">{d.quantity > 0 ? d.quantity : ''}</Table.Cell>
@@ -92,7 +94,7 @@ export function RuleHistoryDialog({
                     </Table.Root>
                   </Table.ScrollArea>
                   <Text fontSize="xs" color="gray.600">
-                    {t('rules.levelsHint')}
+                    {hidden ? t('orderingFlags.stockHidden') : t('rules.levelsHint')}
                   </Text>
                   {decisions.data && decisions.data.total === 0 ? (
                     <Text color="gray.600">{t('rules.noDecisions')}</Text>
@@ -116,8 +118,8 @@ export function RuleHistoryDialog({
                       <Table.Row>
                         <Table.ColumnHeader>{t('rules.when')}</Table.ColumnHeader>
                         <Table.ColumnHeader>{t('rules.kind')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('rules.before')}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{t('rules.after')}</Table.ColumnHeader>
+                        {hidden ? null : <Table.ColumnHeader textAlign="end">{t('rules.before')}</Table.ColumnHeader>}
+                        {hidden ? null : <Table.ColumnHeader textAlign="end">{t('rules.after')}</Table.ColumnHeader>}
                       </Table.Row>
                     </Table.Header>
                     <Table.Body>
@@ -125,10 +127,12 @@ export function RuleHistoryDialog({
                         <Table.Row key={s.id} data-testid="rule-stock-row">
                           <Table.Cell whiteSpace="nowrap">{format.dateTime(s.created_at)}</Table.Cell>
                           <Table.Cell>{t(`rules.stockKinds.${s.kind}`)}</Table.Cell>
-                          <Table.Cell textAlign="end">{s.stock_before}</Table.Cell>
-                          <Table.Cell textAlign="end">
-                            {s.stock} {rule.item.item_unit}
-                          </Table.Cell>
+                          {hidden ? null : <Table.Cell textAlign="end">{s.stock_before}</Table.Cell>}
+                          {hidden ? null : (
+                            <Table.Cell textAlign="end">
+                              {s.stock} {rule.item.item_unit}
+                            </Table.Cell>
+                          )}
                         </Table.Row>
                       ))}
                     </Table.Body>

@@ -24,11 +24,11 @@ export function RuleStockDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [shownFor, setShownFor] = useState<KanbanRuleDto | null>(null);
   const [setStockCall, settingStock] = useSetStockMutation();
-  // a rule opened anew starts from its current stock
+  // a rule opened anew starts from its current stock (empty when the caller may not see it: show_stock_in_app off)
   if (rule !== shownFor) {
     setShownFor(rule);
     if (rule) {
-      setStock(String(rule.stock));
+      setStock(rule.stock === null ? '' : String(rule.stock));
       setFailure(null);
     }
   }

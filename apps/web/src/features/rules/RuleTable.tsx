@@ -68,6 +68,8 @@ export function RuleTable({
     },
     { key: 'scanCode', label: t('rules.scanCode'), cell: (rule) => rule.scan_code, cellProps: { fontSize: 'sm' } },
   ];
+  // show_stock_in_app off: a customer user gets no stock (the server sends none), so the column goes
+  const stockHidden = rules.length > 0 && rules.every((rule) => rule.stock_hidden === true);
   return (
     <DataTable
       label={t('rules.tableLabel')}
@@ -76,7 +78,7 @@ export function RuleTable({
       rowKey={(rule) => rule.id}
       rowTestId={(rule) => `rule-row-${rule.item.sku}`}
       rowProps={(rule) => ({ opacity: rule.active ? 1 : 0.6 })}
-      columns={columns}
+      columns={stockHidden ? columns.filter((column) => column.key !== 'stock') : columns}
       busy={busy}
       actions={(rule) => <RuleActions rule={rule} canWrite={canWrite} canReport={canReport} onAction={(action) => onAction(rule, action)} />}
       mainAction={
