@@ -83,4 +83,26 @@ describe('DeviceKeysService and the ingestion lookups', () => {
     expect(await sensors.byExternalIds(1, [])).toEqual([]);
     await expect(sensors.byExternalIds(1, new Array(1001).fill('x'))).rejects.toMatchObject({ field: 'external_ids' });
   });
+
+  it('writes every change to the change log (kind sensor) and announces it through the outbox', async () => {
+    const created = await sensors.create(caller, { name: 'Logged', external_id: 'log-1', type: 'distance' });
+    await sensors.update(caller, created.id, { unit: 'cm', interval_minutes: 5 });
+    await sensors.remove(caller, created.id);
+    const conn = orm.em.fork().getConnection();
+    const log = await conn.execute<{ action: string; field: string | null; new_value: string | null }[]>(
+      "select action, field, new_value from catalog.change_log where entity_kind = 'sensor' and entity_id = ? order by id",
+      [created.id],
+    );
+    expect(log.map((r) => r.action)).toEqual(['C', 'E', 'E', 'D']);
+    expect(log.filter((r) => r.action === 'E').map((r) => [r.field, r.new_value])).toEqual(
+      expect.arrayContaining([['unit', 'cm'], ['interval_minutes', '5']]),
+    );
+    const events = await conn.execute<{ payload: unknown }[]>(
+      "select payload from catalog.outbox where subject = 'evt.catalog.sensor_changed' order by created_at",
+    );
+    // the outbox keeps the envelope; its data is the event's payload
+    const payloads = events.map((e) => (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as { data: { id: number; deleted?: boolean } });
+    const mine = payloads.map((p) => p.data).filter((p) => p.id === created.id);
+    expect(mine.map((p) => p.deleted === true)).toEqual([false, false, true]);
+  });
 });
