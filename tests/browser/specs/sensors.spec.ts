@@ -127,9 +127,11 @@ for (const language of ['en', 'de'] as const)
       const secret = await visible(panel, testid('device-key-value'));
       const key = await text(secret);
       assert(/^dk_[0-9a-f]{12}_[A-Za-z0-9_-]{32}$/.test(key.trim()), `the secret should be a device key, not "${key}"`);
+      // the previous round's snackbar goes first, so the one after this copy is this copy's
+      await page.locator(testid('snackbar')).waitFor({ state: 'hidden', timeout: 15_000 });
+      await page.bringToFront();
       await panel.locator(testid('device-key-copy')).click();
       await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.copied), `the snackbar should say "${words.copied}"`);
-      // (the first round's snackbar may still show: wait for this key in the clipboard)
       await until(async () => (await page.evaluate(() => navigator.clipboard.readText())) === key.trim(), 'the clipboard should hold the new key');
     }
     await until(async () => (await text(panel.locator(testid('device-key-previous')))).includes(words.previous), `the previous key should say "${words.previous}"`);
