@@ -4,10 +4,10 @@
 // tick reading times and see the customer's preview; at 1366 px (grid) and 390 px (a list of bins); English and German.
 import { test } from '../fixtures';
 import { pageData } from '../page-api';
-import { assert, chooseLanguage, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
-  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below reorder point', empty: 'Empty', timesSaved: 'The times have been saved.', measured: 'Please choose what the sensor measures', offline: 'Sensor offline', noReading: 'no reading yet', hint: 'Bin 1 is at the top right' },
+  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below threshold', empty: 'Empty', timesSaved: 'The times have been saved.', measured: 'Please choose what the sensor measures', offline: 'Sensor offline', noReading: 'no reading yet', hint: 'Bin 1 is at the top right' },
   de: { saved: 'wurde gespeichert', cleared: 'wurde geleert', inOther: 'in keinem anderen Fach', alarm: 'Meldebestand erreicht', empty: 'Leer', timesSaved: 'Die Zeiten wurden gespeichert.', measured: 'Bitte wählen Sie, was der Sensor misst', offline: 'Sensor offline', noReading: 'noch kein Messwert', hint: 'Fach 1 ist oben rechts' },
 };
 
@@ -90,6 +90,10 @@ for (const language of ['en', 'de'] as const)
     await dialog.waitFor({ state: 'hidden' });
     await page.locator(testid('snackbar')).waitFor({ state: 'hidden', timeout: 15_000 });
     await screenshot(page, `storage-plan-${language}.png`);
+    if (language === 'en') {
+      const axe = await runAxe(page, 'storage plan');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
     await page.setViewportSize({ width: 390, height: 844 });
     await visible(page, testid('rack-list'));
     await screenshot(page, `storage-plan-390-${language}.png`);

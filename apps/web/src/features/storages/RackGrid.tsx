@@ -83,7 +83,7 @@ function BinTile({
       data-testid={`bin-${bin.row}-${bin.column}`}
       data-label={bin.label}
       data-alarms={alarms.join(' ') || undefined}
-      aria-label={clickable ? t('storages.plan.openBin', { label: bin.label }) : undefined}
+      title={clickable ? t('storages.plan.openBin', { label: bin.label }) : undefined}
       textAlign="start"
       display="flex"
       flexDirection="column"
