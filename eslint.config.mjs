@@ -34,7 +34,7 @@ export default [
           enforceBuildableLibDependency: false,
           // Nx forbids importing apps at all; the composition root (apps/server) and the tests must import
           // the services. Everyone else is kept from doing so by the no-restricted-imports block below.
-          allow: ['@kanban/app-identity', '@kanban/app-catalog', '@kanban/app-orders', '@kanban/app-supply', '@kanban/app-gateway', '@kanban/app-server'],
+          allow: ['@kanban/app-identity', '@kanban/app-catalog', '@kanban/app-orders', '@kanban/app-supply', '@kanban/app-ingest', '@kanban/app-gateway', '@kanban/app-server'],
           depConstraints: [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },

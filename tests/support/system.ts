@@ -54,6 +54,8 @@ export async function publishEventAs(
 export interface TestSystem {
   mode: Mode;
   url: string;
+  /** where the sensor ingestion's HTTP calls go (`ingest: true`): the embedded run's one port, or the ingestion process */
+  ingestUrl?: string;
   api: ApiClient;
   apiKeys: { web: string; app: string };
   mails(): Promise<ReceivedMail[]>;
@@ -75,8 +77,8 @@ export function modeFromEnv(): Mode {
  * `env`: more variables for the services (embedded: the process's configuration; distributed: set in this test process's
  * environment, which the service processes inherit).
  */
-export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?: boolean; env?: Record<string, string> } = {}): Promise<TestSystem> {
-  if (mode === 'embedded') return startEmbeddedSystem(options.demoHistory ?? false, options.env);
+export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?: boolean; env?: Record<string, string>; ingest?: boolean } = {}): Promise<TestSystem> {
+  if (mode === 'embedded') return startEmbeddedSystem(options.demoHistory ?? false, options.env).then((system) => ({ ...system, ...(options.ingest ? { ingestUrl: system.url } : {}) }));
   Object.assign(process.env, options.env ?? {});
   return startDistributedSystem(options).then((system) => ({ ...system, mode, apiKeys: DEMO_API_KEYS }));
 }

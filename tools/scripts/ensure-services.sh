@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
 # Makes sure what the distributed suites use is there: the PostgreSQL server on 127.0.0.1:5432 (started if it is
-# installed but stopped) and the nats-server binary (NATS_SERVER_PATH, default /usr/sbin/nats-server): each test run
-# starts a nats-server of its own with the services' users and permissions, never the machine's shared one.
-# Fails if one is missing.
+# installed but stopped), the nats-server binary (NATS_SERVER_PATH, default /usr/sbin/nats-server): each test run
+# starts a nats-server of its own with the services' users and permissions, never the machine's shared one; and the
+# MQTT broker Mosquitto on 127.0.0.1:1883 with its clients mosquitto_pub/mosquitto_sub (the sensor ingestion's tests
+# publish to it under topics of their own; started if installed but stopped, installed from Debian's packages if
+# missing). Fails if one is missing.
 set -u
 up() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 nats="${NATS_SERVER_PATH:-/usr/sbin/nats-server}"
 if ! up 5432 && command -v pg_ctlcluster >/dev/null 2>&1; then
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
 fi
+if ! command -v mosquitto >/dev/null 2>&1 || ! command -v mosquitto_pub >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto mosquitto-clients >/dev/null) ||
+    echo "services: could not install mosquitto and mosquitto-clients" >&2
+fi
+if ! up 1883 && command -v mosquitto >/dev/null 2>&1; then
+  if [ -f /etc/mosquitto/mosquitto.conf ]; then mosquitto -d -c /etc/mosquitto/mosquitto.conf || true; else mosquitto -d || true; fi
+fi
 [ -x "$nats" ] || echo "services: nats-server not found at $nats (apt-get install nats-server, or set NATS_SERVER_PATH)" >&2
 for i in $(seq 1 50); do
-  if up 5432 && [ -x "$nats" ]; then echo "services: PostgreSQL reachable, nats-server at $nats"; exit 0; fi
+  if up 5432 && up 1883 && [ -x "$nats" ] && command -v mosquitto_pub >/dev/null 2>&1; then
+    echo "services: PostgreSQL reachable, Mosquitto reachable, nats-server at $nats"
+    exit 0
+  fi
   sleep 0.2
 done
 up 5432 || echo "services: PostgreSQL is not reachable on 127.0.0.1:5432" >&2
+up 1883 || echo "services: Mosquitto is not reachable on 127.0.0.1:1883" >&2
 exit 1

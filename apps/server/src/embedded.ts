@@ -15,6 +15,7 @@ import { CatalogModule, loadCatalogConfig } from '@kanban/app-catalog';
 import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
 import { loadSupplyConfig, SupplyModule } from '@kanban/app-supply';
+import { INGEST_BASE_PATH, IngestModule, IngestService, ingestRouter, loadIngestConfig, SensorDirectory } from '@kanban/app-ingest';
 import { SERVICE_DATA, seedDemo } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */
@@ -57,6 +58,8 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const catalogConfig = loadCatalogConfig(env);
   const ordersConfig = loadOrdersConfig(env);
   const supplyConfig = loadSupplyConfig(env);
+  // the sensor ingestion in this process: readings stored here in batches, MQTT only with MQTT_URL
+  const ingestConfig = loadIngestConfig(env);
   const mailDir = path.join(stateDir, 'mail');
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
@@ -75,6 +78,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       CatalogModule.forRoot(catalogConfig),
       OrdersModule.forRoot(ordersConfig),
       SupplyModule.forRoot(supplyConfig),
+      IngestModule.forRoot(ingestConfig, { kind: 'direct' }),
     ],
   })
   class EmbeddedModule {}
@@ -84,6 +88,8 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
     logger: logger ?? new ConsoleLogger({ json: logFormat === 'json', prefix: 'kanban' }),
   });
   configureHttpApp(app, gatewayConfig);
+  // the ingestion's HTTP calls (device keys, not user tokens) beside the gateway's, on the same port
+  app.use(INGEST_BASE_PATH, ingestRouter(app.get(IngestService), app.get(SensorDirectory)));
   app.connectMicroservice({ strategy: new InProcessServer(broker) });
   await app.startAllMicroservices();
   await app.listen(gatewayConfig.port, host);

@@ -4,12 +4,13 @@ import { catalogData, type CatalogSeed, demoReplenishmentSnapshot, seedCatalogDe
 import { type DemoRestriction, identityData, type IdentitySeed, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
 import { type DemoUsers, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
 import { seedSupplyDemo, supplyData } from '@kanban/app-supply';
+import { ingestData } from '@kanban/app-ingest';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
  * order. Only this app sees every service.
  */
-export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData, supplyData];
+export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData, supplyData, ingestData];
 
 /**
  * The demo users with access restrictions (README, "Demo logins"): the customer user sees only the first

@@ -34,11 +34,21 @@ describe('BUS_ACCESS', () => {
       const rights = natsPermissions(service, '');
       for (const callee of BUS_ACCESS[service].calls) expect(rights.publish).toContain(`${callee}.>`);
       expect(rights.publish.some((s) => s.includes('OBJ_'))).toBe(service === 'gateway');
+      expect(rights.publish.some((s) => s.includes('RAW_'))).toBe(service === 'ingest');
     }
   });
 
+  it('gives the ingestion its work stream of readings, and nobody else', () => {
+    const ingest = natsPermissions('ingest', 'p.');
+    expect(ingest.publish).toEqual(
+      expect.arrayContaining(['p.raw.ingest.>', '$JS.API.STREAM.CREATE.p_RAW_ingest', '$JS.API.CONSUMER.MSG.NEXT.p_RAW_ingest.*', '$JS.ACK.p_RAW_ingest.>', 'p.catalog.>']),
+    );
+    expect(ingest.publish).not.toContain('p.orders.>');
+    expect(natsPermissions('catalog', 'p.').publish.some((s) => s.startsWith('p.raw.'))).toBe(false);
+  });
+
   it('writes a server configuration with a user per service and no anonymous access', () => {
-    const config = natsServerConfig({ passwords: { gateway: 'g', identity: 'i', catalog: { env: 'CAT' }, orders: 'o', supply: 's' } });
+    const config = natsServerConfig({ passwords: { gateway: 'g', identity: 'i', catalog: { env: 'CAT' }, orders: 'o', supply: 's', ingest: 'n' } });
     for (const service of BUS_SERVICES) expect(config).toContain(`user: "${service}"`);
     expect(config).toContain('password: $CAT');
     expect(config).not.toMatch(/no_auth_user|authorization/);

@@ -16,7 +16,7 @@ import { CatalogBroadcasts } from './catalog-cache';
  *   - publishes and subscribes the broadcast subjects listed (read cache notices).
  * The gateway serves nothing and owns the blob bucket of the NATS object store (`BLOB_STORE=nats`).
  */
-export const BUS_SERVICES = ['gateway', 'identity', 'catalog', 'orders', 'supply'] as const;
+export const BUS_SERVICES = ['gateway', 'identity', 'catalog', 'orders', 'supply', 'ingest'] as const;
 export type BusService = (typeof BUS_SERVICES)[number];
 type Served = Exclude<BusService, 'gateway'>;
 
@@ -28,11 +28,16 @@ export interface BusAccess {
   broadcasts: { publish: readonly string[]; subscribe: readonly string[] };
   /** owns the JetStream object store bucket of the blobs */
   blobs?: boolean;
+  /**
+   * owns a work stream `<prefix>RAW_<service>` (subjects `<prefix>raw.<service>.>`): publishes into it and consumes it
+   * (the ingestion: readings from its receivers to its writers)
+   */
+  work?: boolean;
 }
 
 export const BUS_ACCESS: Record<BusService, BusAccess> = {
   gateway: {
-    calls: ['identity', 'catalog', 'orders', 'supply'],
+    calls: ['identity', 'catalog', 'orders', 'supply', 'ingest'],
     consumes: [],
     broadcasts: { publish: [], subscribe: [CatalogBroadcasts.changed] },
     blobs: true,
@@ -48,8 +53,14 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   // orders asks the catalog for snapshots and identity for the companies' time zones; it consumes every service's
   // evt.<service>.dead_letter (journal entries), its own included, and asks the service that keeps a dead letter to
   // retry or discard it (<service>.dead_letters.*; its own without the bus)
-  orders: { calls: ['identity', 'catalog', 'supply'], consumes: ['identity', 'catalog', 'supply', 'orders'], broadcasts: { publish: [], subscribe: [] } },
+  orders: {
+    calls: ['identity', 'catalog', 'supply', 'ingest'],
+    consumes: ['identity', 'catalog', 'supply', 'orders', 'ingest'],
+    broadcasts: { publish: [], subscribe: [] },
+  },
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
+  // the sensor ingestion asks the catalog for device keys and sensors; its readings pass its own work stream
+  ingest: { calls: ['catalog'], consumes: [], broadcasts: { publish: [], subscribe: [] }, work: true },
 };
 
 /** The reply inbox prefix of a service's connection (its own, so no other service can read its replies). */
@@ -84,6 +95,16 @@ export function natsPermissions(service: BusService, prefix = '', blobBucket = '
   }
   for (const owner of access.consumes) {
     const name = stream(owner);
+    publish.add(`$JS.API.CONSUMER.INFO.${name}.*`);
+    publish.add(`$JS.API.CONSUMER.CREATE.${name}.>`);
+    publish.add(`$JS.API.CONSUMER.DURABLE.CREATE.${name}.*`);
+    publish.add(`$JS.API.CONSUMER.MSG.NEXT.${name}.*`);
+    publish.add(`$JS.ACK.${name}.>`);
+  }
+  if (access.work) {
+    const name = `${safe(prefix)}RAW_${service}`;
+    publish.add(`${prefix}raw.${service}.>`);
+    for (const verb of ['INFO', 'CREATE', 'UPDATE']) publish.add(`$JS.API.STREAM.${verb}.${name}`);
     publish.add(`$JS.API.CONSUMER.INFO.${name}.*`);
     publish.add(`$JS.API.CONSUMER.CREATE.${name}.>`);
     publish.add(`$JS.API.CONSUMER.DURABLE.CREATE.${name}.*`);

@@ -6,6 +6,7 @@ export * from './items';
 export * from './locations';
 export * from './storages';
 export * from './sensors';
+export * from './ingest';
 export * from './users';
 export * from './settings';
 export * from './catalog-cache';

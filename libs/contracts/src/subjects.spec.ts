@@ -13,6 +13,7 @@ import { OrdersEvents, OrdersSubjects, ReplenishmentSubjects } from './orders';
 import { SettingsEvents, SettingsSubjects } from './settings';
 import { StorageEvents, StorageSubjects } from './storages';
 import { SensorEvents, SensorSubjects } from './sensors';
+import { IngestEvents, IngestSubjects } from './ingest';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
 import { SupplyEvents, SupplySubjects } from './supplies';
@@ -41,6 +42,7 @@ const SUBJECT_CONSTANTS = [
   OrderQueueSubjects,
   StatsSubjects,
   SupplySubjects,
+  IngestSubjects,
 ] as const;
 const EVENT_CONSTANTS = [
   IdentityEvents,
@@ -53,6 +55,7 @@ const EVENT_CONSTANTS = [
   SettingsEvents,
   OrdersEvents,
   SupplyEvents,
+  IngestEvents,
 ] as const;
 
 /** the values of each object of a union */

@@ -107,6 +107,7 @@ import type {
 } from './storages';
 import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
+import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored } from './ingest';
 import type {
   OrderQueueDeleteResult,
   OrderQueueEntryDto,
@@ -651,6 +652,9 @@ export interface BusSubjects {
   'orders.stats.location_report': { request: StatsRequest<LocationReportQuery>; reply: LocationReportDto };
   // supply
   'supply.health': { request: Record<string, never>; reply: ServiceHealth };
+  // the sensor ingestion (apps/ingest)
+  'ingest.health': { request: Record<string, never>; reply: ServiceHealth };
+  'ingest.readings.history': { request: ReadingsHistoryQuery; reply: ReadingPoint[] };
   'supply.supply.list': {
     request: { caller: CompanyCaller; scope: SupplyScope; query: SupplyListQuery };
     reply: Page<SupplyDto>;
@@ -694,6 +698,8 @@ export interface BusSubjects {
   'orders.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
   'supply.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
   'supply.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
+  'ingest.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
+  'ingest.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
 }
 
 /** Durable events (`evt.<producer>.<name>`) and their payloads, as `addToOutbox` writes them. */
@@ -724,6 +730,8 @@ export interface BusEvents {
   'evt.supply.created': SupplyCreated;
   'evt.supply.delivery_changed': SupplyDeliveryChanged;
   'evt.supply.dead_letter': DeadLettered;
+  'evt.ingest.readings_stored': ReadingsStored;
+  'evt.ingest.dead_letter': DeadLettered;
 }
 
 export type BusSubject = keyof BusSubjects;

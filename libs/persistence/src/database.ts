@@ -20,6 +20,11 @@ export interface ServiceDataOptions {
   service: string;
   entities: Options['entities'];
   migrations: MigrationClass[];
+  /**
+   * Tables the service keeps by hand-written SQL outside its entities (the ingestion's month-partitioned readings and
+   * their partitions, which the ORM cannot describe): left out of the migration check's comparison.
+   */
+  rawTables?: RegExp[];
   debug?: boolean;
 }
 
@@ -50,6 +55,7 @@ export class Database {
         emit: 'ts',
         silent: true,
       },
+      ...(data.rawTables ? { schemaGenerator: { skipTables: data.rawTables } } : {}),
       forceUtcTimezone: true,
       allowGlobalContext: false,
       debug: data.debug ?? false,

@@ -28,12 +28,14 @@ export interface DistributedHandles {
   /** The run's own nats-server (users and permissions of BUS_ACCESS); `nats.connect()` connects as its admin. */
   nats: TestNatsServer;
   /** `key`: the name the process is kept under (default `name`; another key starts a second replica). */
-  start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
+  start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'ingest' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
 }
 
 export interface LaunchedSystem {
   url: string;
+  /** the sensor ingestion's own HTTP port (started with `ingest: true`) */
+  ingestUrl?: string;
   api: ApiClient;
   mails(): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -64,8 +66,12 @@ function runNode(script: string, env: Record<string, string>, output: string[]):
   return child;
 }
 
-/** Gateway, identity, catalog, orders and supply as separate processes over NATS (own subject prefix) and PostgreSQL (own database). */
-export async function startDistributedSystem(options: { demoHistory?: boolean } = {}): Promise<LaunchedSystem> {
+/**
+ * Gateway, identity, catalog, orders and supply as separate processes over NATS (own subject prefix) and PostgreSQL
+ * (own database); with `ingest`, the sensor ingestion too, on a port of its own (its variables in the environment of
+ * this process, e.g. MQTT_URL and MQTT_TOPIC_ROOT).
+ */
+export async function startDistributedSystem(options: { demoHistory?: boolean; ingest?: boolean } = {}): Promise<LaunchedSystem> {
   const id = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `kanban_${id}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
@@ -165,8 +171,28 @@ export async function startDistributedSystem(options: { demoHistory?: boolean } 
     await close();
     throw error;
   }
+  let ingestUrl: string | undefined;
+  if (options.ingest) {
+    try {
+      const ingestPort = await freePort();
+      ingestUrl = `http://127.0.0.1:${ingestPort}`;
+      const proc = await handles.start('ingest', { INGEST_PORT: String(ingestPort), HOST: '127.0.0.1' });
+      await eventually(
+        async () => {
+          if (proc.child.exitCode !== null) throw new Error(`ingest exited: ${proc.output.join('').slice(-2000)}`);
+          const answer = await fetch(`${ingestUrl}/health`).catch(() => undefined);
+          return answer?.status === 200 ? true : undefined;
+        },
+        60_000,
+        'the ingestion to answer',
+      );
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
 
-  return { url, api, mails: async () => [...sink.mails], close, distributed: handles };
+  return { url, ingestUrl, api, mails: async () => [...sink.mails], close, distributed: handles };
 }
 
 /** The run's nats-server on a free port; another process may take the port between the check and the start: tried thrice. */

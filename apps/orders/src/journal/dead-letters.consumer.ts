@@ -40,4 +40,9 @@ export class DeadLettersConsumer {
   supply(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }
+
+  @OnEvent(deadLetterSubject('ingest'))
+  ingest(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
+    return this.record(event);
+  }
 }

@@ -1,0 +1,76 @@
+import type { ResolvedReading } from '@kanban/contracts';
+import { Batcher, DirectReadingQueue, ingestStream } from './reading-queue';
+import type { ReadingsWriter } from './readings.writer';
+
+const reading = (i: number): ResolvedReading => ({
+  company_id: 1,
+  sensor_id: i,
+  read_at: new Date(Date.UTC(2026, 10, 27, 8, 0, i)).toISOString(),
+  value: i,
+  raw_value: i,
+  battery: null,
+  signal: null,
+  source: 'http',
+});
+const item = (n: number, from = 0) => ({ readings: Array.from({ length: n }, (_, i) => reading(from + i)) });
+
+describe('Batcher', () => {
+  it('stores as soon as a batch is full, whole items only, one batch at a time', async () => {
+    const batches: number[][] = [];
+    let running = 0;
+    const batcher = new Batcher<{ readings: ResolvedReading[] }>(
+      async (items) => {
+        running++;
+        expect(running).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        batches.push(items.map((i) => i.readings.length));
+        running--;
+      },
+      10,
+      10_000,
+    );
+    batcher.add(item(4));
+    batcher.add(item(4));
+    batcher.add(item(4)); // 12 >= 10: the first batch takes what fits whole (4 + 4), the rest follows at once
+    await batcher.drain();
+    expect(batches).toEqual([[4, 4], [4]]);
+  });
+
+  it('stores a smaller batch after the flush time', async () => {
+    const batches: number[] = [];
+    const batcher = new Batcher<{ readings: ResolvedReading[] }>(async (items) => void batches.push(items.length), 1000, 20);
+    batcher.add(item(1));
+    batcher.add(item(2));
+    expect(batches).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(batches).toEqual([2]);
+  });
+});
+
+describe('DirectReadingQueue', () => {
+  it('answers each caller when its readings committed, and with the failure when the write failed', async () => {
+    const written: number[] = [];
+    let fail = false;
+    const writer = {
+      write: async (readings: ResolvedReading[]) => {
+        if (fail) throw new Error('database down');
+        written.push(readings.length);
+        return { stored: readings.length, duplicates: 0 };
+      },
+    } as unknown as ReadingsWriter;
+    const queue = new DirectReadingQueue(writer, 100, 5);
+    await Promise.all([queue.enqueue(item(3).readings), queue.enqueue(item(2, 10).readings)]);
+    expect(written).toEqual([5]);
+    fail = true;
+    await expect(queue.enqueue(item(1).readings)).rejects.toThrow('database down');
+  });
+});
+
+describe('the work stream', () => {
+  it('is named and addressed under the bus prefix', () => {
+    const stream = ingestStream('e2e_1.');
+    expect(stream.name).toBe('e2e_1_RAW_ingest');
+    expect(stream.subject(12)).toBe('e2e_1.raw.ingest.12');
+    expect(stream.all).toBe('e2e_1.raw.ingest.>');
+  });
+});

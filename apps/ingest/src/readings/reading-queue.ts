@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, JSONCodec, RetentionPolicy, nanos } from 'nats';
+import { INGEST_STREAM, INGEST_SUBJECT_ROOT, type ResolvedReading } from '@kanban/contracts';
+import { type NatsBus, redeliveryDelayMs } from '@kanban/messaging';
+import type { ReadingsWriter } from './readings.writer';
+
+/** Where accepted readings go: to the writers, durably, before the receiver answers. */
+export interface ReadingQueue {
+  enqueue(readings: ResolvedReading[]): Promise<void>;
+}
+
+export const READING_QUEUE = Symbol('READING_QUEUE');
+
+/** How the composition root runs the queue: stored at once in this process, or through the JetStream work stream. */
+export type ReadingQueueKind = { kind: 'direct' } | { kind: 'jetstream'; bus: NatsBus };
+
+interface Pending {
+  readings: ResolvedReading[];
+  done: (error?: unknown) => void;
+}
+
+/**
+ * Collects readings from many calls and messages and stores them in batches of up to `batchSize` readings, at most
+ * `flushMs` after the first one came (one transaction per batch, not per call); each caller's promise settles when its
+ * readings committed (or failed). One batch at a time.
+ */
+export class Batcher<T extends { readings: ResolvedReading[] }> {
+  private buffer: T[] = [];
+  private count = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: (items: T[]) => Promise<void>,
+    private readonly batchSize: number,
+    private readonly flushMs: number,
+  ) {}
+
+  add(item: T): void {
+    this.buffer.push(item);
+    this.count += item.readings.length;
+    if (this.count >= this.batchSize) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Stores what is buffered now (after the batch in progress); resolves when it is stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const items: T[] = [];
+    let count = 0;
+    // a batch holds whole items; an item larger than the batch size goes alone
+    while (this.buffer.length > 0 && (items.length === 0 || count + this.buffer[0]!.readings.length <= this.batchSize)) {
+      const item = this.buffer.shift()!;
+      items.push(item);
+      count += item.readings.length;
+    }
+    this.count -= count;
+    if (this.buffer.length > 0) this.timer = setTimeout(() => void this.flush(), 0);
+    if (items.length === 0) return this.chain;
+    // `store` reports its failures to the items' owners; the chain itself never stays rejected
+    this.chain = this.chain.then(() => this.store(items)).catch(() => undefined);
+    return this.chain;
+  }
+
+  /** Waits for everything buffered. */
+  async drain(): Promise<void> {
+    while (this.buffer.length > 0) await this.flush();
+    await this.chain;
+  }
+}
+
+/** The embedded run: readings are stored in this process, batched; a caller's answer waits for its commit. */
+export class DirectReadingQueue implements ReadingQueue, OnApplicationShutdown {
+  private readonly batcher: Batcher<Pending>;
+
+  constructor(writer: ReadingsWriter, batchSize: number, flushMs: number) {
+    this.batcher = new Batcher<Pending>(
+      async (items) => {
+        try {
+          await writer.write(items.flatMap((i) => i.readings));
+          for (const item of items) item.done();
+        } catch (error) {
+          for (const item of items) item.done(error);
+        }
+      },
+      batchSize,
+      flushMs,
+    );
+  }
+
+  enqueue(readings: ResolvedReading[]): Promise<void> {
+    return new Promise((resolve, reject) => this.batcher.add({ readings, done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.batcher.drain();
+  }
+}
+
+const codec = JSONCodec<{ readings: ResolvedReading[] }>();
+
+/** The work stream's name and subjects under a bus prefix. */
+export function ingestStream(prefix: string): { name: string; subject: (companyId: number) => string; all: string } {
+  return {
+    name: `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}${INGEST_STREAM}`,
+    subject: (companyId) => `${prefix}${INGEST_SUBJECT_ROOT}.${companyId}`,
+    all: `${prefix}${INGEST_SUBJECT_ROOT}.>`,
+  };
+}
+
+/** The durable consumer the writers of every replica share. */
+export const WRITER_CONSUMER = 'ingest_writer';
+
+/**
+ * The distributed run: a receiver publishes each accepted batch as one message into the work stream `RAW_ingest`
+ * (work-queue retention: a message is gone once acknowledged) and answers when JetStream has stored it; the writers
+ * (every replica, one shared durable consumer) collect messages into batches, store them and acknowledge them after
+ * the commit. A writer killed before its acknowledgement has its messages delivered again (after `ack_wait`); the
+ * store keeps one reading per sensor and time, so nothing is written twice. The message id is the batch's hash, so a
+ * receiver's retried publish is dropped by JetStream's duplicate window.
+ */
+export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('JetStreamReadingQueue');
+  private readonly stream: ReturnType<typeof ingestStream>;
+  private ensured?: Promise<void>;
+  private messages?: ConsumerMessages;
+  private batcher?: Batcher<{ readings: ResolvedReading[]; msg: JsMsg }>;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly writer: ReadingsWriter,
+    private readonly options: { batchSize: number; flushMs: number; ackWaitMs?: number; write?: boolean },
+  ) {
+    this.stream = ingestStream(bus.options.prefix);
+  }
+
+  async enqueue(readings: ResolvedReading[]): Promise<void> {
+    await this.ensureStream();
+    const data = codec.encode({ readings });
+    const msgID = createHash('sha256').update(data).digest('base64url');
+    await this.bus.js.publish(this.stream.subject(readings[0]!.company_id), data, { msgID });
+  }
+
+  private ensureStream(): Promise<void> {
+    this.ensured ??= (async () => {
+      const jsm = await this.bus.manager();
+      const config = {
+        name: this.stream.name,
+        subjects: [this.stream.all],
+        retention: RetentionPolicy.Workqueue,
+        duplicate_window: nanos(2 * 60_000),
+        // readings nobody stored within a week are of no use (the writers were down that long)
+        max_age: nanos(7 * 24 * 3_600_000),
+      };
+      try {
+        await jsm.streams.info(this.stream.name);
+      } catch {
+        try {
+          await jsm.streams.add(config);
+        } catch (error) {
+          await jsm.streams.info(this.stream.name).catch(() => {
+            throw error;
+          });
+        }
+      }
+    })().catch((error: unknown) => {
+      this.ensured = undefined;
+      throw error;
+    });
+    return this.ensured;
+  }
+
+  /** Starts this replica's writer (unless `write: false`: a receiver-only replica). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.write === false) return;
+    await this.ensureStream();
+    const jsm = await this.bus.manager();
+    try {
+      await jsm.consumers.info(this.stream.name, WRITER_CONSUMER);
+    } catch {
+      await jsm.consumers.add(this.stream.name, {
+        durable_name: WRITER_CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(this.options.ackWaitMs ?? 60_000),
+        max_ack_pending: 10_000,
+      });
+    }
+    this.batcher = new Batcher(
+      async (items) => {
+        try {
+          await this.writer.write(items.flatMap((i) => i.readings));
+          for (const item of items) item.msg.ack();
+        } catch (error) {
+          for (const item of items) item.msg.nak(redeliveryDelayMs(item.msg.info.redeliveryCount));
+          this.log.warn(`storing ${items.length} messages of readings failed, delivered again later: ${(error as Error)?.message ?? String(error)}`);
+        }
+      },
+      this.options.batchSize,
+      this.options.flushMs,
+    );
+    const consumer = await this.bus.js.consumers.get(this.stream.name, WRITER_CONSUMER);
+    this.messages = await consumer.consume({ max_messages: Math.max(16, Math.ceil(this.options.batchSize / 10)) });
+    const messages = this.messages;
+    const batcher = this.batcher;
+    this.loop = (async () => {
+      for await (const msg of messages) {
+        let readings: ResolvedReading[];
+        try {
+          readings = codec.decode(msg.data).readings;
+        } catch {
+          this.log.error(`dropped an unreadable message of the readings stream (${msg.seq})`);
+          msg.term();
+          continue;
+        }
+        batcher.add({ readings, msg });
+      }
+    })();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.messages?.stop();
+    await this.loop;
+    await this.batcher?.drain();
+  }
+}
