@@ -3,7 +3,7 @@
 // The distributed suites need PostgreSQL (127.0.0.1:5432) and the nats-server binary (each run starts its own); they
 // fail, never skip, when those are unreachable. Prints a closing line "N passed, M failed".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +34,19 @@ function step(name, command, commandArgs, options = {}) {
 const node = process.execPath;
 step('services', 'bash', [path.join(root, 'tools/scripts/ensure-services.sh')]);
 if (!step('build', node, ['tools/scripts/build.mjs'])) finish();
+// The browser suites (web build, then Playwright Test) run after jest; with BROWSER_PARALLEL=1 beside the checks and
+// jest instead (both spend much of their time waiting for pages, databases and brokers, but on two busy cores the
+// browser tests' timings suffer: not the default until a quiet run shows it holds). Their output goes to
+// tmp/browser-run.log and is printed when they end; with --only, they run only for --only=browser (or web-build),
+// not after every single step.
+const browserWanted = (!only || 'web-build'.startsWith(only) || 'browser'.startsWith(only)) && existsSync(path.join(root, 'playwright.config.ts'));
+const browserLog = path.join(root, 'tmp', 'browser-run.log');
+let browserDone = Promise.resolve();
+const startBrowser = () => {
+  browserDone = browserPipeline();
+};
+const parallel = /^(1|true|yes)$/i.test(process.env.BROWSER_PARALLEL ?? '');
+if (browserWanted && parallel) startBrowser();
 step('typecheck', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 // The web app has its own tsconfig (DOM, JSX, bundler resolution); tsconfig.json leaves it out.
 step('typecheck-web', node, ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
@@ -52,7 +65,7 @@ mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 if (!only || only.startsWith('jest')) {
   console.log('\n=== jest (unit, e2e-embedded, e2e-distributed)');
-  const jest = spawnSync(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, ...args.filter((a) => !a.startsWith('--only='))], {
+  const jest = await run(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, ...args.filter((a) => !a.startsWith('--only='))], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
@@ -75,45 +88,52 @@ if (!only || only.startsWith('jest')) {
   }
 }
 
-// with --only, the browser tests run only for --only=browser (or web-build), not after every single step
-if ((!only || 'web-build'.startsWith(only) || 'browser'.startsWith(only)) && existsSync(path.join(root, 'playwright.config.ts'))) {
-  if (step('web-build', 'npm', ['run', '--silent', 'build:web'])) {
-    // Playwright Test (playwright.config.ts, tests/browser): one embedded server per worker, two workers by default
-    // (the suites spend most of their time waiting for pages, so two at once take little more than half the time on
-    // two cores). BROWSER_WORKERS (or BROWSER_SHARDS) sets the workers; BROWSER_SHARD=i/n runs the i-th of n parts.
-    const started = Date.now();
-    const shard = process.env.BROWSER_SHARD;
-    console.log(`\n=== browser (Playwright Test${shard ? `, shard ${shard}` : ''})`);
-    await browserRun('browser tests', ['node_modules/@playwright/test/cli.js', 'test', ...(shard ? [`--shard=${shard}`] : [])]);
-    console.log(`=== browser: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-}
+if (browserWanted && !parallel) startBrowser();
+await browserDone;
 finish();
 
-/** Runs a browser test command (node script), its output streamed; adds its closing "N passed, M failed" to the totals. */
-function browserRun(label, commandArgs) {
+/** Runs a command with inherited output without blocking the event loop (the browser pipeline runs meanwhile). */
+function run(command, commandArgs, options) {
   return new Promise((resolve) => {
-    const child = spawn(node, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      process.stdout.write(chunk);
-    });
-    child.on('close', (status) => {
-      const lines = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)];
-      const line = lines[lines.length - 1];
-      if (line) {
-        passed += Number(line[1]);
-        failed += Number(line[2]);
-      }
-      if (status !== 0) {
-        failures.push(label);
-        if (!line || Number(line[2]) === 0) failed++;
-      }
-      resolve(status);
-    });
+    const child = spawn(command, commandArgs, options);
+    child.on('close', (status, signal) => resolve({ status, signal }));
   });
+}
+
+/** The web build, then Playwright Test; output into tmp/browser-run.log, printed at the end; counts added to the totals. */
+async function browserPipeline() {
+  mkdirSync(path.dirname(browserLog), { recursive: true });
+  const log = openSync(browserLog, 'w');
+  const started = Date.now();
+  const out = { cwd: root, stdio: ['ignore', log, log] };
+  const build = await run('npm', ['run', '--silent', 'build:web'], out);
+  const buildOk = build.status === 0;
+  let status = null;
+  if (buildOk) {
+    passed++;
+    // Playwright Test (playwright.config.ts, tests/browser): one embedded server per worker, two workers by default.
+    // BROWSER_WORKERS sets the workers; BROWSER_SHARD=i/n runs the i-th of n parts.
+    const shard = process.env.BROWSER_SHARD;
+    status = (await run(node, ['node_modules/@playwright/test/cli.js', 'test', ...(shard ? [`--shard=${shard}`] : [])], out)).status;
+  } else {
+    failed++;
+    failures.push('web-build');
+  }
+  closeSync(log);
+  const text = readFileSync(browserLog, 'utf8');
+  console.log(`\n=== web-build and browser tests (Playwright Test), run beside the other steps\n${text}`);
+  console.log(`=== browser: ${buildOk ? '' : 'web build FAILED, '}${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!buildOk) return;
+  const lines = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)];
+  const line = lines[lines.length - 1];
+  if (line) {
+    passed += Number(line[1]);
+    failed += Number(line[2]);
+  }
+  if (status !== 0) {
+    failures.push('browser tests');
+    if (!line || Number(line[2]) === 0) failed++;
+  }
 }
 
 function finish() {
