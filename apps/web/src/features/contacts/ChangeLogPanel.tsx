@@ -53,7 +53,7 @@ const CONTACT_FIELDS = [
   'main',
 ] as const;
 const OTHER_FIELDS = ['inactive', 'active', 'service_fee_item_id', 'time_tracking_item_id'] as const;
-export const CHANGE_KINDS = ['customer', 'supplier', 'contact', 'location', 'item', 'catalog'] as const;
+export const CHANGE_KINDS = ['customer', 'supplier', 'contact', 'location', 'item', 'catalog', 'storage', 'storage_bin'] as const;
 const ACTIONS: Record<ChangeAction, string> = { C: 'green', E: 'blue', D: 'red' };
 
 function isOneOf<T extends string>(list: readonly T[], value: string | null): value is T {
