@@ -81,7 +81,8 @@ describe('order history events: the migration to code and params', () => {
     expect(rows.map((r) => [r.text, r.code, r.params == null ? null : raw.json(r.params)])).toEqual(OLD_TEXTS);
     // the converted messages read as their old texts again
     for (const r of rows.filter((row) => row.code !== null)) expect(orderEventText(r.code as OrderEventCode, raw.json(r.params))).toBe(r.text);
-    // every code has an old text here
-    expect(new Set(OLD_TEXTS.map(([, code]) => code).filter((code) => code !== null))).toEqual(new Set(ORDER_EVENT_CODES));
+    // every code has an old text here, except codes of writers that came after the migration (no old events of them)
+    const newer: OrderEventCode[] = ['time_tracking'];
+    expect(new Set(OLD_TEXTS.map(([, code]) => code).filter((code) => code !== null))).toEqual(new Set(ORDER_EVENT_CODES.filter((code) => !newer.includes(code))));
   });
 });
