@@ -121,11 +121,17 @@ for (const language of ['en', 'de'] as const)
     await page.locator(testid('sensor-filter')).fill('');
     await page.locator(testid('sensor-type-filter')).selectOption('');
     const panel = await visible(page, testid('device-key-panel'));
+    let shown = '';
     for (let round = 0; round < 2; round++) {
       await panel.locator(testid('device-key-rotate')).click();
       await (await visible(page, testid('confirm-submit'))).click();
       const secret = await visible(panel, testid('device-key-value'));
-      const key = await text(secret);
+      // the second round's secret is a new one (the first round's goes when the rotation starts)
+      const key = await until(async () => {
+        const value = (await text(secret)).trim();
+        return value !== shown ? value : null;
+      }, 'a new secret should be shown');
+      shown = key;
       assert(/^dk_[0-9a-f]{12}_[A-Za-z0-9_-]{32}$/.test(key.trim()), `the secret should be a device key, not "${key}"`);
       // the previous round's snackbar goes first, so the one after this copy is this copy's
       await page.locator(testid('snackbar')).waitFor({ state: 'hidden', timeout: 15_000 });

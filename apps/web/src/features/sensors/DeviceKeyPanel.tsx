@@ -23,6 +23,8 @@ export function DeviceKeyPanel({ companyID }: { companyID: number }) {
   const [secret, setSecret] = useState<string | null>(null);
   const key = info.data;
   const confirmRotate = () => {
+    // a secret shown before belongs to the key being replaced: gone until the new one arrives
+    setSecret(null);
     rotate({ companyID })
       .unwrap()
       .then((created) => setSecret(created.key))
