@@ -11,6 +11,7 @@ const WORDS = {
     rulesTitle: 'Kanban rules',
     saved: 'was saved',
     ordered: 'Ordered',
+    onOrder17: '17 Packs',
     open: 'Open',
     moq: 'Too little: at least 5 Packs (minimum order quantity).',
     mxoq: 'Too much: at most 10 Packs (maximum order quantity).',
@@ -36,6 +37,7 @@ const WORDS = {
     rulesTitle: 'Kanban-Regeln',
     saved: 'wurde gespeichert',
     ordered: 'Bestellt',
+    onOrder17: '17 Packungen',
     open: 'Offen',
     moq: 'Zu wenig: mindestens 5 Packungen (Mindestbestellmenge).',
     mxoq: 'Zu viel: höchstens 10 Packungen (Höchstbestellmenge).',
@@ -120,6 +122,8 @@ async function ruleOrdersAtLocation(page: Page, words: Words, f: Fixture, langua
   await stockDialog.locator(testid('rule-stock-submit')).click();
   await snackbarSays(page, words.ordered);
   await until(async () => (await text(row.locator(testid('rule-decision')))).includes(words.ordered), `the decision should say "${words.ordered}"`);
+  // what is on order with the order unit's name, in the plural after 17 (delta kanban fills 3 up to 20)
+  await until(async () => (await text(row)).includes(words.onOrder17), async () => `the row should say "${words.onOrder17}" on order: ${await text(row)}`);
   if (language === 'en') {
     const axe = await runAxe(page, 'location rules');
     assert(!axe.serious.length, axe.describe(axe.serious));

@@ -44,10 +44,10 @@ export function RuleTable({
       ),
     },
     { key: 'name', label: t('orders.name'), cell: (rule) => rule.item.name },
-    { key: 'stock', label: t('rules.stock'), align: 'end', testId: () => 'rule-stock', cell: (rule) => `${format.number(rule.stock)} ${units.name(rule.item.item_unit)}` },
+    { key: 'stock', label: t('rules.stock'), align: 'end', testId: () => 'rule-stock', cell: (rule) => `${format.number(rule.stock)} ${units.name(rule.item.item_unit, rule.stock ?? undefined)}` },
     { key: 'threshold', label: t('rules.threshold'), align: 'end', cell: (rule) => format.number(rule.threshold) },
     { key: 'capacity', label: t('rules.capacity'), align: 'end', cell: (rule) => format.number(rule.capacity) },
-    { key: 'onOrder', label: t('rules.onOrder'), align: 'end', cell: (rule) => `${format.number(rule.on_order)} ${units.name(rule.item.order_unit)}` },
+    { key: 'onOrder', label: t('rules.onOrder'), align: 'end', cell: (rule) => `${format.number(rule.on_order)} ${units.name(rule.item.order_unit, rule.on_order)}` },
     {
       key: 'decision',
       label: t('rules.lastDecision'),
