@@ -11,6 +11,12 @@ export interface IngestConfig {
   batchSize: number;
   /** how long a writer waits for more readings before it stores a smaller batch */
   flushMs: number;
+  /** distributed: how long the work stream waits for a writer's acknowledgement before it delivers a message again */
+  ackWaitMs: number;
+  /** distributed: whether this replica runs writers (false: a receiver only, e.g. receivers and writers scaled apart) */
+  writers: boolean;
+  /** tests only: the process exits right after its n-th committed batch, before acknowledging it (0: never) */
+  exitAfterCommit: number;
   /** MQTT: off when `url` is empty */
   mqtt: {
     url: string;
@@ -31,6 +37,9 @@ export function loadIngestConfig(env: Env, defaults: Partial<Record<string, stri
     retentionMonths: r.int('READINGS_RETENTION_MONTHS', 13, { min: 1, max: 120 }),
     batchSize: r.int('INGEST_BATCH_SIZE', 1000, { min: 1, max: 10_000 }),
     flushMs: r.int('INGEST_FLUSH_MS', 200, { min: 1, max: 60_000 }),
+    ackWaitMs: r.int('INGEST_ACK_WAIT_MS', 60_000, { min: 1000, max: 3_600_000 }),
+    writers: r.bool('INGEST_WRITERS', true),
+    exitAfterCommit: r.int('INGEST_EXIT_AFTER_COMMIT', 0, { min: 0 }),
     mqtt: {
       url: r.optional('MQTT_URL') === undefined ? '' : r.url('MQTT_URL', undefined, ['mqtt', 'mqtts', 'tcp', 'ssl', 'ws', 'wss']),
       username: r.optional('MQTT_USERNAME'),

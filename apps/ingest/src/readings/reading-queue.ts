@@ -128,11 +128,12 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
   private messages?: ConsumerMessages;
   private batcher?: Batcher<{ readings: ResolvedReading[]; msg: JsMsg }>;
   private loop?: Promise<void>;
+  private committed = 0;
 
   constructor(
     private readonly bus: NatsBus,
     private readonly writer: ReadingsWriter,
-    private readonly options: { batchSize: number; flushMs: number; ackWaitMs?: number; write?: boolean },
+    private readonly options: { batchSize: number; flushMs: number; ackWaitMs?: number; write?: boolean; exitAfterCommit?: number },
   ) {
     this.stream = ingestStream(bus.options.prefix);
   }
@@ -193,6 +194,11 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
       async (items) => {
         try {
           await this.writer.write(items.flatMap((i) => i.readings));
+          if (this.options.exitAfterCommit && ++this.committed === this.options.exitAfterCommit) {
+            // tests only (INGEST_EXIT_AFTER_COMMIT): a crash between the commit and the acknowledgement
+            this.log.warn(`exiting after committed batch ${this.committed}, before acknowledging it (INGEST_EXIT_AFTER_COMMIT)`);
+            process.exit(137);
+          }
           for (const item of items) item.msg.ack();
         } catch (error) {
           for (const item of items) item.msg.nak(redeliveryDelayMs(item.msg.info.redeliveryCount));
