@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { login, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
@@ -10,6 +11,7 @@ let locationId: number;
 let otherLocationId: number;
 let itemId: number;
 const rules: number[] = [];
+const itemOf: number[] = [];
 let foreignRule: number;
 
 type Bin = { row: number; column: number; number: number; label: string; kanban_rule_id: number | null; rule: Record<string, unknown> | null; [key: string]: unknown };
@@ -31,6 +33,7 @@ beforeAll(async () => {
   otherLocationId = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Andere Halle' }, tokens.admin)).id;
   for (const n of [1, 2, 3]) {
     itemId = ok(await api().post(`/c/${demo}/customer/${customerId}/item`, { sku: `BIN-${n}`, name: `Schraube M${n}; "verzinkt"`, order_unit: 'PCE' }, tokens.admin)).id;
+    itemOf.push(itemId);
     rules.push(ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: itemId, threshold: 4, capacity: 20, stock: 5 * n }, tokens.admin)).id);
   }
   foreignRule = ok(await api().post(`/c/${demo}/rules`, { location_id: otherLocationId, item_id: itemId, threshold: 1, capacity: 5, stock: 5 }, tokens.admin)).id;
@@ -65,11 +68,18 @@ describe('storage bins: the grid', () => {
 
   it('puts a rule into a bin and shows its item, stock, threshold, capacity and fill level; clears it again', async () => {
     const { id } = await rack({ name: 'Regelregal', rows: 2, columns: 2 });
+    // the second rule's item has a picture: the bin answers it
+    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 90, g: 120, b: 200 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('item_id', String(itemOf[1]));
+    form.append('image', new Blob([picture], { type: 'image/png' }), 'mutter.png');
+    const image = ok(await api().postForm(`/c/${demo}/image/`, form, tokens.writer));
     const bin = ok(await put(`${base()}/${id}/bins/1/2`, { kanban_rule_id: rules[1] }));
+    expect(bin.rule.image_url).toBe(image.url);
     expect(bin).toMatchObject({ row: 1, column: 2, number: 2, label: '1-2', kanban_rule_id: rules[1], below_threshold: false });
     expect(bin.rule).toMatchObject({ id: rules[1], sku: 'BIN-2', name: 'Schraube M2; "verzinkt"', stock: 10, threshold: 4, capacity: 20, fill_percent: 50 });
     const low = ok(await put(`${base()}/${id}/bins/2/1`, { kanban_rule_id: rules[0] }));
-    expect([low.rule.stock, low.below_threshold]).toEqual([5, false]);
+    expect([low.rule.stock, low.below_threshold, low.rule.image_url]).toEqual([5, false, null]);
     ok(await api().post(`/c/${demo}/rules/${rules[0]}/stock`, { stock: 3 }, tokens.writer));
     const grid = ok(await api().get(`${base()}/${id}/bins`, tokens.readonly));
     expect(grid.bins.filter((b: Bin) => b.kanban_rule_id !== null).map((b: Bin) => [b.label, b.below_threshold, (b.rule as { fill_percent: number }).fill_percent])).toEqual([

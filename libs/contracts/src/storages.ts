@@ -14,6 +14,8 @@ export const StorageSubjects = {
   putBin: 'catalog.storage.bins.put',
   /** empty one bin (rule, sensor and calibration) */
   clearBin: 'catalog.storage.bins.clear',
+  /** the first (selected) image of each named item, for the bins' tiles */
+  binImages: 'catalog.storage.bins.images',
 } as const;
 
 /** Durable events about storages (JetStream stream EVT_catalog). */
@@ -137,6 +139,8 @@ export interface StorageBinRule {
   /** stock / capacity in percent (0..100, rounded); null without capacity or when stock is hidden */
   fill_percent: number | null;
   stock_updated_at: string | null;
+  /** the item's selected (else first) image; null: none */
+  image_url: string | null;
 }
 
 /** The sensor of a bin as the plan shows it (from the catalog's sensors). */

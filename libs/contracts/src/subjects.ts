@@ -469,6 +469,10 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; row: number; column: number };
     reply: null;
   };
+  'catalog.storage.bins.images': {
+    request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; itemIds: number[] };
+    reply: Record<number, string>;
+  };
   'catalog.sensor.list': { request: { caller: CompanyCaller; query: SensorListQuery }; reply: Page<SensorDto> };
   'catalog.sensor.get': { request: { caller: CompanyCaller; id: number }; reply: SensorDto };
   'catalog.sensor.create': { request: { caller: CompanyCaller; input: SensorInput }; reply: SensorDto };

@@ -17,6 +17,11 @@ export class StorageBinsHandler {
     return this.bins.put(p.caller, p, p.storageId, p.row, p.column, p.input);
   }
 
+  @Handles(StorageSubjects.binImages)
+  images(@Payload() p: BusRequest<'catalog.storage.bins.images'>) {
+    return this.bins.itemImages(p.caller, p, p.storageId, p.itemIds);
+  }
+
   @Handles(StorageSubjects.clearBin)
   clear(@Payload() p: BusRequest<'catalog.storage.bins.clear'>) {
     return this.bins.clear(p.caller, p, p.storageId, p.row, p.column);

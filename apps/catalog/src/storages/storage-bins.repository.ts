@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Customer } from '../customers/customer.entity';
+import { Item } from '../items/item.entity';
 import { Sensor } from '../sensors/sensor.entity';
 import { StorageBin } from './storage-bin.entity';
 import { Storage } from './storage.entity';
@@ -35,6 +36,12 @@ export class StorageBinsRepository {
     if (!bin) return null;
     const storage = await em.findOneOrFail(Storage, { id: bin.storageId });
     return { bin, storage };
+  }
+
+  /** Of these item ids, the items of the customer. */
+  async itemsOfCustomer(em: EntityManager, customerId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    return (await em.find(Item, { id: { $in: ids }, customerId }, { fields: ['id'] })).map((i) => i.id);
   }
 
   async showsStock(em: EntityManager, customerId: number): Promise<boolean> {

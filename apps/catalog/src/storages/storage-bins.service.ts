@@ -5,6 +5,7 @@ import { AppError, ProtocolCode } from '@kanban/access';
 import {
   OrdersSubjects,
   SENSOR_OFFLINE_INTERVALS,
+  STORAGE_MAX_GRID,
   StorageEvents,
   type CompanyCaller,
   type StorageBinChanged,
@@ -15,6 +16,7 @@ import {
 import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { recordChanges } from '../changes/change-log';
+import { imagesOf } from '../images/entity-images';
 import type { Sensor } from '../sensors/sensor.entity';
 import { SettingsHooks } from '../settings/settings-hooks';
 import { StorageBin } from './storage-bin.entity';
@@ -60,6 +62,22 @@ export class StorageBinsService {
           return sensor ? binSensor(sensor, now) : null;
         }),
       };
+    });
+  }
+
+  /**
+   * The selected (else first) image of each item a bin's rule names (the gateway knows the items from the rules),
+   * for a rack the caller may read; items of other customers answer nothing.
+   */
+  itemImages(caller: CompanyCaller, parent: StorageParent, storageId: number, itemIds: number[]): Promise<Record<number, string>> {
+    return this.uow.forCompany(caller.companyId).read(async (em) => {
+      await this.storageOf(em, caller, parent, storageId, 'read');
+      const ids = [...new Set(itemIds.filter((id) => Number.isInteger(id) && id > 0))].slice(0, STORAGE_MAX_GRID * STORAGE_MAX_GRID);
+      const own = await this.bins.itemsOfCustomer(em, parent.customerId, ids);
+      const images = await imagesOf(em, 'item_id', own);
+      const out: Record<number, string> = {};
+      for (const [itemId, refs] of images) if (refs[0]) out[itemId] = refs[0].url;
+      return out;
     });
   }
 

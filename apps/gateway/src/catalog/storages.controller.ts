@@ -36,6 +36,7 @@ export function binRule(rule: KanbanRuleDto, showStockToCaller: boolean): Storag
     capacity: showStock ? rule.capacity : null,
     fill_percent: fill,
     stock_updated_at: showStock ? rule.stock_updated_at : null,
+    image_url: null,
   };
 }
 
@@ -177,12 +178,14 @@ export class StoragesController {
       for (const rule of answer.items) if (wanted.has(rule.id)) rules.set(rule.id, rule);
       if (page * answer.per_page >= answer.total) break;
     }
+    const itemIds = [...new Set([...rules.values()].map((r) => r.item_id))];
+    const images = itemIds.length > 0 ? await this.bus.request(StorageSubjects.binImages, { caller, customerId, locationId, storageId, itemIds }) : {};
     return {
       storage: record.storage,
       show_stock: showStock,
       bins: record.bins.map((bin) => {
         const found = bin.kanban_rule_id !== null ? rules.get(bin.kanban_rule_id) : undefined;
-        const rule = found ? binRule(found, showStock) : null;
+        const rule = found ? { ...binRule(found, showStock), image_url: images[found.item_id] ?? null } : null;
         return { ...bin, rule, below_threshold: rule !== null && rule.stock !== null && rule.threshold !== null && rule.stock <= rule.threshold };
       }),
     };

@@ -112,12 +112,24 @@ function BinTile({
         </Flex>
         {rule ? (
           <>
-            <Text fontSize="sm" fontWeight="semibold" truncate title={rule.sku} data-testid="bin-sku">
-              {rule.sku}
-            </Text>
-            <Text fontSize="sm" truncate title={rule.name} data-testid="bin-name">
-              {rule.name}
-            </Text>
+            <Flex gap="2" align="center" minW="0">
+              {rule.image_url ? (
+                <img
+                  src={`${rule.image_url}?size=128`}
+                  alt=""
+                  data-testid="bin-image"
+                  style={{ width: mode === 'preview' ? 56 : 40, height: mode === 'preview' ? 56 : 40, objectFit: 'contain', flexShrink: 0 }}
+                />
+              ) : null}
+              <Stack gap="0" minW="0">
+                <Text fontSize="sm" fontWeight="semibold" truncate title={rule.sku} data-testid="bin-sku">
+                  {rule.sku}
+                </Text>
+                <Text fontSize="sm" truncate title={rule.name} data-testid="bin-name">
+                  {rule.name}
+                </Text>
+              </Stack>
+            </Flex>
             {grid.show_stock && rule.stock !== null ? (
               <>
                 {rule.fill_percent !== null ? (
