@@ -21,6 +21,7 @@ const WORDS = {
     saved: 'The service visit was recorded on order',
     history: 'service visit: 45 minutes (line 2): Regale gezählt',
     stock: 'Stock',
+    hidden: 'Stock is not shown for this customer.',
   },
   de: {
     deltaHint: 'bis zu seiner Kapazität aufgefüllt',
@@ -35,6 +36,7 @@ const WORDS = {
     saved: 'Der Serviceeinsatz wurde an Bestellung',
     history: 'Serviceeinsatz: 45 Minuten (Position 2): Regale gezählt',
     stock: 'Bestand',
+    hidden: 'Bestände werden für diesen Kunden nicht angezeigt.',
   },
 };
 
@@ -160,6 +162,8 @@ for (const language of ['en', 'de'] as const) {
     const row = await visible(page, testid(`rule-row-${f.item.sku}`));
     await until(async () => (await text(row)).includes(f.item.sku), 'the customer user should see the rule');
     assert((await page.locator(testid('rule-stock')).count()) === 0, 'the customer user should see no stock cell');
+    assert((await text(page.locator(testid('rules-stock-hidden')))) === words.hidden, `the page should say "${words.hidden}"`);
+    assert((await writer.locator(testid('rules-stock-hidden')).count()) === 0, 'staff should get no such note');
     assert(!(await text(page.locator(testid('rule-table')))).includes('37'), 'the stock 37 should not show to the customer user');
     const headers = await page.locator(`${testid('rule-table')} th`).allTextContents();
     assert(!headers.some((h) => h.trim() === words.stock), `no "${words.stock}" column for the customer user (${headers.join(', ')})`);

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, Role } from '@kanban/access';
-import { Button, Card, Flex, Heading, Input, Stack } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../shared/api/apiError';
@@ -139,6 +139,11 @@ export function LocationRules({ companyID, customerID, locationID }: { companyID
               />
             </Flex>
             {error ? <ErrorBox error={error} /> : null}
+            {data && data.items.length > 0 && data.items.every((rule) => rule.stock_hidden === true) ? (
+              <Text fontSize="sm" color="gray.600" data-testid="rules-stock-hidden">
+                {t('orderingFlags.stockHidden')}
+              </Text>
+            ) : null}
             <RuleTable rules={data?.items ?? []} busy={isFetching} canWrite={canWrite} canReport={canReport} onAction={act} />
             {data && data.items.length === 0 ? (
               <EmptyList
