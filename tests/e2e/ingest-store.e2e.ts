@@ -92,7 +92,8 @@ describe(`readings storage (${mode})`, () => {
       expect.arrayContaining([
         {
           company_id: 1,
-          sensors: [{ sensor_id: 11, count: 3, last: { read_at: '2026-11-01T00:30:00.000Z', value: -5, battery: null, signal: null }, min_value: -5 }],
+          // battery and signal: the latest the batch reported (with its first reading)
+          sensors: [{ sensor_id: 11, count: 3, last: { read_at: '2026-11-01T00:30:00.000Z', value: -5, battery: 80, signal: -70.5 }, min_value: -5 }],
         },
         { company_id: 2, sensors: [{ sensor_id: 12, count: 1, last: { read_at: '2026-11-01T00:10:00.000Z', value: 400, battery: null, signal: null }, min_value: 400 }] },
       ]),

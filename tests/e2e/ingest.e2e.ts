@@ -109,6 +109,12 @@ describe(`sensor ingestion (${process.env.E2E_MODE})`, () => {
     expect(answer.body.Data.refused[0].reason).toMatch(/no sensor of the company/);
     expect(answer.body.Data.refused[3].reason).toMatch(/inactive/);
     expect((await historyOf('scale-A', 2)).map((p) => p.last)).toEqual([1520.5, 1250]);
+    // the catalog keeps the sensor's reported state: the latest reading, the latest battery and signal
+    const reported = await eventually(async () => {
+      const sensor = ok(await system.api.get(`/c/${company}/sensor/${sensors['scale-A']}`, admin));
+      return sensor.last_seen_at ? sensor : undefined;
+    }, 30_000, 'the sensor to show its last reading');
+    expect(reported).toMatchObject({ last_seen_at: t(20), last_value: 1250, battery: 81, signal: -67 });
     // a reading sent again (a device that did not see the answer) beside a new one: the new one stored, the old once
     const again = await ingest('/readings', { readings: [{ external_id: 'scale-A', time: t(30), value: 1520.5 }, { external_id: 'scale-A', time: t(25), value: 1400 }] });
     expect(again.body.Data.accepted).toBe(2);

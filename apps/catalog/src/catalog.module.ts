@@ -31,6 +31,7 @@ import { LocationsHandler } from './locations/locations.handler';
 import { LocationsService } from './locations/locations.service';
 import { ReplenishmentHandler } from './replenishment/replenishment';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
+import { SensorReadingsConsumer } from './sensors/sensor-readings.consumer';
 import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { DeviceKeysService } from './sensors/device-keys.service';
 import { SensorsHandler } from './sensors/sensors.handler';
@@ -58,7 +59,7 @@ export class CatalogModule {
         servicePersistence(catalogData),
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
+      controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, SensorReadingsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
         CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, SensorsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { EnvReader } from '@kanban/config';
-import { MessagingModule, NatsBus, NatsBusServer, readOutboxConfig } from '@kanban/messaging';
+import { MessagingModule, NatsBus, NatsBusServer, readProcessEnv } from '@kanban/messaging';
 import { Database, DatabaseModule } from '@kanban/persistence';
 import { loadIngestConfig } from './config';
 import { INGEST_BASE_PATH, ingestRouter } from './http/ingest-router';
@@ -19,15 +19,8 @@ import { SensorDirectory } from './readings/sensor-directory';
  */
 async function main(): Promise<void> {
   const env = new EnvReader(process.env);
-  const databaseUrl = env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']);
-  const natsUrl = env.url('NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']);
-  const prefix = env.str('BUS_PREFIX', '');
-  const natsUser = env.str('NATS_USER', '');
-  const natsPassword = env.str('NATS_PASSWORD', '');
-  const logFormat = env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json');
-  const poolMax = env.int('DB_POOL_MAX', 10, { min: 1, max: 200 });
+  const { databaseUrl, natsUrl, prefix, natsUser, natsPassword, logFormat, poolMax, eventRetentionHours } = readProcessEnv(env);
   const host = env.str('HOST', '0.0.0.0');
-  const { eventRetentionHours } = readOutboxConfig(env);
   env.done();
   const config = loadIngestConfig(process.env);
 

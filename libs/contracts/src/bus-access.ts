@@ -44,10 +44,10 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   },
   // identity consumes its own evt.identity.mail_requested
   identity: { calls: [], consumes: ['identity'], broadcasts: { publish: [], subscribe: [] } },
-  // catalog asks orders which rules use an item; consumes restrictions and backorders
+  // catalog asks orders which rules use an item; consumes restrictions, backorders and the sensors' readings
   catalog: {
     calls: ['orders'],
-    consumes: ['identity', 'orders'],
+    consumes: ['identity', 'orders', 'ingest'],
     broadcasts: { publish: [CatalogBroadcasts.changed], subscribe: [CatalogBroadcasts.changed] },
   },
   // orders asks the catalog for snapshots and identity for the companies' time zones; it consumes every service's

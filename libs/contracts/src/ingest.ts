@@ -40,7 +40,7 @@ export interface ReadingsStored {
     sensor_id: number;
     /** how many new readings of the sensor the batch stored */
     count: number;
-    /** the sensor's latest new reading */
+    /** the sensor's latest new reading, with the latest battery and signal the batch reported for it */
     last: { read_at: string; value: number; battery: number | null; signal: number | null };
     /** the smallest new value (a negative one is a fault: journal 2007 after calibration) */
     min_value: number;

@@ -14,14 +14,7 @@ import { readOutboxConfig } from './outbox';
  */
 export async function runServiceProcess(service: string, module: (env: EnvReader) => DynamicModule): Promise<void> {
   const env = new EnvReader(process.env);
-  const databaseUrl = env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']);
-  const natsUrl = env.url('NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']);
-  const prefix = env.str('BUS_PREFIX', '');
-  const natsUser = env.str('NATS_USER', '');
-  const natsPassword = env.str('NATS_PASSWORD', '');
-  const logFormat = env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json');
-  const poolMax = env.int('DB_POOL_MAX', 10, { min: 1, max: 200 });
-  const { eventRetentionHours } = readOutboxConfig(env);
+  const { databaseUrl, natsUrl, prefix, natsUser, natsPassword, logFormat, poolMax, eventRetentionHours } = readProcessEnv(env);
   const serviceModule = module(env);
   env.done();
 
@@ -47,6 +40,20 @@ export async function runServiceProcess(service: string, module: (env: EnvReader
       .finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** What every service process reads of its environment: its database, its NATS connection and user, logging, pool size, event retention. */
+export function readProcessEnv(env: EnvReader) {
+  return {
+    databaseUrl: env.url('DATABASE_URL', undefined, ['postgres', 'postgresql']),
+    natsUrl: env.url('NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']),
+    prefix: env.str('BUS_PREFIX', ''),
+    natsUser: env.str('NATS_USER', ''),
+    natsPassword: env.str('NATS_PASSWORD', ''),
+    logFormat: env.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'json'),
+    poolMax: env.int('DB_POOL_MAX', 10, { min: 1, max: 200 }),
+    eventRetentionHours: readOutboxConfig(env).eventRetentionHours,
+  };
 }
 
 /** The entry point of a service process: runs it, or prints why it cannot start and exits with 1. */

@@ -53,18 +53,27 @@ export class ReadingsWriter {
   }
 }
 
-/** The new readings of a batch per company, per sensor: count, the latest one, the smallest value. */
+/**
+ * The new readings of a batch per company, per sensor: count, the latest one (with the latest battery and signal any
+ * of them reported: a device may send those with some readings only), the smallest value.
+ */
 export function readingsStored(rows: StoredRow[]): ReadingsStored[] {
   const companies = new Map<number, Map<number, ReadingsStored['sensors'][number]>>();
-  for (const row of rows) {
+  const sorted = [...rows].sort((a, b) => a.read_at.getTime() - b.read_at.getTime());
+  for (const row of sorted) {
     let sensors = companies.get(row.company_id);
     if (!sensors) companies.set(row.company_id, (sensors = new Map()));
-    const last = { read_at: row.read_at.toISOString(), value: row.value, battery: row.battery, signal: row.signal };
     const sensor = sensors.get(row.sensor_id);
+    const last = {
+      read_at: row.read_at.toISOString(),
+      value: row.value,
+      battery: row.battery ?? sensor?.last.battery ?? null,
+      signal: row.signal ?? sensor?.last.signal ?? null,
+    };
     if (!sensor) sensors.set(row.sensor_id, { sensor_id: row.sensor_id, count: 1, last, min_value: row.value });
     else {
       sensor.count++;
-      if (last.read_at >= sensor.last.read_at) sensor.last = last;
+      sensor.last = last;
       sensor.min_value = Math.min(sensor.min_value, row.value);
     }
   }

@@ -1,0 +1,48 @@
+import { Payload } from '@nestjs/microservices';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IngestEvents, type ReadingsStored } from '@kanban/contracts';
+import { BusController, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
+import { queryBound } from '@kanban/persistence';
+
+/**
+ * Keeps the sensors' reported state (battery, signal, last seen, last value) from the ingestion's
+ * `evt.ingest.readings_stored` (docs/ingestion.md): one set-based update per event, never moving a sensor's state
+ * back to an older reading (events of batches may arrive out of order). Not a change of the master data: no change
+ * log, no `sensor_changed`, `updated_at` stays.
+ */
+@BusController()
+export class SensorReadingsConsumer {
+  /** the event's handler, counted as a dead letter after EVENT_MAX_FAILURES failures (DeadLetters) */
+  private readonly on;
+
+  constructor(deadLetters: DeadLetters) {
+    this.on = { report: deadLetters.once<ReadingsStored>('catalog.sensor_readings', (em, event) => reportReadings(em, event.data)) };
+  }
+
+  @OnEvent(IngestEvents.readingsStored)
+  report(@Payload() event: EventEnvelope<ReadingsStored>): Promise<void> {
+    return this.on.report(event);
+  }
+}
+
+export async function reportReadings(em: EntityManager, data: ReadingsStored): Promise<void> {
+  const rows = data.sensors.map((s) => ({
+    sensor_id: s.sensor_id,
+    read_at: s.last.read_at,
+    value: s.last.value,
+    battery: s.last.battery === null ? null : Math.round(s.last.battery),
+    signal: s.last.signal === null ? null : Math.round(s.last.signal),
+  }));
+  if (rows.length === 0) return;
+  await queryBound(
+    em,
+    `update "catalog"."sensor" as s set
+        last_seen_at = x.read_at,
+        last_value = round(x.value::numeric, 3),
+        battery = coalesce(x.battery, s.battery),
+        signal = coalesce(x.signal, s.signal)
+      from jsonb_to_recordset(?::jsonb) as x(sensor_id int, read_at timestamptz, value float8, battery smallint, signal smallint)
+      where s.id = x.sensor_id and s.company_id = ? and (s.last_seen_at is null or s.last_seen_at <= x.read_at)`,
+    [JSON.stringify(rows), data.company_id],
+  );
+}
