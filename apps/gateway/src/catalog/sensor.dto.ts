@@ -20,6 +20,7 @@ export class SensorUpdateDto {
   @ApiPropertyOptional({ maxLength: 100, description: 'the device id the vendor sends; unique in the company (1059); visible characters, no spaces, /, + or #' })
   @IsOptional()
   @IsString()
+  @MaxLength(100)
   @Matches(SENSOR_EXTERNAL_ID_PATTERN, { message: EXTERNAL_ID_MESSAGE })
   external_id?: string;
   @ApiPropertyOptional({ enum: [...SENSOR_TYPES] }) @IsOptional() @IsIn([...SENSOR_TYPES]) type?: SensorType;
@@ -41,6 +42,7 @@ export class SensorCreateDto extends OmitType(SensorUpdateDto, ['name', 'externa
   @ApiProperty({ maxLength: 200 }) @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
   @ApiProperty({ maxLength: 100, description: 'the device id the vendor sends; unique in the company (1059)' })
   @IsString()
+  @MaxLength(100)
   @Matches(SENSOR_EXTERNAL_ID_PATTERN, { message: EXTERNAL_ID_MESSAGE })
   external_id!: string;
   @ApiProperty({ enum: [...SENSOR_TYPES] }) @IsIn([...SENSOR_TYPES]) type!: SensorType;
