@@ -4,7 +4,7 @@
 // sees no stock on the location's rules, staff do.
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, goto, pickRowAction, runAxe, screenshot, testid, text, until, visible } from '../helpers';
+import { assert, chooseLanguage, goto, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 import { pageApi as api } from '../page-api';
 
 const WORDS = {
@@ -107,8 +107,12 @@ for (const language of ['en', 'de'] as const) {
       await screenshot(page, `ordering-flags-adhoc-${language}-${width}.png`);
       await (await visible(page, testid(`ordernew-add-${f.item.sku}`))).click();
       await page.locator(testid('ordernew-quantity-0')).fill('2');
+      // as the ordering spec: the line checked (no message) before placing, then the order's page (CI once saw the
+      // click land before the line was checked, and the page stay)
+      await until(async () => (await page.locator('[data-testid$=-error][data-testid^=ordernew-line-]').count()) === 0, 'no line should have a message');
       await page.locator(testid('ordernew-submit')).click();
-      await visible(page, testid('order-detail-page'));
+      await waitPath(page, /\/order\/\d+$/);
+      await visible(page, testid('order-detail-page'), 20_000);
       await until(async () => (await text(page.locator(testid('order-lines')))).includes(f.item.sku), 'the order should list the ad hoc item');
       // a service visit: without a time-tracking item the dialog says so; minutes are checked as typed
       await (await visible(page, testid('order-service-visit'))).click();
