@@ -3,6 +3,7 @@ import type { ResolvedReading } from '@kanban/contracts';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
 import { READING_QUEUE, type ReadingQueue } from './reading-queue';
 import { type IncomingReading, type InputLimits, type ParsedBatch, type Refusal, toSensorUnit, valueFromFields } from './reading-input';
+import { retentionStart } from './readings.repository';
 import { SensorDirectory, type SensorRef } from './sensor-directory';
 
 /** What a receiver answers for a batch (HTTP: 202 with this as Data). */
@@ -28,7 +29,7 @@ export class IngestService {
 
   /** The limits of reading times now: not ahead of the clock, not older than the retention. */
   limits(now = new Date()): InputLimits {
-    return { now, oldest: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - this.config.retentionMonths, 1)) };
+    return { now, oldest: retentionStart(now, this.config.retentionMonths) };
   }
 
   async accept(companyId: number, batch: ParsedBatch): Promise<IngestAnswer> {

@@ -23,6 +23,14 @@ export function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
+/**
+ * The first instant the raw readings are kept from: the start of the UTC month `months` before the month of `now`.
+ * The writers drop partitions that end before it; the receivers refuse readings older than it (the two must agree).
+ */
+export function retentionStart(now: Date, months: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+}
+
 function nextMonth(month: Date): Date {
   return new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
 }

@@ -3,7 +3,7 @@ import type { ReadingsStored, ResolvedReading } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
-import { ReadingsRepository, type StoredRow } from './readings.repository';
+import { ReadingsRepository, retentionStart, type StoredRow } from './readings.repository';
 
 export interface WriteResult {
   /** readings stored by this batch */
@@ -46,7 +46,7 @@ export class ReadingsWriter {
   async retention(now = new Date(), force = false): Promise<string[]> {
     if (!force && now.getTime() - this.lastRetention < 3_600_000) return [];
     this.lastRetention = now.getTime();
-    const before = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - this.config.retentionMonths, 1));
+    const before = retentionStart(now, this.config.retentionMonths);
     const dropped = await this.uow.write((em) => this.repository.dropPartitionsBefore(em, before), { bookkeeping: true });
     if (dropped.length > 0) this.log.log(`dropped readings older than ${before.toISOString()}: ${dropped.join(', ')}`);
     return dropped;
