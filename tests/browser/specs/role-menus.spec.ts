@@ -244,7 +244,7 @@ for (const language of ['en', 'de'] as const) {
       const sku = `CS-${stamp}`;
       const item = await pageData<{ id: number }>(writer, 'POST', `customer/${customer}/item`, { sku, name: `Stock item ${stamp}`, order_unit: 'PAK' });
       const rule = await pageData<{ id: number }>(writer, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 20, stock: 15 });
-      await writer.context().close();
+      // the writer's page stays open: the stock entered is read back as staff at the end
 
       const page = await signIn(newPage, 'customer@demo.example', language, viewport);
       const home = await visible(page, testid('customer-home'), 15_000);
@@ -277,6 +277,7 @@ for (const language of ['en', 'de'] as const) {
       await until(async () => (await pageData<{ stock: number }>(writer, 'GET', `rules/${rule.id}`)).stock === 7, 'the stock entered should be 7');
       await expect(page.locator(testid('not-allowed-page'))).toHaveCount(0);
       await screenshot(page, `role-customer-stock-${language}-${viewport.width}.png`);
+      await writer.context().close();
     });
   }
 }

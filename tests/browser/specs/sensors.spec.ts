@@ -154,8 +154,10 @@ for (const language of ['en', 'de'] as const)
 
 test('sensors: writers manage sensors but see no device key; readers are not offered the page', async ({ loginAs }) => {
   const writer = await loginAs('writer@demo.example', { viewport: { width: 1366, height: 900 } });
-  await (await visible(writer, testid('menu-company.settings'))).click();
+  // the settings group may already be open (the menu keeps its state): open it only when the entry is hidden
+  if (!(await writer.locator(testid('menu-company.sensors')).isVisible())) await (await visible(writer, testid('menu-company.settings'))).click();
   await (await visible(writer, testid('menu-company.sensors'))).click();
+  await waitPath(writer, /^\/c\/1\/settings\/sensors\/?$/);
   await visible(writer, testid('sensor-create'));
   await visible(writer, '[data-testid^=sensor-row-]');
   assert((await writer.locator(testid('device-key-panel')).count()) === 0, 'a writer should not see the device key');

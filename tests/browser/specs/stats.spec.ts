@@ -83,12 +83,13 @@ for (const language of ['en', 'de'] as const) {
     // a location row narrows the statistics; the lines page shows the line behind it
     await page.locator(testid('stats-per-location')).locator('tr', { hasText: locationName }).click();
     await waitPath(page, /^\/c\/1\/stat\/orders\/?$/);
-    await until(async () => (await text(page.locator(testid('stats-total-orders')))).trim() === '1', 'the location filter should leave one order');
+    // one order, or two when the location's scheduled run ordered again after the delivery (the stock stayed at 1)
+    await until(async () => /^[12]$/.test((await text(page.locator(testid('stats-total-orders')))).trim()), 'the location filter should leave the location\'s order(s)');
     await (await visible(page, testid('order-stats-details-link'))).click();
     await waitPath(page, /^\/c\/1\/stat\/orders\/details\/?$/);
     await until(async () => (await text(page.locator(testid('order-stats-lines')))).includes(`ST-${suffix}`), 'the line should be listed');
     // the line's quantity with its unit's name in the language, not the code PAK
-    const statsLine = await text(page.locator(testid('order-stats-lines')).locator('tr', { hasText: `ST-${suffix}` }));
+    const statsLine = await text(page.locator(testid('order-stats-lines')).locator('tr', { hasText: `ST-${suffix}` }).first());
     assert(words.packs.test(statsLine) && !/\bPAK\b/.test(statsLine), `the line should say ${words.packs.source}, not PAK: ${statsLine}`);
     await screenshot(page, `stats-order-lines-${language}.png`);
 
@@ -127,7 +128,7 @@ for (const language of ['en', 'de'] as const) {
       .click();
     await visible(page, testid('service-lines-table'));
     await until(
-      async () => (await text(page.locator(testid('service-lines-table')).locator('tr', { hasText: `ST-${suffix}` }))).includes(words.onTime),
+      async () => (await page.locator(testid('service-lines-table')).locator('tr', { hasText: `ST-${suffix}` }).allInnerTexts()).some((row) => row.includes(words.onTime)),
       `the line should be marked ${words.onTime}`,
     );
     await screenshot(page, `stats-service-lines-${language}.png`);
