@@ -38,6 +38,7 @@ import { SensorsHandler } from './sensors/sensors.handler';
 import { SensorsRepository } from './sensors/sensors.repository';
 import { SensorsService } from './sensors/sensors.service';
 import { StorageBinsHandler } from './storages/storage-bins.handler';
+import { BinOfRuleHandler } from './storages/bin-of-rule.handler';
 import { StorageBinsRepository } from './storages/storage-bins.repository';
 import { StorageBinsService } from './storages/storage-bins.service';
 import { StoragesHandler } from './storages/storages.handler';
@@ -60,7 +61,7 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, SensorReadingsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, SensorsHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, BinOfRuleHandler, SensorsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
         ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository, StorageBinsService, StorageBinsRepository,

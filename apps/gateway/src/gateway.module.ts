@@ -17,6 +17,7 @@ import { CustomersController } from './catalog/customers.controller';
 import { LocationsController } from './catalog/locations.controller';
 import { SensorsController } from './catalog/sensors.controller';
 import { SensorReadingsController } from './catalog/sensor-readings.controller';
+import { FillHistoryController } from './orders/fill-history.controller';
 import { StoragesController } from './catalog/storages.controller';
 import { SuppliersController } from './catalog/suppliers.controller';
 import { CatalogsController } from './catalog/catalogs.controller';
@@ -58,7 +59,7 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, SensorsController, SensorReadingsController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, SensorsController, SensorReadingsController, FillHistoryController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,

@@ -19,6 +19,7 @@ import { CompanyTimeZones, IdentityTimeZones, ORDERS_CLOCK, systemClock, TIME_ZO
 import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
+import { FillHistoryHandler } from './rules/fill-history.handler';
 import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { StatsHandler } from './stats/stats.handler';
@@ -40,7 +41,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, StatsHandler, OrderQueueHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, StatsHandler, OrderQueueHandler],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -18,6 +18,8 @@ export const OrdersSubjects = {
   scan: 'orders.rule.scan',
   stockHistory: 'orders.rule.stock_history',
   decisionHistory: 'orders.rule.decision_history',
+  /** the rule's stock changes and order lines over a period with threshold and capacity (the fill-level chart; fill-level.ts) */
+  fillHistory: 'orders.rule.fill_history',
   listOrders: 'orders.order.list',
   getOrder: 'orders.order.get',
   updateOrder: 'orders.order.update',

@@ -16,6 +16,8 @@ export const StorageSubjects = {
   clearBin: 'catalog.storage.bins.clear',
   /** the first (selected) image of each named item, for the bins' tiles */
   binImages: 'catalog.storage.bins.images',
+  /** the bin of the company holding a kanban rule, with its sensor and calibration (the fill-level chart) */
+  binOfRule: 'catalog.storage.bins.of_rule',
 } as const;
 
 /** Durable events about storages (JetStream stream EVT_catalog). */

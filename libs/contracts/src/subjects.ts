@@ -108,6 +108,7 @@ import type {
 import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored } from './ingest';
+import type { FillHistoryRecord, RuleBinRecord } from './fill-level';
 import type {
   OrderQueueDeleteResult,
   OrderQueueEntryDto,
@@ -469,6 +470,7 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; row: number; column: number };
     reply: null;
   };
+  'catalog.storage.bins.of_rule': { request: { caller: CompanyCaller; ruleId: number }; reply: RuleBinRecord | null };
   'catalog.storage.bins.images': {
     request: { caller: CompanyCaller; customerId: number; locationId: number; storageId: number; itemIds: number[] };
     reply: Record<number, string>;
@@ -641,6 +643,7 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; ruleId: number; query: PageQuery };
     reply: Page<DecisionHistoryDto>;
   };
+  'orders.rule.fill_history': { request: { caller: CompanyCaller; ruleId: number; from: string; to: string }; reply: FillHistoryRecord };
   'orders.rules.of_item': { request: RulesOfItemRequest; reply: ItemRuleRef[] };
   'orders.stats.orders': { request: StatsRequest<OrderStatsQuery>; reply: OrderStatsDto };
   'orders.stats.order_details': {
