@@ -22,6 +22,7 @@ import { RulesHandler } from './rules/rules.handler';
 import { FillHistoryHandler } from './rules/fill-history.handler';
 import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
+import { SensorStockConsumer } from './rules/sensor-stock.consumer';
 import { StatsHandler } from './stats/stats.handler';
 import { JournalRepository } from './journal/journal.repository';
 import { NewOrderRepository } from './orders/new-order.repository';
@@ -41,7 +42,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, StatsHandler, OrderQueueHandler],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, StatsHandler, OrderQueueHandler, SensorStockConsumer],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -7,6 +7,7 @@ export * from './locations';
 export * from './storages';
 export * from './sensors';
 export * from './ingest';
+export * from './bin-readings';
 export * from './fill-level';
 export * from './users';
 export * from './settings';

@@ -268,7 +268,8 @@ export interface RuleRunReply {
   decision: RequisitionDecisionDto | null;
 }
 
-export type StockEventKind = 'manual' | 'scan_empty' | 'scan_count' | 'rule_update';
+/** `sensor`: the level the bin's sensor measured (docs/storages.md "Readings become stock"; no user) */
+export type StockEventKind = 'manual' | 'scan_empty' | 'scan_count' | 'rule_update' | 'sensor';
 
 export interface StockEventDto {
   id: number;

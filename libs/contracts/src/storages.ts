@@ -171,6 +171,12 @@ export interface StorageBinDto extends StorageBinCalibration {
   sensor: StorageBinSensor | null;
   /** below threshold: stock at or below the rule's threshold (never when stock is hidden) */
   below_threshold: boolean;
+  /**
+   * the sensor's newest reading was not turned into stock (docs/storages.md "Readings become stock"): `negative` (below
+   * the empty bin; journal 2007) or `implausible` (outside the plausibility bounds), since `at`, with the value in the
+   * sensor's unit; null: the newest reading was good (or none came)
+   */
+  fault: { kind: 'negative' | 'implausible'; at: string; value: number | null } | null;
   updated_at: string | null;
 }
 

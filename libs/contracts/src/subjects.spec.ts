@@ -14,6 +14,7 @@ import { SettingsEvents, SettingsSubjects } from './settings';
 import { StorageEvents, StorageSubjects } from './storages';
 import { SensorEvents, SensorSubjects } from './sensors';
 import { IngestEvents, IngestSubjects } from './ingest';
+import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
 import { SupplyEvents, SupplySubjects } from './supplies';
@@ -56,6 +57,7 @@ const EVENT_CONSTANTS = [
   OrdersEvents,
   SupplyEvents,
   IngestEvents,
+  BinReadingEvents,
 ] as const;
 
 /** the values of each object of a union */

@@ -108,6 +108,7 @@ import type {
 import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored } from './ingest';
+import type { BinsMeasured } from './bin-readings';
 import type { FillHistoryRecord, RuleBinRecord } from './fill-level';
 import type {
   OrderQueueDeleteResult,
@@ -723,6 +724,7 @@ export interface BusEvents {
   'evt.catalog.storage_changed': StorageChanged;
   'evt.catalog.storage_bin_changed': StorageBinChanged;
   'evt.catalog.sensor_changed': SensorChanged;
+  'evt.catalog.bins_measured': BinsMeasured;
   'evt.catalog.catalog_changed': CatalogChanged;
   'evt.catalog.item_changed': ItemChangedForOrders;
   'evt.catalog.item_subscription_changed': SubscriptionChanged;

@@ -3,12 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { IngestEvents, type ReadingsStored } from '@kanban/contracts';
 import { BusController, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
 import { queryBound } from '@kanban/persistence';
+import { measureBins } from '../storages/bin-readings';
 
 /**
  * Keeps the sensors' reported state (battery, signal, last seen, last value) from the ingestion's
  * `evt.ingest.readings_stored` (docs/ingestion.md): one set-based update per event, never moving a sensor's state
  * back to an older reading (events of batches may arrive out of order). Not a change of the master data: no change
- * log, no `sensor_changed`, `updated_at` stays.
+ * log, no `sensor_changed`, `updated_at` stays. In the same transaction the bins those sensors sit in get their levels,
+ * announced to the orders service as stock (`measureBins`, docs/storages.md "Readings become stock").
  */
 @BusController()
 export class SensorReadingsConsumer {
@@ -16,7 +18,12 @@ export class SensorReadingsConsumer {
   private readonly on;
 
   constructor(deadLetters: DeadLetters) {
-    this.on = { report: deadLetters.once<ReadingsStored>('catalog.sensor_readings', (em, event) => reportReadings(em, event.data)) };
+    this.on = {
+      report: deadLetters.once<ReadingsStored>('catalog.sensor_readings', async (em, event) => {
+        await reportReadings(em, event.data);
+        await measureBins(em, event.data);
+      }),
+    };
   }
 
   @OnEvent(IngestEvents.readingsStored)

@@ -1,5 +1,5 @@
 import { DecimalType, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { BinMeasure, BinWanted } from '@kanban/contracts';
+import type { BinFault, BinMeasure, BinWanted } from '@kanban/contracts';
 import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
@@ -61,6 +61,26 @@ export class StorageBin extends TenantEntity {
 
   @Property({ fieldName: 'dead_time_seconds', type: 'int', nullable: true })
   deadTimeSeconds: number | null = null;
+
+  /**
+   * the newest reading's fault (docs/storages.md "Readings become stock"): `negative` (below the empty bin, journal
+   * 2007) or `implausible` (outside the plausibility bounds); null after a good reading. Set by the readings, not by
+   * a PUT (no change log).
+   */
+  @Property({ fieldName: 'last_fault', type: 'text', nullable: true })
+  lastFault: BinFault | null = null;
+
+  /** since when the fault has been reported (the first reading with it) */
+  @Property({ fieldName: 'last_fault_at', type: 'datetime', length: 6, nullable: true })
+  lastFaultAt: Date | null = null;
+
+  /** the faulty value, in the sensor's unit */
+  @Property({ fieldName: 'last_fault_value', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  lastFaultValue: number | null = null;
+
+  /** the time of the newest reading the bin was measured with (an older one arriving later changes nothing) */
+  @Property({ fieldName: 'last_reading_at', type: 'datetime', length: 6, nullable: true })
+  lastReadingAt: Date | null = null;
 
   @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
   updatedAt: Date = new Date();

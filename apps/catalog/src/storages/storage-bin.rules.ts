@@ -112,8 +112,15 @@ export function assertCell(storage: { rows: number; columns: number }, row: numb
   }
 }
 
-/** Writes a checked input onto a bin. */
+/**
+ * Writes a checked input onto a bin. The newest reading's fault goes (the plan's settings were looked at: the next
+ * reading says again, and a fault that persists is journalled again); another sensor starts without a newest reading.
+ */
 export function applyBinInput(bin: StorageBin, input: CleanBinInput): void {
+  if (bin.sensorId !== input.sensor_id) bin.lastReadingAt = null;
+  bin.lastFault = null;
+  bin.lastFaultAt = null;
+  bin.lastFaultValue = null;
   bin.kanbanRuleId = input.kanban_rule_id;
   bin.sensorId = input.sensor_id;
   bin.measured = input.measured;
@@ -132,7 +139,7 @@ export function applyBinInput(bin: StorageBin, input: CleanBinInput): void {
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /** A stored bin's fields as the API names them (the change log compares these). */
-export function binFields(bin: StorageBin): Omit<StorageBinDto, 'row' | 'column' | 'number' | 'label' | 'rule' | 'sensor' | 'below_threshold'> {
+export function binFields(bin: StorageBin): Omit<StorageBinDto, 'row' | 'column' | 'number' | 'label' | 'rule' | 'sensor' | 'below_threshold' | 'fault'> {
   return {
     kanban_rule_id: bin.kanbanRuleId,
     sensor_id: bin.sensorId,
@@ -148,6 +155,12 @@ export function binFields(bin: StorageBin): Omit<StorageBinDto, 'row' | 'column'
     dead_time_seconds: bin.deadTimeSeconds,
     updated_at: bin.updatedAt.toISOString(),
   };
+}
+
+/** The fault of the bin's newest reading (set by the readings, docs/storages.md "Readings become stock"), or null. */
+export function binFault(bin: Pick<StorageBin, 'lastFault' | 'lastFaultAt' | 'lastFaultValue'>): StorageBinDto['fault'] {
+  if (bin.lastFault === null || bin.lastFaultAt === null) return null;
+  return { kind: bin.lastFault, at: bin.lastFaultAt.toISOString(), value: num(bin.lastFaultValue) };
 }
 
 export interface GridOf {
@@ -171,8 +184,8 @@ export function gridBins(
   return binsInLayoutOrder(storage.layout, storage.rows, storage.columns).map(({ row, column }) => {
     const bin = byCell.get(`${row}:${column}`);
     const cell = { row, column, number: binNumber(storage.layout, storage.rows, storage.columns, row, column), label: binLabel(storage, row, column) };
-    if (!bin) return { ...cell, kanban_rule_id: null, sensor_id: null, ...NONE, sensor: null, updated_at: null };
-    return { ...cell, ...binFields(bin), sensor: sensorOf(bin) };
+    if (!bin) return { ...cell, kanban_rule_id: null, sensor_id: null, ...NONE, sensor: null, fault: null, updated_at: null };
+    return { ...cell, ...binFields(bin), sensor: sensorOf(bin), fault: binFault(bin) };
   });
 }
 

@@ -1,0 +1,75 @@
+import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { BinReadingEvents, type BinsMeasured } from '@kanban/contracts';
+import { BusController, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
+import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
+import { RequisitionService } from '../requisition/requisition.service';
+import { applySensorStock, companiesToSettle, settleHeld } from './sensor-stock';
+
+/** How often held readings whose dead time has passed are looked for. */
+const SETTLE_EVERY_MS = 5_000;
+
+/**
+ * The bins' sensor levels as stock (docs/storages.md "Readings become stock"): each `evt.catalog.bins_measured` once
+ * (a dead letter after EVENT_MAX_FAILURES failures: journal 2006), then the stock run of the company as after any other
+ * stock change. Every few seconds it applies held readings whose dead time has passed without a later reading.
+ */
+@BusController()
+export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('SensorStock');
+  private readonly apply: (event: EventEnvelope<BinsMeasured>) => Promise<void>;
+  /** ids of events whose transaction changed stock: their run follows the commit */
+  private readonly changed = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private settling: Promise<void> | null = null;
+
+  constructor(
+    deadLetters: DeadLetters,
+    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
+    private readonly requisition: RequisitionService,
+    @Inject(ORDERS_CLOCK) private readonly clock: Clock,
+  ) {
+    this.apply = deadLetters.once<BinsMeasured>('orders.sensor_stock', async (em, event) => {
+      if (await applySensorStock(em, event.data, this.clock.now())) this.changed.add(event.id);
+    });
+  }
+
+  @OnEvent(BinReadingEvents.binsMeasured)
+  async measured(@Payload() event: EventEnvelope<BinsMeasured>): Promise<void> {
+    await this.apply(event);
+    if (this.changed.delete(event.id)) await this.stockRun(event.data.company_id);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.settling ??= this.settle()
+        .catch((e: unknown) => this.log.warn(`settling held readings failed: ${(e as Error).message}`))
+        .finally(() => (this.settling = null));
+    }, SETTLE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.settling;
+  }
+
+  /** Held readings whose dead time passed, company by company, each followed by its stock run when stock changed. */
+  async settle(): Promise<void> {
+    const now = this.clock.now();
+    const companies = await this.uow.read((em) => companiesToSettle(em, now));
+    for (const companyId of companies) {
+      if (await this.uow.forCompany(companyId).write((em) => settleHeld(em, companyId, now))) await this.stockRun(companyId);
+    }
+  }
+
+  /** As after a stock entry: a failed run leaves the rules pending for the scheduler's retry (and journals it). */
+  private async stockRun(companyId: number): Promise<void> {
+    try {
+      await this.requisition.run(companyId, 'stock');
+    } catch (error) {
+      this.log.warn(`stock run of company ${companyId} failed, retried later: ${(error as Error).message}`);
+    }
+  }
+}

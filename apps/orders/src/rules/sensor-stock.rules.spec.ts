@@ -1,0 +1,92 @@
+import type { BinMeasurement } from '@kanban/contracts';
+import { decideSensorStock, levelOf, type SensorState, settle, stockOf } from './sensor-stock.rules';
+
+const T0 = Date.parse('2026-11-27T10:00:00Z');
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+function m(seconds: number, pieces: number | null, extra: Partial<BinMeasurement> = {}): BinMeasurement {
+  return {
+    bin_id: 1,
+    storage_id: 2,
+    location_id: 3,
+    rule_id: 4,
+    sensor_id: 5,
+    sensor_name: 'Waage',
+    storage_name: 'Regal',
+    bin: 'R1-1',
+    read_at: at(seconds),
+    value: 0,
+    pieces,
+    fill: null,
+    dead_time_seconds: 0,
+    fault: null,
+    journal: false,
+    ...extra,
+  };
+}
+
+function state(seconds: number, level: number, extra: Partial<SensorState> = {}): SensorState {
+  return { read_at: new Date(at(seconds)), level, moved_at: null, held: null, held_at: null, ...extra };
+}
+
+describe('sensor stock: levels', () => {
+  it('takes the catalog’s pieces, or a distance’s fill × the rule’s capacity', () => {
+    expect(levelOf({ pieces: 12.4, fill: null }, 50)).toBe(12.4);
+    expect(levelOf({ pieces: null, fill: 0.5 }, 50)).toBe(25);
+    expect(levelOf({ pieces: null, fill: null }, 50)).toBeNull();
+  });
+
+  it('rounds a weight or count to the nearest piece and a distance down', () => {
+    expect(stockOf(46.98, false)).toBe(47);
+    expect(stockOf(47.4, false)).toBe(47);
+    expect(stockOf(24.9, true)).toBe(24);
+    expect(stockOf(24.9999999, true)).toBe(25);
+  });
+});
+
+describe('sensor stock: decisions', () => {
+  it('applies the first reading of the rule’s sensor', () => {
+    expect(decideSensorStock(null, m(0, 15), 20)).toMatchObject({ kind: 'apply', stock: 15, state: { level: 15 } });
+  });
+
+  it('never moves back to an older (or the same) reading', () => {
+    expect(decideSensorStock(state(10, 15), m(5, 3), 20)).toEqual({ kind: 'skip' });
+    expect(decideSensorStock(state(10, 15), m(10, 3), 20)).toEqual({ kind: 'skip' });
+  });
+
+  it('skips a faulty reading without a level', () => {
+    expect(decideSensorStock(state(0, 15), m(10, null, { fault: 'negative' }), 20)).toEqual({ kind: 'skip' });
+  });
+
+  it('keeps noise (half a piece or less) out of the stock, but one piece taken counts', () => {
+    expect(decideSensorStock(state(0, 15), m(10, 15.5), 20)).toMatchObject({ kind: 'noise', state: { level: 15 } });
+    expect(decideSensorStock(state(0, 15), m(10, 14.6), 20).kind).toBe('noise');
+    expect(decideSensorStock(state(0, 15), m(10, 14.05), 20)).toMatchObject({ kind: 'apply', stock: 14 });
+    expect(decideSensorStock(state(0, 15), m(10, 16.2), 20)).toMatchObject({ kind: 'apply', stock: 16 });
+  });
+
+  it('holds a movement for the dead time and applies the newest reading after it', () => {
+    const dead = { dead_time_seconds: 30 };
+    const moved = decideSensorStock(state(0, 15), m(10, 9.3, dead), 20);
+    expect(moved).toMatchObject({ kind: 'hold', state: { level: 15, held: 9.3 } });
+    // wobbling while the hand is in the bin: still held, the newest one kept
+    const wobble = decideSensorStock(moved.kind === 'hold' ? moved.state : null, m(25, 11.2, dead), 20);
+    expect(wobble).toMatchObject({ kind: 'hold', state: { level: 15, held: 11.2, moved_at: new Date(at(10)) } });
+    const held = wobble.kind === 'hold' ? wobble.state : null;
+    // the dead time passed without another reading: the newest held one is applied
+    expect(settle(held!, 30, false, new Date(at(39)))).toBeNull();
+    expect(settle(held!, 30, false, new Date(at(40)))).toMatchObject({ kind: 'apply', stock: 11, state: { level: 11.2, moved_at: null, held: null } });
+    // or the next reading after the dead time decides
+    expect(decideSensorStock(held, m(45, 10, dead), 20)).toMatchObject({ kind: 'apply', stock: 10, state: { level: 10, moved_at: null } });
+  });
+
+  it('drops a held movement that came back within noise', () => {
+    const held = state(20, 15, { moved_at: new Date(at(10)), held: 9, held_at: new Date(at(20)) });
+    expect(decideSensorStock(held, m(45, 15.2, { dead_time_seconds: 30 }), 20)).toMatchObject({ kind: 'noise', state: { level: 15, held: null, moved_at: null } });
+    expect(settle({ ...held, held: 15.3 }, 30, false, new Date(at(60)))).toMatchObject({ kind: 'noise', state: { held: null } });
+  });
+
+  it('applies a distance as fill × capacity, rounded down', () => {
+    expect(decideSensorStock(null, m(0, null, { fill: 0.499 }), 50)).toMatchObject({ kind: 'apply', stock: 24 });
+  });
+});

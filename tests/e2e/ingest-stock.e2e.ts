@@ -1,0 +1,144 @@
+// Sensor readings become stock, end to end in both run modes (docs/storages.md "Readings become stock"): a reading
+// published with mosquitto_pub, a batch over HTTP and a LoRaWAN uplink of The Things Stack each change the stock of the
+// kanban rule in the sensor's bin (stock event kind `sensor`); a drop below the threshold orders; a reading below the
+// empty bin gives journal 2007 and no stock change; an older reading arriving late changes nothing.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { eventually } from '@kanban/testing';
+import { type Answer, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+
+jest.setTimeout(240_000);
+
+const run = promisify(execFile);
+const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const topicRoot = `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`;
+
+let system: TestSystem;
+let admin: string;
+let company: number;
+let key: string;
+const rules: Record<string, number> = {};
+let locationPath: string;
+let storageId: number;
+const started = Date.now();
+/** reading times counted up from 20 minutes ago, so each reading is newer than the one before */
+let tick = 0;
+const nextTime = () => new Date(started - 20 * 60_000 + ++tick * 10_000).toISOString();
+
+async function ingest(path: string, body: unknown): Promise<Answer> {
+  const response = await fetch(`${system.ingestUrl}/api/ingest/v1${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Device-Key': key },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
+const rule = async (name: string) => ok(await system.api.get(`/c/${company}/rules/${rules[name]}`, admin));
+
+function stockOf(name: string, stock: number) {
+  return eventually(async () => {
+    const r = await rule(name);
+    return r.stock === stock ? r : undefined;
+  }, 30_000, `the stock of ${name} to become ${stock}`);
+}
+
+beforeAll(async () => {
+  system = await startSystem(undefined, {
+    ingest: true,
+    env: { MQTT_URL, MQTT_TOPIC_ROOT: topicRoot, MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`, INGEST_FLUSH_MS: '50' },
+  });
+  const demo = await signInDemo(system);
+  admin = demo.tokens.admin!;
+  company = demo.demo;
+  const customer = ok(await system.api.post(`/c/${company}/customer/`, { name: 'Sensorkunde GmbH', nr: 'SENS-1' }, admin)).id;
+  const location = ok(await system.api.post(`/c/${company}/customer/${customer}/location/`, { name: 'Sensorhalle' }, admin)).id;
+  locationPath = `/c/${company}/customer/${customer}/location/${location}/storage`;
+  storageId = ok(await system.api.post(`${locationPath}/`, { name: 'Regal S', rows: 2, columns: 2, prefix: 'S' }, admin)).id;
+  const sensors: Record<string, number> = {};
+  for (const [external_id, name, type, unit] of [
+    ['scale-S1', 'Waage S1', 'weight', 'g'],
+    ['beam-S2', 'Lichtschranke S2', 'light_barrier', 'count'],
+    ['70B3D57ED00500S3', 'Abstand S3', 'distance', 'mm'],
+  ] as const) {
+    sensors[external_id] = ok(await system.api.post(`/c/${company}/sensor`, { name, external_id, type, unit, interval_minutes: 5 }, admin)).id;
+  }
+  const bins: [string, number, number, Record<string, unknown>][] = [
+    ['weight', 1, 1, { sensor_id: sensors['scale-S1'], measured: 'weight_g', wanted: 'pieces', tare: 100, piece_weight: 10, plausibility_max: 10_000 }],
+    ['count', 1, 2, { sensor_id: sensors['beam-S2'], measured: 'count', wanted: 'pieces', pieces_per_bin: 5 }],
+    ['distance', 2, 1, { sensor_id: sensors['70B3D57ED00500S3'], measured: 'distance_mm', wanted: 'pieces', empty_distance: 500, full_distance: 100 }],
+  ];
+  for (const [name, row, column, bin] of bins) {
+    const item = ok(await system.api.post(`/c/${company}/customer/${customer}/item`, { sku: `SENS-${name}`, name: `Sensorteil ${name}`, order_unit: 'PCE' }, admin)).id;
+    const capacity = name === 'distance' ? 50 : 20;
+    rules[name] = ok(await system.api.post(`/c/${company}/rules`, { location_id: location, item_id: item, threshold: 4, capacity, stock: capacity }, admin)).id;
+    ok(await system.api.call('PUT', `${locationPath}/${storageId}/bins/${row}/${column}`, { body: { kanban_rule_id: rules[name], ...bin }, token: admin }));
+  }
+  key = ok(await system.api.post(`/c/${company}/sensor/devicekey`, {}, admin)).key;
+});
+
+afterAll(async () => {
+  await system?.close();
+});
+
+describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
+  it('a reading published with mosquitto_pub changes the stock of the scale’s rule', async () => {
+    // 100 g tare + 15 pieces of 10 g
+    await run('mosquitto_pub', ['-L', `${MQTT_URL}/${topicRoot}/${company}/sensors/scale-S1`, '-q', '1', '-m', JSON.stringify({ time: nextTime(), value: 250.4 })]);
+    await stockOf('weight', 15);
+    const history = ok(await system.api.get(`/c/${company}/rules/${rules.weight}/stock`, admin));
+    expect(history.items.find((e: { kind: string }) => e.kind === 'sensor')).toMatchObject({ kind: 'sensor', stock_before: 20, stock: 15, user_id: null });
+  });
+
+  it('a batch over HTTP changes the stock of the light barrier’s rule (its newest reading counts)', async () => {
+    const answer = await ingest('/readings', { readings: [{ external_id: 'beam-S2', time: nextTime(), value: 3 }, { external_id: 'beam-S2', time: nextTime(), value: 2 }] });
+    expect([answer.status, answer.body.Data.accepted]).toEqual([202, 2]);
+    await stockOf('count', 10);
+  });
+
+  it('a LoRaWAN uplink (The Things Stack) changes the stock of the distance sensor’s rule', async () => {
+    const tts = await ingest('/lorawan/tts', {
+      end_device_ids: { device_id: 'rack-s-distance', dev_eui: '70B3D57ED00500S3', application_ids: { application_id: 'kanban' } },
+      received_at: nextTime(),
+      // 30 cm = 300 mm: half way between empty (500) and full (100), half of the capacity 50
+      uplink_message: { f_port: 2, decoded_payload: { distance_cm: 30 }, rx_metadata: [{ rssi: -101 }] },
+    });
+    expect([tts.status, tts.body.Data.accepted]).toEqual([202, 1]);
+    await stockOf('distance', 25);
+  });
+
+  it('a drop below the threshold orders; wobble within noise and an older reading change nothing', async () => {
+    await run('mosquitto_pub', ['-L', `${MQTT_URL}/${topicRoot}/${company}/sensors/scale-S1`, '-q', '1', '-m', JSON.stringify({ time: nextTime(), value: 120 })]);
+    const low = await stockOf('weight', 2);
+    const decided = await eventually(async () => {
+      const r = await rule('weight');
+      return r.last_decision?.reason === 'ordered' ? r : undefined;
+    }, 30_000, 'the rule to be ordered');
+    expect(decided.last_decision.order_id).toEqual(expect.any(Number));
+    expect(low.stock).toBe(2);
+    // an older reading arriving late, and a newer one within noise (2.3 pieces), change nothing
+    const late = new Date(started - 19.5 * 60_000).toISOString();
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: late, value: 300 }] }));
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 123 }] }));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await rule('weight')).stock).toBe(2);
+  });
+
+  it('a reading below the empty bin gives journal 2007 and no stock change; the plan shows the fault', async () => {
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 40 }] }));
+    const entry = await eventually(async () => {
+      const page = ok(await system.api.get(`/v2/c/${company}/journal?filter=${encodeURIComponent(JSON.stringify([{ field: 'code', operation: 'eq', value: 2007 }]))}`, admin));
+      return page.items.find((e: { message_key: string }) => e.message_key === 'sensor_negative');
+    }, 30_000, 'journal 2007');
+    expect(entry).toMatchObject({ code: 2007, rule_id: rules.weight, params: expect.objectContaining({ sensor: 'Waage S1', storage: 'Regal S', storage_id: storageId, bin: 'S1-1', value: 40 }) });
+    expect((await rule('weight')).stock).toBe(2);
+    // a second negative reading of the same episode adds no entry
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 30 }] }));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const page = ok(await system.api.get(`/v2/c/${company}/journal?filter=${encodeURIComponent(JSON.stringify([{ field: 'code', operation: 'eq', value: 2007 }]))}`, admin));
+    expect(page.items.filter((e: { message_key: string }) => e.message_key === 'sensor_negative')).toHaveLength(1);
+    const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
+    expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'negative', at: expect.any(String), value: 30 } });
+  });
+});
