@@ -37,8 +37,12 @@ export interface JournalFilter {
  * - order_no_supplier: {order_id, skus?} an order of items without a supplier cannot be transmitted
  * - order_not_confirmed: {order_id, timeout_s} the supply side did not confirm the order in time
  * - dead_letter: {subject, service, consumer, failures, error_code, error} an event a service could not process
+ * - sensor_negative: {sensor_id, sensor, storage_id, storage, location_id, bin, value} (2007) a reading below the empty bin
+ *   after the bin's calibration: no stock change; check the rack plan's settings
+ * - sensor_store_failed: {stage, subject, service, consumer, failures, error_code, error} (2006) the stock of stored sensor
+ *   readings could not be saved (the catalog's or the orders service's consumer gave up: a dead letter, retryable)
  */
-export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter'] as const;
+export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter', 'sensor_negative', 'sensor_store_failed'] as const;
 export type JournalMessageKey = (typeof JOURNAL_MESSAGE_KEYS)[number];
 
 export interface JournalListQuery {

@@ -34,6 +34,9 @@ export interface JournalRecord {
   locationId?: number | null;
 }
 
+/** The consumers that turn sensor readings into bins' levels and stock: their dead letters are journal 2006. */
+const SENSOR_CONSUMERS: ReadonlySet<string> = new Set(['catalog.sensor_readings', 'orders.sensor_stock']);
+
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** jsonb arrives parsed (pg, PGlite); a text column would arrive as text */
@@ -114,16 +117,23 @@ export class JournalService {
     return this.uow.forCompany(caller.companyId).write(async (em) => ({ acknowledged: await this.entries.acknowledge(em, caller, all ? null : ids, now) }));
   }
 
-  /** Journal entry 2000 of a service's dead letter (evt.<service>.dead_letter), in the consumer's transaction. */
+  /**
+   * Journal entry of a service's dead letter (evt.<service>.dead_letter), in the consumer's transaction: 2000, or 2006
+   * `sensor_store_failed` when the consumer turns sensor readings into bins' levels or stock (SENSOR_CONSUMERS: the
+   * readings are stored; the dead letter keeps the event for "retry now").
+   */
   async recordDeadLetter(em: EntityManager, d: DeadLettered): Promise<void> {
     const consumer = d.consumer.startsWith(`${d.service}.`) ? d.consumer.slice(d.service.length + 1) : d.consumer;
-    const message = `event ${d.subject} could not be processed by the ${d.service} service (${consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
+    const sensor = SENSOR_CONSUMERS.has(d.consumer);
+    const message = sensor
+      ? `sensor readings could not be saved as stock by the ${d.service} service (${consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`
+      : `event ${d.subject} could not be processed by the ${d.service} service (${consumer}, ${d.failures} attempts): ${d.error.message} (${d.error.code})`;
     await this.entries.insert(em, {
       companyId: d.company_id,
-      code: JournalCode.Unexpected,
+      code: sensor ? JournalCode.SaveMeasurement : JournalCode.Unexpected,
       message: message.slice(0, 2000),
-      messageKey: 'dead_letter',
-      params: { subject: d.subject, service: d.service, consumer, failures: d.failures, error_code: d.error.code, error: d.error.message.slice(0, 1000) },
+      messageKey: sensor ? 'sensor_store_failed' : 'dead_letter',
+      params: { ...(sensor ? { stage: d.service } : {}), subject: d.subject, service: d.service, consumer, failures: d.failures, error_code: d.error.code, error: d.error.message.slice(0, 1000) },
       deadLetterService: d.service,
       deadLetterId: d.dead_letter_id,
       createdAt: this.clock.now(),

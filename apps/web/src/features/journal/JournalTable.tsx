@@ -15,8 +15,9 @@ interface ContextLink {
 }
 
 /**
- * Where an entry happened: run, rule (its item's SKU and name, linking to the location's rules), order, customer,
- * location (by name, with links; an id only where the name is no longer known).
+ * Where an entry happened: run, rule (its item's SKU and name, linking to the location's rules), the rack's plan and
+ * the sensor (entries of sensors, by their params), order, customer, location (by name, with links; an id only where the
+ * name is no longer known).
  */
 function contextOf(entry: JournalEntryDto, companyID: number, t: (key: string, options?: Record<string, unknown>) => string): ContextLink[] {
   const parts: ContextLink[] = [];
@@ -29,6 +30,13 @@ function contextOf(entry: JournalEntryDto, companyID: number, t: (key: string, o
     const to = customerID !== null && locationID !== null ? `${c}/customer/${customerID}/location/${locationID}/item` : null;
     parts.push({ key: 'rule', label: t('journalMessages.links.rule', { name }), to });
   }
+  // sensor entries (2007 sensor_negative): the rack's plan and the sensors' settings
+  const p = entry.params ?? {};
+  if (Number.isInteger(p.storage_id) && typeof p.storage === 'string') {
+    const to = customerID !== null && locationID !== null ? `${c}/customer/${customerID}/location/${locationID}/storage/${String(p.storage_id)}/plan` : null;
+    parts.push({ key: 'rack', label: t('journalMessages.links.rack', { name: p.storage, bin: typeof p.bin === 'string' ? p.bin : '' }), to });
+  }
+  if (Number.isInteger(p.sensor_id) && typeof p.sensor === 'string') parts.push({ key: 'sensor', label: t('journalMessages.links.sensor', { name: p.sensor }), to: `${c}/settings/sensors` });
   if (entry.order_id !== null) parts.push({ key: 'order', label: t('journalMessages.links.order', { id: entry.order_id }), to: `${c}/order/${entry.order_id}` });
   if (entry.customer_id !== null)
     parts.push({ key: 'customer', label: t('journalMessages.links.customer', { name: entry.customer_name ?? `#${entry.customer_id}` }), to: `${c}/customer/${entry.customer_id}` });

@@ -72,6 +72,20 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
     { params: { order_id: 7, timeout_s: 900 }, en: ['Order 7 was not confirmed by the supply side within 15 minutes.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 15 Minuten bestätigt.', null] },
     { params: { order_id: 7, timeout_s: 1 }, en: ['Order 7 was not confirmed by the supply side within 1 second.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 1 Sekunde bestätigt.', null] },
   ],
+  sensor_negative: [
+    {
+      params: { sensor_id: 3, sensor: 'Waage "S1"', storage_id: 2, storage: 'Regal Süd', location_id: 4, bin: 'S1-1', value: -40.5 },
+      en: [`Sensor Waage "S1" in bin S1-1 of rack Regal Süd measured -40.5, less than the empty bin: the stock was not changed. Check the rack plan's settings (tare, distances).`, null],
+      de: ['Sensor Waage "S1" in Fach S1-1 des Regals Regal Süd hat -40,5 gemessen, weniger als das leere Fach: Der Bestand wurde nicht geändert. Prüfen Sie die Einstellungen des Regalplans (Tara, Abstände).', null],
+    },
+  ],
+  sensor_store_failed: [
+    {
+      params: { stage: 'orders', subject: 'evt.catalog.bins_measured', service: 'orders', consumer: 'sensor_stock', failures: 5, error_code: 500, error: 'boom' },
+      en: ['Sensor readings could not be saved as stock by the orders service (5 attempts); they are kept and can be retried.', 'evt.catalog.bins_measured, sensor_stock: boom (code 500)'],
+      de: ['Sensor-Messwerte konnten vom Dienst „Bestellungen“ nicht als Bestand gespeichert werden (5 Versuche); sie bleiben erhalten und können erneut verarbeitet werden.', 'evt.catalog.bins_measured, sensor_stock: boom (Code 500)'],
+    },
+  ],
   dead_letter: [
     {
       params: { subject: 'evt.orders.created', service: 'supply', consumer: 'orders-created', failures: 5, error_code: 500, error: 'boom' },

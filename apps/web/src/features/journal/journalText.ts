@@ -63,6 +63,20 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
     const duration = p.timeout_s < 60 ? i18n.t('journalMessages.seconds', { count: p.timeout_s }) : i18n.t('journalMessages.minutes', { count: Math.round(p.timeout_s / 60) });
     return { text: i18n.t('journalMessages.order_not_confirmed', { order: p.order_id, duration }), details: null };
   },
+  sensor_negative: (p, i18n) =>
+    isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
+      ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }
+      : null,
+  sensor_store_failed: (p, i18n) => {
+    if (!isCount(p.failures)) return null;
+    if (!isText(p.stage)) return null;
+    const stage = i18n.t(`journalMessages.services.${p.stage}`, { defaultValue: p.stage });
+    const where = [p.subject, p.consumer].filter(isText).join(', ');
+    return {
+      text: i18n.t('journalMessages.sensor_store_failed', { service: stage, attempts: p.failures }),
+      details: [where, errorDetail(p.error_code, p.error, i18n)].filter((x): x is string => !!x).join(': ') || null,
+    };
+  },
   dead_letter: (p, i18n) => {
     if (!isService(p.service) || !isCount(p.failures)) return null;
     const error = errorDetail(p.error_code, p.error, i18n);
