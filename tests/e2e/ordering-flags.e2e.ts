@@ -220,6 +220,15 @@ describe('show_stock_in_app', () => {
     const entered = ok(await api().post(`/c/${demo}/rules/${created.id}/stock`, { stock: 30 }, tokens.customer));
     expect(entered.rule).toMatchObject({ stock: null, stock_hidden: true });
     expect(await seen(tokens.writer)).toMatchObject({ stock: 30 });
+    // the rule statistics hide it as well: stock, fill, below threshold and the decision's stock
+    const check = (token: string) => api().get(`/c/${demo}/stats/rulescheck?locations=${at.id}`, token).then((a) => ok(a).items[0]);
+    expect(await check(tokens.customer)).toMatchObject({ rule_id: created.id, stock: null, fill: null, below_threshold: null, stock_hidden: true, threshold: 5 });
+    expect(await check(tokens.writer)).toMatchObject({ rule_id: created.id, stock: 30, fill: 1.5, below_threshold: false, stock_hidden: false });
+    // sorting by stock never reveals the hidden order: a second rule with less stock stays second for the customer user
+    const second = await rule(at.id, (await newItem({})).id, { stock: 2 });
+    const sorted = (token: string) => api().get(`/c/${demo}/rules?location_id=${at.id}&sort=stock`, token).then((a) => ok(a).items.map((r: any) => r.id));
+    expect(await sorted(tokens.writer)).toEqual([second.id, created.id]);
+    expect(await sorted(tokens.customer)).toEqual([created.id, second.id]);
     // switched on: the customer user sees the stock (the change reaches the orders service by event)
     ok(await api().patch(`/c/${demo}/customer/${customerId}`, { show_stock_in_app: true }, tokens.writer));
     try {

@@ -102,15 +102,18 @@ export interface RuleCheckDto {
   sku: string;
   name: string;
   item_unit: string;
-  stock: number;
+  /** null for a customer user whose customer has show_stock_in_app off (docs/ordering-flags.md), with fill and below_threshold */
+  stock: number | null;
   threshold: number;
   capacity: number;
   /** open and confirmed lines, order units */
   on_order: number;
-  /** stock at or below the threshold */
-  below_threshold: boolean;
-  /** stock / capacity, 0..1 and more */
-  fill: number;
+  /** stock at or below the threshold (null: stock hidden) */
+  below_threshold: boolean | null;
+  /** stock / capacity, 0..1 and more (null: stock hidden) */
+  fill: number | null;
+  /** true when stock, fill and the last decision's stock are hidden from the caller */
+  stock_hidden: boolean;
   last_decision: RequisitionDecisionDto | null;
   /** decisions made in the period by reason (a repeated equal decision counts once: docs/statistics.md) */
   reasons: Partial<Record<DecisionReason, number>>;
@@ -208,12 +211,15 @@ export interface LocationReportDto {
     sku: string;
     name: string;
     item_unit: string;
-    stock: number;
+    /** null for a customer user whose customer has show_stock_in_app off (the report says so) */
+    stock: number | null;
     threshold: number;
     capacity: number;
     on_order: number;
     last_decision: RequisitionDecisionDto | null;
   }[];
+  /** true when the report's stock is hidden from the caller (a customer user, show_stock_in_app off) */
+  stock_hidden: boolean;
   orders: { order_id: number; date: string; source: string; status: string; supplier: string; lines: number; quantity: number }[];
 }
 

@@ -49,7 +49,9 @@ export async function renderLocationReport(report: LocationReportDto): Promise<B
   const rules = report.rules.map((r) => [
     r.sku,
     r.name + (r.active ? '' : ' (inactive / inaktiv)'),
-    { text: `${num(r.stock)} ${r.item_unit}`.trim(), alignment: 'right', color: r.stock <= r.threshold ? '#c53030' : '#000000' },
+    r.stock === null
+      ? { text: '–', alignment: 'right' }
+      : { text: `${num(r.stock)} ${r.item_unit}`.trim(), alignment: 'right', color: r.stock <= r.threshold ? '#c53030' : '#000000' },
     { text: num(r.threshold), alignment: 'right' },
     { text: num(r.capacity), alignment: 'right' },
     { text: num(r.on_order), alignment: 'right' },
@@ -75,6 +77,7 @@ export async function renderLocationReport(report: LocationReportDto): Promise<B
       { text: `Location report / Standortbericht: ${report.location}`, fontSize: 16, bold: true },
       { text: `${report.customer} · ${report.generated_at.slice(0, 16).replace('T', ' ')} UTC`, margin: [0, 2, 0, 12], color: '#555555' },
       { text: `Kanban rules / Kanban-Regeln (${report.rules.length})`, fontSize: 12, bold: true, margin: [0, 0, 0, 4] },
+      ...(report.stock_hidden ? [{ text: 'Stock is not shown for this customer. / Bestände werden für diesen Kunden nicht angezeigt.', italics: true, margin: [0, 0, 0, 4] }] : []),
       report.rules.length
         ? {
             table: {

@@ -4,6 +4,7 @@ import type { CompanyCaller, DecisionHistoryDto, KanbanRuleDto, RuleListQuery, S
 import { containsPattern, raw, visibleCondition } from '../shared/access';
 import { clearPending, decisionOf, LAST_DECISION_COLUMNS, lastDecisionJoin, lastDecisionOf, markPending } from '../requisition/last-decision';
 import { KanbanRule, StockEvent } from './rule.entity';
+import { mayHideStock } from './stock-visibility';
 
 const SORTS: Record<string, string> = {
   sku: 'i.sku',
@@ -114,7 +115,10 @@ export class RulesRepository {
     const [visible, visibleParams] = this.visible(caller);
     where.push(visible);
     params.push(...visibleParams);
-    const sort = SORTS[query.sort ?? ''] ?? 'l.name';
+    // A customer user sorting by stock sorts by what it may see: the stock of customers without show_stock_in_app
+    // counts as unknown (null), never by the hidden value (docs/ordering-flags.md).
+    const sort =
+      query.sort === 'stock' && mayHideStock(caller) ? 'case when coalesce(c.show_stock_in_app, false) then r.stock end' : (SORTS[query.sort ?? ''] ?? 'l.name');
     const direction = query.order === 'desc' ? 'desc' : 'asc';
     const tie = sort === 'l.name' ? `, i.sku ${direction}` : '';
     const rows = await em.execute<Record<string, unknown>[]>(

@@ -22,6 +22,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, CompanyTimeZones, ORDERS_CLOCK } from '../requisition/company-time';
 import { lastDecisionOf } from '../requisition/last-decision';
+import { stockHiddenCustomers } from '../rules/stock-visibility';
 import { localTime } from '../requisition/schedule';
 import { pageOf, raw } from '../shared/access';
 import { toFigures } from './service.measures';
@@ -149,10 +150,11 @@ export class StatsService {
     }
     return this.uow.forCompany(caller.companyId).read(async (em) => {
       const { rows, summary } = await this.repository.ruleChecks(em, caller, filter, since, page, perPage);
+      const hidden = await stockHiddenCustomers(em, caller, rows.map((row) => raw.num(row.customer_id)));
       const items = rows.map((row): RuleCheckDto => {
         const stock = raw.num(row.stock);
         const capacity = raw.num(row.capacity);
-        return {
+        const check: RuleCheckDto = {
           rule_id: raw.num(row.id),
           active: row.active === true,
           customer_id: raw.num(row.customer_id),
@@ -169,12 +171,14 @@ export class StatsService {
           on_order: raw.num(row.on_order),
           below_threshold: stock <= raw.num(row.threshold),
           fill: capacity > 0 ? stock / capacity : 0,
+          stock_hidden: false,
           last_decision: lastDecisionOf(row),
           reasons: reasonCounts(row.reasons),
           ordered_lines: raw.num(row.ordered_lines),
           ordered_quantity: raw.num(row.ordered_quantity),
           last_ordered_at: raw.iso(row.last_ordered_at),
         };
+        return hidden.has(check.customer_id) ? hideCheckStock(check) : check;
       });
       return {
         days,
@@ -273,6 +277,8 @@ export class StatsService {
       if (!location) throw new AppError(ProtocolCode.NotFound, 'location not found');
       const rules = await this.repository.locationRules(em, caller, locationId);
       const orders = await this.repository.locationOrders(em, caller, locationId, new Date(now.getTime() - days * 86_400_000));
+      const customer = raw.num(location.customer_id);
+      const hidden = (await stockHiddenCustomers(em, caller, [customer])).has(customer);
       return {
         company_id: caller.companyId,
         customer_id: raw.num(location.customer_id),
@@ -287,12 +293,13 @@ export class StatsService {
           sku: String(r.sku),
           name: String(r.item_name),
           item_unit: String(r.item_unit),
-          stock: raw.num(r.stock),
+          stock: hidden ? null : raw.num(r.stock),
           threshold: raw.num(r.threshold),
           capacity: raw.num(r.capacity),
           on_order: raw.num(r.on_order),
-          last_decision: lastDecisionOf(r),
+          last_decision: hiddenDecision(lastDecisionOf(r), hidden),
         })),
+        stock_hidden: hidden,
         orders: orders.map((o) => ({
           order_id: raw.num(o.id),
           date: raw.day(o.order_date)!,
@@ -307,3 +314,11 @@ export class StatsService {
   }
 }
 
+/** A rule check without what show_stock_in_app hides from a customer user: stock, fill, below threshold, the decision's stock. */
+function hideCheckStock(check: RuleCheckDto): RuleCheckDto {
+  return { ...check, stock: null, fill: null, below_threshold: null, stock_hidden: true, last_decision: hiddenDecision(check.last_decision, true) };
+}
+
+function hiddenDecision<T extends { stock: number | null } | null>(decision: T, hidden: boolean): T {
+  return hidden && decision ? { ...decision, stock: null } : decision;
+}

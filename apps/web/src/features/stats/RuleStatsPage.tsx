@@ -118,7 +118,8 @@ export function RuleStatsPage() {
               },
               {
                 label: t('stats.rules.stock'),
-                value: (r) => `${num(r.stock)} ${units.name(r.item_unit, r.stock)}`,
+                // null: the customer's show_stock_in_app hides stock from customer users (docs/ordering-flags.md)
+                value: (r) => (r.stock === null ? '–' : `${num(r.stock)} ${units.name(r.item_unit, r.stock)}`),
                 numeric: true,
                 cell: (r) => (r.below_threshold ? { color: 'red.600', fontWeight: 'semibold' } : {}),
               },
