@@ -157,8 +157,8 @@ describe('storage bins: sensors', () => {
       }),
     );
     expect(bin).toMatchObject({ sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces', tare: 310.5, piece_weight: 4.2, empty_distance: null, dead_time_seconds: 20 });
-    // never reported: offline until its first reading
-    expect(bin.sensor).toMatchObject({ id: sensor.id, name: `Waage ${tag}`, external_id: `bin-scale-${tag}`, interval_minutes: 10, last_seen_at: null, offline: true });
+    // never reported, but new: the silence counts from its creation (docs/sensors.md "Alarms"), so no alarm yet
+    expect(bin.sensor).toMatchObject({ id: sensor.id, name: `Waage ${tag}`, external_id: `bin-scale-${tag}`, interval_minutes: 10, last_seen_at: null, offline: false, alarms: [] });
     const twice = await put(`${base()}/${id}/bins/1/2`, { sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces' });
     expect([twice.body.Meta.code, twice.body.Meta.field]).toEqual([1000, 'sensor_id']);
     expect(twice.body.Meta.message).toMatch(/1-1.*Sensorregal/);

@@ -49,6 +49,9 @@ import { SuppliersService } from './suppliers/suppliers.service';
 import { TargetsHandler } from './user-admin/targets.handler';
 import { TargetsRepository } from './user-admin/targets.repository';
 import { TargetsService } from './user-admin/targets.service';
+import { SensorAlarmsJob } from './sensors/sensor-alarms.job';
+import { SensorAlarmsRepository } from './sensors/sensor-alarms.repository';
+import { SensorAlarmsService } from './sensors/sensor-alarms.service';
 
 /** Customers and suppliers (later: locations, catalogs, items, contacts, units, ...). */
 @Module({})
@@ -65,7 +68,7 @@ export class CatalogModule {
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
         ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository, StorageBinsService, StorageBinsRepository,
-        SensorsService, SensorsRepository, DeviceKeysService],
+        SensorsService, SensorsRepository, DeviceKeysService, SensorAlarmsService, SensorAlarmsRepository, SensorAlarmsJob],
     };
   }
 }

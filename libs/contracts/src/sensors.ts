@@ -7,6 +7,8 @@ export const SensorSubjects = {
   create: 'catalog.sensor.create',
   update: 'catalog.sensor.update',
   delete: 'catalog.sensor.delete',
+  /** the sensors with an alarm, for the dashboards (SensorAlarmsDto) */
+  alarms: 'catalog.sensor.alarms',
   /** the sensors of a company by the device ids their vendors send (for the ingestion) */
   byExternalId: 'catalog.sensor.by_external_id',
   getDeviceKey: 'catalog.sensor.devicekey.get',
@@ -18,6 +20,8 @@ export const SensorSubjects = {
 /** Durable events about sensors (JetStream stream EVT_catalog). */
 export const SensorEvents = {
   sensorChanged: 'evt.catalog.sensor_changed',
+  /** a sensor's alarm was raised or cleared (SensorAlarm; once per episode, docs/sensors.md "Alarms") */
+  sensorAlarm: 'evt.catalog.sensor_alarm',
 } as const;
 
 /** What a sensor senses (issue 17: weight, distance, light barrier, RFID, button). */
@@ -48,6 +52,41 @@ export const SENSOR_INTERVAL_MAX = 10_080;
 export const SENSOR_INTERVAL_DEFAULT = 15;
 /** A sensor silent for this many intervals counts as offline. */
 export const SENSOR_OFFLINE_INTERVALS = 3;
+/** A reported battery below this many percent is low (docs/sensors.md "Alarms"). */
+export const SENSOR_BATTERY_LOW_PERCENT = 20;
+
+/** The alarms a sensor can have: silent for more than 3 × its interval, or its battery below 20 %. */
+export const SENSOR_ALARM_KINDS = ['offline', 'battery_low'] as const;
+export type SensorAlarmKind = (typeof SENSOR_ALARM_KINDS)[number];
+
+/** What the alarm rule looks at: the sensor as stored (times as Date or ISO text). */
+export interface SensorAlarmFacts {
+  active: boolean;
+  interval_minutes: number;
+  last_seen_at: Date | string | null;
+  /** when the sensor was created: the silence of a sensor that never reported counts from here */
+  created_at: Date | string;
+  battery: number | null;
+}
+
+const timeOf = (t: Date | string): number => (typeof t === 'string' ? new Date(t).getTime() : t.getTime());
+
+/**
+ * The one rule of a sensor's alarms (docs/sensors.md "Alarms"), used by the sensor list, the rack plan, the dashboards
+ * and the periodic check alike. Inactive sensors have none. **Offline**: no reading for more than 3 × the interval,
+ * counted from the last reading or, for a sensor that never reported, from its creation (a new sensor gets the same
+ * grace as one that just reported; one that never reports after that is as silent as one that stopped).
+ * **battery_low**: the last reported battery below 20 %. `minuteMs`: the length of one interval minute (60,000;
+ * the catalog's SENSOR_INTERVAL_UNIT_MS shortens it in tests).
+ */
+export function sensorAlarms(sensor: SensorAlarmFacts, now: number, minuteMs = 60_000): SensorAlarmKind[] {
+  if (!sensor.active) return [];
+  const alarms: SensorAlarmKind[] = [];
+  const since = timeOf(sensor.last_seen_at ?? sensor.created_at);
+  if (now - since > SENSOR_OFFLINE_INTERVALS * sensor.interval_minutes * minuteMs) alarms.push('offline');
+  if (sensor.battery !== null && sensor.battery < SENSOR_BATTERY_LOW_PERCENT) alarms.push('battery_low');
+  return alarms;
+}
 
 export const SENSOR_SORTS = ['name', 'external_id', 'type', 'last_seen_at'] as const;
 export type SensorSort = (typeof SENSOR_SORTS)[number];
@@ -74,8 +113,65 @@ export interface SensorDto {
   last_seen_at: string | null;
   /** reported: the last raw value in `unit`; null: never */
   last_value: number | null;
+  /** the alarms now, by sensorAlarms (offline also for a sensor that never reported within 3 intervals of its creation) */
+  alarms: SensorAlarmKind[];
+  /** when the periodic check raised the offline alarm of the current silence; null: none raised (yet) */
+  offline_since: string | null;
+  /** when the periodic check raised the low-battery alarm of the current episode; null: none */
+  battery_low_since: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Where a sensor sits: a bin of a rack (label set) or a rack that names it as its sensor (label null). */
+export interface SensorPlace {
+  storage_id: number;
+  storage_name: string;
+  location_id: number;
+  customer_id: number;
+  /** the bin's label (e.g. "A-03"); null: the rack's own sensor */
+  label: string | null;
+}
+
+/**
+ * evt.catalog.sensor_alarm: the periodic check raised an alarm (`offline`, `battery_low`: once per episode) or saw it
+ * end (`back_online` after readings came back, `battery_ok` after a battery at or above 20 % or the sensor
+ * deactivated). The orders service writes journal entries of the raised ones; notification rules subscribe here.
+ */
+export interface SensorAlarm {
+  company_id: number;
+  sensor_id: number;
+  kind: 'offline' | 'battery_low' | 'back_online' | 'battery_ok';
+  /** when the check saw it */
+  at: string;
+  name: string;
+  external_id: string;
+  interval_minutes: number;
+  last_seen_at: string | null;
+  battery: number | null;
+  /** where the sensor sits (at most 20) */
+  places: SensorPlace[];
+}
+
+/** GET …/sensor/alarms: the sensors with an alarm now (staff: every one; customer users: those in racks of their locations). */
+export interface SensorAlarmsQuery {
+  customer_id?: number;
+  location_id?: number;
+}
+
+export interface SensorAlarmEntry {
+  sensor: Pick<SensorDto, 'id' | 'name' | 'external_id' | 'type' | 'interval_minutes' | 'last_seen_at' | 'battery' | 'offline_since' | 'battery_low_since'>;
+  alarms: SensorAlarmKind[];
+  places: SensorPlace[];
+}
+
+export interface SensorAlarmsDto {
+  /** sensors with an alarm in the scope */
+  total: number;
+  offline: number;
+  battery_low: number;
+  /** the first 50, offline first, by name */
+  items: SensorAlarmEntry[];
 }
 
 /** The writable fields of a sensor (create needs name, external_id and type; PATCH changes what it names). */

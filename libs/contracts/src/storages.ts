@@ -1,5 +1,6 @@
 import type { ListQuery } from './identity';
 import type { LocationSchedule } from './locations';
+import type { SensorAlarmKind } from './sensors';
 
 /** Request/reply subjects of the catalog service for the storages (racks) of a location. */
 export const StorageSubjects = {
@@ -154,8 +155,12 @@ export interface StorageBinSensor {
   interval_minutes: number;
   last_seen_at: string | null;
   battery: number | null;
-  /** no reading for 3 × the interval */
+  /** the alarms by the shared rule (sensorAlarms, as the sensor list): offline also for a sensor that never reported within 3 intervals of its creation */
+  alarms: SensorAlarmKind[];
+  /** no reading for more than 3 × the interval (alarms has 'offline') */
   offline: boolean;
+  /** the reported battery below 20 % (alarms has 'battery_low') */
+  battery_low: boolean;
 }
 
 /** One cell of a rack's grid. `row` and `column` count from bin 1's corner (see binPlace); `number` is its place in layout order. */

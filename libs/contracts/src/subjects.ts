@@ -105,7 +105,7 @@ import type {
   StorageInput,
   StorageListQuery,
 } from './storages';
-import type { DeviceKeyCreated, DeviceKeyInfo, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
+import type { DeviceKeyCreated, DeviceKeyInfo, SensorAlarm, SensorAlarmsDto, SensorAlarmsQuery, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored } from './ingest';
 import type { BinsMeasured } from './bin-readings';
@@ -481,6 +481,7 @@ export interface BusSubjects {
   'catalog.sensor.create': { request: { caller: CompanyCaller; input: SensorInput }; reply: SensorDto };
   'catalog.sensor.update': { request: { caller: CompanyCaller; id: number; input: SensorInput }; reply: SensorDto };
   'catalog.sensor.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'catalog.sensor.alarms': { request: { caller: CompanyCaller; query: SensorAlarmsQuery }; reply: SensorAlarmsDto };
   'catalog.sensor.by_external_id': { request: { company_id: number; external_ids: string[] }; reply: SensorDto[] };
   'catalog.sensor.devicekey.get': { request: { caller: CompanyCaller }; reply: DeviceKeyInfo };
   'catalog.sensor.devicekey.rotate': { request: { caller: CompanyCaller }; reply: DeviceKeyCreated };
@@ -725,6 +726,7 @@ export interface BusEvents {
   'evt.catalog.storage_bin_changed': StorageBinChanged;
   'evt.catalog.sensor_changed': SensorChanged;
   'evt.catalog.bins_measured': BinsMeasured;
+  'evt.catalog.sensor_alarm': SensorAlarm;
   'evt.catalog.catalog_changed': CatalogChanged;
   'evt.catalog.item_changed': ItemChangedForOrders;
   'evt.catalog.item_subscription_changed': SubscriptionChanged;

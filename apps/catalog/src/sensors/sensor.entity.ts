@@ -48,6 +48,17 @@ export class Sensor extends TenantEntity {
   @Property({ fieldName: 'last_value', type: new DecimalType('number'), precision: 18, scale: 3, nullable: true })
   lastValue: number | null = null;
 
+  /**
+   * When the periodic check raised the offline alarm of the current silence (SensorAlarmsJob); null when none is
+   * raised. Set and cleared only by the check's conditional updates, so each silence is announced once.
+   */
+  @Property({ fieldName: 'offline_since', type: 'datetime', length: 6, nullable: true })
+  offlineSince: Date | null = null;
+
+  /** When the periodic check raised the low-battery alarm of the current episode; null when none is raised. */
+  @Property({ fieldName: 'battery_low_since', type: 'datetime', length: 6, nullable: true })
+  batteryLowSince: Date | null = null;
+
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();
 

@@ -5,6 +5,8 @@ import {
   SENSOR_INTERVAL_MAX,
   SENSOR_TYPES,
   SENSOR_UNITS,
+  sensorAlarms,
+  type SensorAlarmFacts,
   type SensorChanged,
   type SensorDto,
   type SensorInput,
@@ -89,7 +91,8 @@ export function checkSensorUnit(sensor: Pick<Sensor, 'type' | 'unit'>): void {
   if (!units.includes(sensor.unit)) throw AppError.validation('unit', `must be one of ${units.join(', ')} for a ${sensor.type} sensor`);
 }
 
-export function toSensorDto(sensor: Sensor): SensorDto {
+/** The sensor as the calls answer it; `alarms` by the shared rule at `now` (`minuteMs`: SENSOR_INTERVAL_UNIT_MS). */
+export function toSensorDto(sensor: Sensor, now = Date.now(), minuteMs = 60_000): SensorDto {
   return {
     id: sensor.id,
     name: sensor.name,
@@ -103,9 +106,17 @@ export function toSensorDto(sensor: Sensor): SensorDto {
     signal: sensor.signal,
     last_seen_at: sensor.lastSeenAt ? sensor.lastSeenAt.toISOString() : null,
     last_value: sensor.lastValue === null ? null : Number(sensor.lastValue),
+    alarms: sensorAlarms(alarmFacts(sensor), now, minuteMs),
+    offline_since: sensor.offlineSince ? sensor.offlineSince.toISOString() : null,
+    battery_low_since: sensor.batteryLowSince ? sensor.batteryLowSince.toISOString() : null,
     created_at: sensor.createdAt.toISOString(),
     updated_at: sensor.updatedAt.toISOString(),
   };
+}
+
+/** What the shared alarm rule (sensorAlarms) reads of a stored sensor. */
+export function alarmFacts(sensor: Pick<Sensor, 'active' | 'intervalMinutes' | 'lastSeenAt' | 'createdAt' | 'battery'>): SensorAlarmFacts {
+  return { active: sensor.active, interval_minutes: sensor.intervalMinutes, last_seen_at: sensor.lastSeenAt, created_at: sensor.createdAt, battery: sensor.battery };
 }
 
 export function sensorChanged(sensor: Sensor): SensorChanged & Record<string, unknown> {

@@ -2,6 +2,7 @@ import { Payload } from '@nestjs/microservices';
 import { type BusRequest, SensorSubjects } from '@kanban/contracts';
 import { BusController, Handles } from '@kanban/messaging';
 import { DeviceKeysService } from './device-keys.service';
+import { SensorAlarmsService } from './sensor-alarms.service';
 import { SensorsService } from './sensors.service';
 
 /** Sensors of a company, its device key, and the lookups of the ingestion. */
@@ -10,7 +11,13 @@ export class SensorsHandler {
   constructor(
     private readonly sensors: SensorsService,
     private readonly keys: DeviceKeysService,
+    private readonly alarmsOf: SensorAlarmsService,
   ) {}
+
+  @Handles(SensorSubjects.alarms)
+  alarms(@Payload() p: BusRequest<'catalog.sensor.alarms'>) {
+    return this.alarmsOf.alarms(p.caller, p.query);
+  }
 
   @Handles(SensorSubjects.list)
   list(@Payload() p: BusRequest<'catalog.sensor.list'>) {

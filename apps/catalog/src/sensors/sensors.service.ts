@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AppError, ErrorCode } from '@kanban/access';
 import { SENSOR_TYPES, SensorEvents, type SensorDto, type SensorInput, type SensorListQuery } from '@kanban/contracts';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { CATALOG_CONFIG, type CatalogConfig } from '../config';
 import { SettingsHooks } from '../settings/settings-hooks';
 import { SettingsRecordsService } from '../settings/settings-records.service';
 import { Sensor } from './sensor.entity';
@@ -24,7 +25,10 @@ export class SensorsService extends SettingsRecordsService<Sensor, SensorDto, Se
     @Inject(unitOfWorkToken('catalog')) uow: UnitOfWork,
     private readonly sensors: SensorsRepository,
     hooks: SettingsHooks,
+    /** SENSOR_INTERVAL_UNIT_MS for the alarms (absent where a test builds the service by hand: a minute) */
+    @Optional() @Inject(CATALOG_CONFIG) private readonly config?: CatalogConfig,
   ) {
+    const minuteMs = config?.sensorAlarms?.intervalUnitMs ?? 60_000;
     super(uow, {
       entity: Sensor,
       kind: 'sensor',
@@ -38,7 +42,7 @@ export class SensorsService extends SettingsRecordsService<Sensor, SensorDto, Se
       key: (input) => (input.external_id === undefined ? null : { field: 'external_id', where: { externalId: input.external_id } }),
       apply: applySensorInput,
       validate: async (_em, sensor) => checkSensorUnit(sensor),
-      toDto: toSensorDto,
+      toDto: (sensor) => toSensorDto(sensor, Date.now(), minuteMs),
       beforeRemove: async (em, sensor) => {
         const racks = await sensors.storagesUsing(em, sensor.id);
         const found = racks.length > 0 ? [`${racks.length} storages (${racks.map((name) => `"${name}"`).join(', ')})`] : [];
@@ -58,6 +62,6 @@ export class SensorsService extends SettingsRecordsService<Sensor, SensorDto, Se
       throw AppError.validation('external_ids', `must be a list of at most ${BY_EXTERNAL_ID_MAX} texts`);
     }
     if (externalIds.length === 0) return [];
-    return this.uow.forCompany(companyId).read(async (em) => (await this.sensors.byExternalIds(em, [...new Set(externalIds)])).map(toSensorDto));
+    return this.uow.forCompany(companyId).read(async (em) => (await this.sensors.byExternalIds(em, [...new Set(externalIds)])).map((s) => toSensorDto(s, Date.now(), this.config?.sensorAlarms?.intervalUnitMs)));
   }
 }

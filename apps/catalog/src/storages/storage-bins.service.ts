@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ProtocolCode } from '@kanban/access';
 import {
   OrdersSubjects,
-  SENSOR_OFFLINE_INTERVALS,
+  sensorAlarms,
   STORAGE_MAX_GRID,
   StorageEvents,
   type CompanyCaller,
@@ -17,7 +17,9 @@ import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { recordChanges } from '../changes/change-log';
 import { imagesOf } from '../images/entity-images';
+import { CATALOG_CONFIG, type CatalogConfig } from '../config';
 import type { Sensor } from '../sensors/sensor.entity';
+import { alarmFacts } from '../sensors/sensor.rules';
 import { SettingsHooks } from '../settings/settings-hooks';
 import { StorageBin } from './storage-bin.entity';
 import { applyBinInput, assertCell, binFields, gridBins, normalizeBinInput } from './storage-bin.rules';
@@ -42,6 +44,7 @@ export class StorageBinsService {
     private readonly storages: StoragesRepository,
     private readonly bus: ServiceBus,
     hooks: SettingsHooks,
+    @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
   ) {
     // a sensor that sits in a bin cannot be deleted (1007 naming the bins)
     hooks.dependsOn('sensor', 'bins', (em, sensor) => bins.countWithSensor(em, sensor.id));
@@ -59,7 +62,7 @@ export class StorageBinsService {
         show_stock_in_app: await this.bins.showsStock(em, storage.customerId),
         bins: gridBins(storage, stored, (bin) => {
           const sensor = bin.sensorId === null ? undefined : sensors.get(bin.sensorId);
-          return sensor ? binSensor(sensor, now) : null;
+          return sensor ? binSensor(sensor, now, this.config.sensorAlarms?.intervalUnitMs) : null;
         }),
       };
     });
@@ -181,9 +184,9 @@ export class StorageBinsService {
   }
 }
 
-/** A bin's sensor as the plan shows it: offline when it never reported or was silent for 3 × its interval. */
-export function binSensor(sensor: Sensor, now: number): StorageBinSensor {
-  const seen = sensor.lastSeenAt?.getTime() ?? null;
+/** A bin's sensor as the plan shows it, with its alarms by the shared rule (sensorAlarms, as the sensor list). */
+export function binSensor(sensor: Sensor, now: number, minuteMs = 60_000): StorageBinSensor {
+  const alarms = sensorAlarms(alarmFacts(sensor), now, minuteMs);
   return {
     id: sensor.id,
     name: sensor.name,
@@ -191,7 +194,9 @@ export function binSensor(sensor: Sensor, now: number): StorageBinSensor {
     interval_minutes: sensor.intervalMinutes,
     last_seen_at: sensor.lastSeenAt?.toISOString() ?? null,
     battery: sensor.battery,
-    offline: seen === null || now - seen > SENSOR_OFFLINE_INTERVALS * sensor.intervalMinutes * 60_000,
+    offline: alarms.includes('offline'),
+    battery_low: alarms.includes('battery_low'),
+    alarms,
   };
 }
 

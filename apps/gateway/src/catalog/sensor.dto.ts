@@ -56,3 +56,9 @@ export class SensorListQueryDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) per_page?: number;
 }
+
+/** GET sensor/alarms: the dashboards' scope (both left out: the whole company). */
+export class SensorAlarmsQueryDto {
+  @ApiPropertyOptional({ description: 'only sensors in racks of this customer' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) customer_id?: number;
+  @ApiPropertyOptional({ description: 'only sensors in racks of this location' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) location_id?: number;
+}

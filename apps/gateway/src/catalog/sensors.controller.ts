@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SensorSubjects, type CompanyCaller, type DeviceKeyCreated, type DeviceKeyInfo, type Page, type SensorDto } from '@kanban/contracts';
+import { SensorSubjects, type CompanyCaller, type DeviceKeyCreated, type DeviceKeyInfo, type Page, type SensorAlarmsDto, type SensorDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
-import { SensorCreateDto, SensorListQueryDto, SensorUpdateDto } from './sensor.dto';
+import { SensorAlarmsQueryDto, SensorCreateDto, SensorListQueryDto, SensorUpdateDto } from './sensor.dto';
 
 /**
  * Sensors of the company (docs/sensors.md): the company's staff read them (admin, owner, writer, reader), the user
@@ -21,6 +21,17 @@ export class SensorsController {
   @ApiOperation({ summary: 'Sensors; q filters name and external id; type; sort (name, external_id, type, last_seen_at), order, page, per_page' })
   list(@CompanyCtx() caller: CompanyCaller, @Query() query: SensorListQueryDto): Promise<Page<SensorDto>> {
     return this.bus.request(SensorSubjects.list, { caller, query });
+  }
+
+  // before ':id': "alarms" is not an id
+  @Get('alarms')
+  @Access('customer')
+  @ApiOperation({
+    summary:
+      'Sensors with an alarm now (offline: silent for more than 3 × the interval; battery_low: below 20 %), with the racks and bins they sit in; customer_id or location_id narrow to racks there. Customer users see only sensors in racks of locations they see',
+  })
+  alarms(@CompanyCtx() caller: CompanyCaller, @Query() query: SensorAlarmsQueryDto): Promise<SensorAlarmsDto> {
+    return this.bus.request(SensorSubjects.alarms, { caller, query: { customer_id: query.customer_id, location_id: query.location_id } });
   }
 
   // before ':id': "devicekey" is not an id
