@@ -21,6 +21,7 @@ import { RequisitionService } from './requisition/requisition.service';
 import { RequisitionScheduler } from './requisition/scheduler';
 import { RulesHandler } from './rules/rules.handler';
 import { FillHistoryHandler } from './rules/fill-history.handler';
+import { FillHistoryRepository } from './rules/fill-history.repository';
 import { RulesOfItemHandler } from './rules/rules-of-item.handler';
 import { RulesService } from './rules/rules.service';
 import { SensorStockConsumer } from './rules/sensor-stock.consumer';
@@ -65,6 +66,7 @@ export class OrdersModule {
         QueueRepository,
         RequisitionRepository,
         RulesRepository,
+        FillHistoryRepository,
         OrderQueueService,
       ],
     };

@@ -5,12 +5,13 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { Pager } from '../../shared/lists/ListControls';
 import { useFormat } from '../../i18n/useFormat';
+import { FillLevelSection } from './FillLevelSection';
 import { type KanbanRuleDto, useRuleDecisionsQuery, useRuleStockQuery } from './rulesApi';
 
 const PER_PAGE = 10;
 
 /**
- * What happened to a rule, newest first: the decisions of the runs (why each ordered or did not, with stock, what
+ * What happened to a rule: its fill level over a period as a chart (FillLevelSection), then, newest first, the decisions of the runs (why each ordered or did not, with stock, what
  * was on order and the order it placed) and the stock changes (entries, scans, edits). Pages on the server.
  */
 export function RuleHistoryDialog({
@@ -54,6 +55,14 @@ export function RuleHistoryDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="6">
+                <FillLevelSection
+                  companyID={companyID}
+                  ruleID={rule.id}
+                  customerID={rule.customer_id}
+                  locationID={rule.location_id}
+                  sku={rule.item.sku}
+                  onNavigate={onClose}
+                />
                 <Stack gap="2">
                   <Heading as="h3" size="sm">
                     {t('rules.decisions')}

@@ -1,7 +1,7 @@
-import type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply, StockEventDto } from '@kanban/contracts';
+import type { DecisionHistoryDto, FillHistoryDto, FillPeriod, KanbanRuleDto, KanbanRuleInput, Page, RuleRunReply, StockEventDto } from '@kanban/contracts';
 import { api } from '../../shared/api/api';
 
-export type { DecisionHistoryDto, KanbanRuleDto, KanbanRuleInput, RuleRunReply, StockEventDto };
+export type { DecisionHistoryDto, FillHistoryDto, FillPeriod, KanbanRuleDto, KanbanRuleInput, RuleRunReply, StockEventDto };
 
 const base = api.enhanceEndpoints({ addTagTypes: ['Rule', 'Order'] });
 
@@ -66,6 +66,11 @@ export const rulesApi = base.injectEndpoints({
       query: ({ companyID, ruleID, ...params }) => ({ url: `/c/${companyID}/rules/${ruleID}/stock`, params }),
       providesTags: [{ type: 'Rule', id: 'LIST' }],
     }),
+    /** The rule's fill level over a period: stock changes, orders, threshold, capacity, its bin's readings (docs/storages.md "Fill level"). */
+    ruleFill: build.query<FillHistoryDto, RuleRef & { period: FillPeriod }>({
+      query: ({ companyID, ruleID, period }) => ({ url: `/c/${companyID}/rules/${ruleID}/fill`, params: { period } }),
+      providesTags: [{ type: 'Rule', id: 'LIST' }],
+    }),
     executeRule: build.mutation<RuleRunReply, RuleRef>({
       query: ({ companyID, ruleID }) => ({ url: `/c/${companyID}/rules/${ruleID}/execute` }),
       invalidatesTags: ruleAndOrders,
@@ -83,4 +88,5 @@ export const {
   useExecuteRuleMutation,
   useRuleDecisionsQuery,
   useRuleStockQuery,
+  useRuleFillQuery,
 } = rulesApi;

@@ -11,7 +11,7 @@ import { Icon } from '../../shared/icons';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { useDebounced } from '../../shared/lists/useDebounced';
-import { useRulesQuery } from '../rules';
+import { FillLevelSection, useRulesQuery } from '../rules';
 import {
   type StorageBinDto,
   type StorageBinInput,
@@ -138,6 +138,16 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
         onSubmit={save}
         size="lg"
       >
+        {bin.rule ? (
+          <FillLevelSection
+            companyID={ids.companyID}
+            ruleID={bin.rule.id}
+            customerID={ids.customerID}
+            locationID={ids.locationID}
+            sku={bin.rule.sku}
+            onNavigate={onClose}
+          />
+        ) : null}
         <Stack gap="2">
           <Text fontWeight="semibold">{t('storages.bin.rule')}</Text>
           <Text fontSize="sm" data-testid="bin-dialog-rule">

@@ -11,6 +11,8 @@ interface Props {
   /** plan: sensors, alarms and (for writers) a click per bin; preview: what the customer sees */
   mode: 'plan' | 'preview';
   onOpen?: (bin: StorageBinDto) => void;
+  /** which bins onOpen takes (default all) */
+  canOpen?: (bin: StorageBinDto) => boolean;
   now: number;
 }
 
@@ -19,7 +21,8 @@ interface Props {
  * `binPlace`), scrolling sideways when it is wider than the page; on a phone (≤ 760 px) a list of the bins in
  * their numbers' order, which a shop-floor user walks along the rack with.
  */
-export function RackGrid({ grid, mode, onOpen, now }: Props) {
+export function RackGrid({ grid, mode, onOpen, canOpen, now }: Props) {
+  const openFor = (bin: StorageBinDto) => (onOpen && (canOpen?.(bin) ?? true) ? onOpen : undefined);
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const { storage } = grid;
@@ -27,7 +30,7 @@ export function RackGrid({ grid, mode, onOpen, now }: Props) {
     return (
       <Stack gap="2" data-testid="rack-list" aria-label={t('storages.plan.bins')}>
         {grid.bins.map((bin) => (
-          <BinTile key={`${bin.row}-${bin.column}`} bin={bin} grid={grid} mode={mode} onOpen={onOpen} now={now} inList />
+          <BinTile key={`${bin.row}-${bin.column}`} bin={bin} grid={grid} mode={mode} onOpen={openFor(bin)} now={now} inList />
         ))}
       </Stack>
     );
@@ -45,7 +48,7 @@ export function RackGrid({ grid, mode, onOpen, now }: Props) {
           const place = binPlace(storage.layout, storage.rows, storage.columns, bin.row, bin.column);
           return (
             <Box key={`${bin.row}-${bin.column}`} gridRow={place.gridRow} gridColumn={place.gridColumn} minW="0">
-              <BinTile bin={bin} grid={grid} mode={mode} onOpen={onOpen} now={now} />
+              <BinTile bin={bin} grid={grid} mode={mode} onOpen={openFor(bin)} now={now} />
             </Box>
           );
         })}

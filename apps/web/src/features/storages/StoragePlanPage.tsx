@@ -7,6 +7,7 @@ import { PageSpinner } from '../../shared/errors/PageSpinner';
 import { useViewer } from '../../shared/session/useViewer';
 import { LocationHeader } from '../headers';
 import { BinDialog } from './BinDialog';
+import { BinFillDialog } from './BinFillDialog';
 import { binAlarms, layoutHintKey } from './binView';
 import { RackGrid } from './RackGrid';
 import { type StorageBinDto, useStorageBinsQuery } from './storagesApi';
@@ -16,7 +17,8 @@ import { useNow, useStorageNamed, useStoragePageIds } from './useStorageContext'
  * …/storage/{storageID}/plan: the rack's bins as it stands (rows × columns, bin 1 where the layout puts it), each with
  * label, item, fill level, stock, threshold and capacity, its sensor and the age of the last reading, and alarms
  * (sensor offline, stock at or below the threshold). Writers click a bin to put a rule and a sensor into it or empty
- * it. Refreshed every minute and after any rule's stock changes.
+ * it (and see its fill level there); readers and customer users click a bin with a rule to see its fill level.
+ * Refreshed every minute and after any rule's stock changes.
  */
 export function StoragePlanPage() {
   const { t } = useTranslation();
@@ -55,14 +57,16 @@ export function StoragePlanPage() {
       ) : data ? (
         <>
           <Text color="fg.muted" fontSize="sm">
-            {t(layoutHintKey(data.storage.layout))} {canWrite ? t('storages.plan.clickHint') : ''}
+            {t(layoutHintKey(data.storage.layout))} {canWrite ? t('storages.plan.clickHint') : t('fillLevel.planHint')}
           </Text>
-          <RackGrid grid={data} mode="plan" now={now} onOpen={canWrite ? setOpen : undefined} />
+          {/* writers open any bin (BinDialog, with the fill level); readers and customer users a bin's fill level */}
+          <RackGrid grid={data} mode="plan" now={now} onOpen={setOpen} canOpen={canWrite ? undefined : (bin) => bin.rule !== null} />
         </>
       ) : (
         <PageSpinner />
       )}
-      {open ? <BinDialog key={`${open.row}-${open.column}`} ids={ids} bin={open} onClose={() => setOpen(null)} /> : null}
+      {open && canWrite ? <BinDialog key={`${open.row}-${open.column}`} ids={ids} bin={open} onClose={() => setOpen(null)} /> : null}
+      {open && !canWrite && open.rule ? <BinFillDialog ids={ids} bin={{ ...open, rule: open.rule }} onClose={() => setOpen(null)} /> : null}
     </Stack>
   );
 }
