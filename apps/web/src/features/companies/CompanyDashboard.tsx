@@ -10,6 +10,7 @@ import { useViewer } from '../../shared/session/useViewer';
 import { useCompanyQuery, useCompanyUsersQuery, useLicenseStatsQuery } from './companiesApi';
 import { CompanyHeader } from './CompanyHeader';
 import { ReplenishmentOverview } from '../dashboards';
+import { SensorAlarmsCard } from '../sensors';
 import { RoleHome } from './RoleHome';
 
 const RECENT = 5;
@@ -97,6 +98,7 @@ export function CompanyDashboard() {
         ) : null}
       </SimpleGrid>
       <ReplenishmentOverview scope={{ companyID }} />
+      <SensorAlarmsCard scope={{ companyID }} />
 
       {staff ? (
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">

@@ -10,6 +10,7 @@ import { CustomerHeader } from '../headers';
 import { visited } from '../../shared/navigation/recentSlice';
 import { useCustomerQuery } from './customersApi';
 import { ReplenishmentOverview } from '../dashboards';
+import { SensorAlarmsCard } from '../sensors';
 
 /** /c/{companyID}/customer/{customerID}/: the customer's header, address and ordering settings. */
 export function CustomerDashboard() {
@@ -39,6 +40,7 @@ export function CustomerDashboard() {
     <Stack gap="4" data-testid="customer-dashboard">
       <CustomerHeader companyID={companyID} customerID={customerID} />
       <ReplenishmentOverview scope={{ companyID, customerID }} />
+      <SensorAlarmsCard scope={{ companyID, customerID }} />
       {customer ? (
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <Card.Root>

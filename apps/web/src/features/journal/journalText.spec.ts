@@ -86,6 +86,30 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       de: ['Sensor-Messwerte konnten vom Dienst „Bestellungen“ nicht als Bestand gespeichert werden (5 Versuche); sie bleiben erhalten und können erneut verarbeitet werden.', 'evt.catalog.bins_measured, sensor_stock: boom (Code 500)'],
     },
   ],
+  sensor_offline: [
+    {
+      params: {
+        sensor_id: 4,
+        sensor: 'Waage "A"',
+        external_id: 'scale-1',
+        interval_minutes: 15,
+        last_seen_at: null,
+        places: [
+          { storage_id: 1, storage_name: 'Regal Süd', location_id: 2, customer_id: 3, label: '1-2' },
+          { storage_id: 5, storage_name: 'Regal Nord', location_id: 2, customer_id: 3, label: null },
+        ],
+      },
+      en: ['Sensor Waage "A" (Regal Süd, bin 1-2; Regal Nord) is offline: no reading for more than 3 × its interval of 15 min.', null],
+      de: ['Sensor Waage "A" (Regal Süd, Fach 1-2; Regal Nord) ist offline: seit mehr als dem 3-Fachen seines Intervalls von 15 Min. kein Messwert.', null],
+    },
+  ],
+  sensor_battery_low: [
+    {
+      params: { sensor_id: 4, sensor: 'Taster', external_id: 'b-1', battery: 12, places: [] },
+      en: ['Sensor Taster reports a low battery (12 %).', null],
+      de: ['Sensor Taster meldet eine schwache Batterie (12 %).', null],
+    },
+  ],
   dead_letter: [
     {
       params: { subject: 'evt.orders.created', service: 'supply', consumer: 'orders-created', failures: 5, error_code: 500, error: 'boom' },

@@ -38,6 +38,15 @@ function list(values: string[], language: string): string {
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(values);
 }
 
+/** " (Rack A, bin 1-2; Rack B)": where a sensor sits (its racks and bins), '' when nowhere or not in that shape. */
+function sensorWhere(places: unknown, i18n: I18n): string {
+  if (!Array.isArray(places) || places.length === 0) return '';
+  const named = (places as Params[]).filter((p) => isText(p.storage_name));
+  if (named.length === 0) return '';
+  const parts = named.map((p) => (isText(p.label) ? i18n.t('sensors.alarms.bin', { rack: p.storage_name, bin: p.label }) : (p.storage_name as string)));
+  return i18n.t('journalMessages.sensorWhere', { places: parts.join('; ') });
+}
+
 /** Each key's sentence from its params, or null when they do not have the key's shape (the stored text is shown then). */
 const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText | null } = {
   run_failed: (p, i18n) =>
@@ -77,6 +86,14 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
       details: [where, errorDetail(p.error_code, p.error, i18n)].filter((x): x is string => !!x).join(': ') || null,
     };
   },
+  sensor_offline: (p, i18n) =>
+    isId(p.sensor_id) && isText(p.sensor) && isCount(p.interval_minutes)
+      ? { text: i18n.t('journalMessages.sensor_offline', { sensor: p.sensor, where: sensorWhere(p.places, i18n), interval: p.interval_minutes }), details: null }
+      : null,
+  sensor_battery_low: (p, i18n) =>
+    isId(p.sensor_id) && isText(p.sensor) && isCount(p.battery)
+      ? { text: i18n.t('journalMessages.sensor_battery_low', { sensor: p.sensor, where: sensorWhere(p.places, i18n), battery: p.battery }), details: null }
+      : null,
   dead_letter: (p, i18n) => {
     if (!isService(p.service) || !isCount(p.failures)) return null;
     const error = errorDetail(p.error_code, p.error, i18n);

@@ -10,6 +10,7 @@ import { useViewer } from '../../shared/session/useViewer';
 import { LocationDialog } from './LocationDialog';
 import { useLocationContext } from './useLocationContext';
 import { ReplenishmentOverview } from '../dashboards';
+import { SensorAlarmsCard } from '../sensors';
 
 /** /c/{companyID}/customer/{customerID}/location/{locationID}/: the location's header, data, delivery, schedule and images. */
 export function LocationDashboard() {
@@ -51,6 +52,7 @@ export function LocationDashboard() {
     <Stack gap="4" data-testid="location-dashboard">
       <LocationHeader {...ids} />
       <ReplenishmentOverview scope={ids} />
+      <SensorAlarmsCard scope={ids} />
       {l ? (
         <>
           <Flex gap="2" wrap="wrap" align="center">

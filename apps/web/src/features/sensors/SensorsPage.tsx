@@ -12,7 +12,7 @@ import { SensorDialog } from './SensorDialog';
 import { type SensorDto, useDeleteSensorMutation, useSensorsQuery } from './sensorsApi';
 import { ageText, sensorState } from './sensorStatus';
 
-/** The time the ages are measured against, moved on every half minute (ages and offline badges stay current). */
+/** The time the ages are measured against, moved on every half minute (the ages stay current). */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -24,20 +24,20 @@ function useNow(): number {
 
 /**
  * /c/{companyID}/settings/sensors: the company's sensors, searched (name, external id), filtered by type, sorted and
- * paged on the server; last seen as an age with an offline badge when silent for more than 3 × the interval,
- * battery and signal; writers create, edit and delete (after asking). Admin and owner see the device key below.
+ * paged on the server; last seen as an age ("never reported" without a reading) with the alarms' badges (offline,
+ * battery low: the server's flags by the shared rule, docs/sensors.md "Alarms"), battery and signal; writers create, edit and delete (after asking). Admin and owner see the device key below.
  */
 export function SensorsPage() {
   const { t, i18n } = useTranslation();
   const companyID = Number(useParams().companyID);
   const state = useListPage<SensorDto, SensorSort>('name');
   const [type, setType] = useState<SensorType | ''>('');
-  const result = useSensorsQuery({ companyID, ...state.params, type: type || undefined });
+  const result = useSensorsQuery({ companyID, ...state.params, type: type || undefined }, { pollingInterval: 60_000 });
   const [remove] = useDeleteSensorMutation();
   const mayKey = hasRole(useViewer().role, AccessGroup.owner);
   const now = useNow();
   const lastSeen = (s: SensorDto) => {
-    const seen = sensorState(s, now);
+    const seen = sensorState(s);
     return (
       <Flex gap="2" align="center" wrap="wrap" data-testid={`sensor-seen-${s.id}`}>
         <Text as="span" title={s.last_seen_at ?? undefined}>
@@ -46,6 +46,11 @@ export function SensorsPage() {
         {seen === 'offline' ? (
           <Badge colorPalette="red" variant="subtle" data-testid={`sensor-offline-${s.id}`}>
             {t('sensors.offline')}
+          </Badge>
+        ) : null}
+        {s.alarms.includes('battery_low') ? (
+          <Badge colorPalette="orange" variant="subtle" data-testid={`sensor-battery-low-${s.id}`}>
+            {t('sensors.batteryLow')}
           </Badge>
         ) : null}
         {!s.active ? (

@@ -4,11 +4,11 @@ describe('sensorState and ageText', () => {
   const now = Date.parse('2026-11-27T10:00:00Z');
   const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
 
-  it('counts a sensor offline once it is silent for more than three intervals', () => {
-    expect(sensorState({ last_seen_at: null, interval_minutes: 15 }, now)).toBe('never');
-    expect(sensorState({ last_seen_at: ago(45), interval_minutes: 15 }, now)).toBe('online');
-    expect(sensorState({ last_seen_at: ago(46), interval_minutes: 15 }, now)).toBe('offline');
-    expect(sensorState({ last_seen_at: ago(100), interval_minutes: 60 }, now)).toBe('online');
+  it("shows the server's offline flag, and never for a sensor without a reading", () => {
+    expect(sensorState({ last_seen_at: null, alarms: [] })).toBe('never');
+    expect(sensorState({ last_seen_at: null, alarms: ['offline'] })).toBe('offline');
+    expect(sensorState({ last_seen_at: ago(45), alarms: ['battery_low'] })).toBe('online');
+    expect(sensorState({ last_seen_at: ago(46), alarms: ['offline', 'battery_low'] })).toBe('offline');
   });
 
   it('says how long ago in the reader\'s language', () => {

@@ -1,12 +1,15 @@
-import { SENSOR_OFFLINE_INTERVALS, type SensorDto } from '@kanban/contracts';
+import type { SensorDto } from '@kanban/contracts';
 
-/** Whether a sensor reports: never (no reading yet), online, or offline (silent for more than 3 × its interval). */
+/**
+ * How the sensor list shows a sensor's reporting: never (no reading yet), online, or offline. Offline is the server's
+ * flag by the shared rule (libs/contracts `sensorAlarms`, as on the plan and the dashboards): silent for more than
+ * 3 × the interval, counted from the creation for one that never reported, so "never" and "offline" can go together.
+ */
 export type SensorState = 'never' | 'online' | 'offline';
 
-export function sensorState(sensor: Pick<SensorDto, 'last_seen_at' | 'interval_minutes'>, now: number): SensorState {
-  if (!sensor.last_seen_at) return 'never';
-  const silentMs = now - new Date(sensor.last_seen_at).getTime();
-  return silentMs > SENSOR_OFFLINE_INTERVALS * sensor.interval_minutes * 60_000 ? 'offline' : 'online';
+export function sensorState(sensor: Pick<SensorDto, 'last_seen_at' | 'alarms'>): SensorState {
+  if (sensor.alarms.includes('offline')) return 'offline';
+  return sensor.last_seen_at ? 'online' : 'never';
 }
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,8 +1,8 @@
-import type { DeviceKeyCreated, DeviceKeyInfo, Page, SensorDto, SensorInput, SensorSort, SensorType } from '@kanban/contracts';
+import type { DeviceKeyCreated, DeviceKeyInfo, Page, SensorAlarmsDto, SensorDto, SensorInput, SensorSort, SensorType } from '@kanban/contracts';
 import { api } from '../../shared/api/api';
 import { apiPath } from '../../shared/navigation/apiPath';
 
-export type { DeviceKeyCreated, DeviceKeyInfo, SensorDto, SensorInput, SensorSort, SensorType };
+export type { DeviceKeyCreated, DeviceKeyInfo, SensorAlarmsDto, SensorDto, SensorInput, SensorSort, SensorType };
 
 export interface SensorListArgs {
   companyID: number;
@@ -23,17 +23,22 @@ export const sensorsApi = api.enhanceEndpoints({ addTagTypes: ['Sensor', 'Device
       query: ({ companyID, ...params }) => ({ url: apiPath({ companyID }, 'sensor'), params }),
       providesTags: [LIST],
     }),
+    /** the sensors with an alarm, for the dashboards: the company's, a customer's or a location's racks */
+    sensorAlarms: build.query<SensorAlarmsDto, { companyID: number; customerID?: number; locationID?: number }>({
+      query: ({ companyID, customerID, locationID }) => ({ url: apiPath({ companyID }, 'sensor/alarms'), params: { customer_id: customerID, location_id: locationID } }),
+      providesTags: [{ type: 'Sensor', id: 'ALARMS' }],
+    }),
     createSensor: build.mutation<SensorDto, { companyID: number; body: SensorInput }>({
       query: ({ companyID, body }) => ({ url: `${apiPath({ companyID }, 'sensor')}/`, method: 'POST', body }),
-      invalidatesTags: [LIST],
+      invalidatesTags: [LIST, { type: 'Sensor', id: 'ALARMS' }],
     }),
     updateSensor: build.mutation<SensorDto, { companyID: number; id: number; body: SensorInput }>({
       query: ({ companyID, id, body }) => ({ url: apiPath({ companyID }, `sensor/${id}`), method: 'PATCH', body }),
-      invalidatesTags: [LIST],
+      invalidatesTags: [LIST, { type: 'Sensor', id: 'ALARMS' }],
     }),
     deleteSensor: build.mutation<null, { companyID: number; id: number }>({
       query: ({ companyID, id }) => ({ url: apiPath({ companyID }, `sensor/${id}`), method: 'DELETE' }),
-      invalidatesTags: [LIST],
+      invalidatesTags: [LIST, { type: 'Sensor', id: 'ALARMS' }],
     }),
     deviceKey: build.query<DeviceKeyInfo, { companyID: number }>({
       query: ({ companyID }) => apiPath({ companyID }, 'sensor/devicekey'),
@@ -48,6 +53,7 @@ export const sensorsApi = api.enhanceEndpoints({ addTagTypes: ['Sensor', 'Device
 
 export const {
   useSensorsQuery,
+  useSensorAlarmsQuery,
   useCreateSensorMutation,
   useUpdateSensorMutation,
   useDeleteSensorMutation,

@@ -12,8 +12,9 @@ describe('binView', () => {
   });
 
   it('raises offline and below-threshold alarms, and colours the fill level', () => {
-    const sensor = { id: 1, name: 'S', external_id: 'x', interval_minutes: 5, last_seen_at: null, battery: null, offline: true };
+    const sensor = { id: 1, name: 'S', external_id: 'x', interval_minutes: 5, last_seen_at: null, battery: null, offline: true, battery_low: false, alarms: ['offline' as const] };
     expect(binAlarms({ sensor, below_threshold: true })).toEqual(['offline', 'belowThreshold']);
+    expect(binAlarms({ sensor: { ...sensor, offline: false, battery: 9, battery_low: true, alarms: ['battery_low'] }, below_threshold: false })).toEqual(['batteryLow']);
     expect(binAlarms({ sensor: null, below_threshold: false })).toEqual([]);
     const rule = (fill: number | null) => ({ fill_percent: fill }) as never;
     expect(fillPalette({ rule: rule(80), below_threshold: true })).toBe('red');

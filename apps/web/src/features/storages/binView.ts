@@ -14,10 +14,14 @@ export function ageText(iso: string | null, now: number, language: string): stri
   return format.format(seconds, 'second');
 }
 
-/** The alarms of a bin as the plan shows them: the sensor silent (offline) and the stock at or below the threshold. */
-export function binAlarms(bin: Pick<StorageBinDto, 'sensor' | 'below_threshold'>): ('offline' | 'belowThreshold')[] {
-  const alarms: ('offline' | 'belowThreshold')[] = [];
+/**
+ * The alarms of a bin as the plan shows them: its sensor's (offline, battery low: the server's flags by the shared rule,
+ * as on the sensor list and the dashboards) and the stock at or below the threshold.
+ */
+export function binAlarms(bin: Pick<StorageBinDto, 'sensor' | 'below_threshold'>): ('offline' | 'batteryLow' | 'belowThreshold')[] {
+  const alarms: ('offline' | 'batteryLow' | 'belowThreshold')[] = [];
   if (bin.sensor?.offline) alarms.push('offline');
+  if (bin.sensor?.battery_low) alarms.push('batteryLow');
   if (bin.below_threshold) alarms.push('belowThreshold');
   return alarms;
 }
