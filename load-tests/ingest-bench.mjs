@@ -82,12 +82,13 @@ async function stored(db, company, from, to) {
             extract(epoch from max(received_at)) * 1000 as last_ms,
             coalesce(percentile_cont(0.99) within group (order by extract(epoch from received_at - read_at) * 1000), 0) as p99,
             coalesce(percentile_cont(0.5) within group (order by extract(epoch from received_at - read_at) * 1000), 0) as p50,
-            coalesce(extract(epoch from max(received_at - read_at)) * 1000, 0) as max
+            coalesce(extract(epoch from max(received_at - read_at)) * 1000, 0) as max,
+            count(distinct received_at)::int as batches
        from ingest.reading where company_id = $1 and read_at >= $2 and read_at <= $3`,
     [company, new Date(from), new Date(to)],
   );
   const r = rows[0];
-  return { n: r.n, lastMs: Number(r.last_ms), p99: Number(r.p99), p50: Number(r.p50), max: Number(r.max) };
+  return { n: r.n, lastMs: Number(r.last_ms), p99: Number(r.p99), p50: Number(r.p50), max: Number(r.max), batches: r.batches };
 }
 
 /** Waits until `expected` readings of the phase are stored, or nothing more came for 20 s (lost readings). */
@@ -232,7 +233,8 @@ function report(label, phase, db) {
     `${label}: published ${fmt(phase.published)} in ${fmt((phase.sentEnd - phase.start) / 1000, 1)} s (offered ${fmt(phase.published / ((phase.sentEnd - phase.start) / 1000))}/s), ` +
       `accepted ${fmt(phase.accepted)}${phase.refused ? `, refused ${fmt(phase.refused)}` : ''}${phase.failed ? `, failed ${fmt(phase.failed)}` : ''}; ` +
       `stored ${fmt(db.n)}${lost > 0 ? ` (LOST ${fmt(lost)})` : ''} by ${fmt(seconds, 1)} s: ${fmt(perSecond)} readings/s end to end; ` +
-      `publish -> stored p50 ${fmt(db.p50)} ms, p99 ${fmt(db.p99)} ms, max ${fmt(db.max)} ms`,
+      `publish -> stored p50 ${fmt(db.p50)} ms, p99 ${fmt(db.p99)} ms, max ${fmt(db.max)} ms; ` +
+      `${fmt(db.batches)} writer transactions of ${fmt(db.n / Math.max(1, db.batches))} readings on average`,
   );
   return { perSecond, p99: db.p99, lost, stored: db.n };
 }

@@ -11,6 +11,8 @@ export interface IngestConfig {
   batchSize: number;
   /** how long a writer waits for more readings before it stores a smaller batch */
   flushMs: number;
+  /** distributed: batches a writer stores at once (each its own transaction) */
+  writeParallel: number;
   /** distributed: how long the work stream waits for a writer's acknowledgement before it delivers a message again */
   ackWaitMs: number;
   /** distributed: whether this replica runs writers (false: a receiver only, e.g. receivers and writers scaled apart) */
@@ -26,6 +28,8 @@ export interface IngestConfig {
     group: string;
     /** the topics' first levels: `{topicRoot}/{companyId}/sensors/{deviceId}` */
     topicRoot: string;
+    /** connections of this replica in the shared group (a connection hands over one QoS 1 message at a time) */
+    connections: number;
   };
 }
 
@@ -35,8 +39,9 @@ export function loadIngestConfig(env: Env, defaults: Partial<Record<string, stri
     outbox: readOutboxConfig(r),
     port: r.int('INGEST_PORT', 3100, { min: 0, max: 65535 }),
     retentionMonths: r.int('READINGS_RETENTION_MONTHS', 13, { min: 1, max: 120 }),
-    batchSize: r.int('INGEST_BATCH_SIZE', 1000, { min: 1, max: 10_000 }),
+    batchSize: r.int('INGEST_BATCH_SIZE', 5000, { min: 1, max: 10_000 }),
     flushMs: r.int('INGEST_FLUSH_MS', 200, { min: 1, max: 60_000 }),
+    writeParallel: r.int('INGEST_WRITE_PARALLEL', 2, { min: 1, max: 8 }),
     ackWaitMs: r.int('INGEST_ACK_WAIT_MS', 60_000, { min: 1000, max: 3_600_000 }),
     writers: r.bool('INGEST_WRITERS', true),
     exitAfterCommit: r.int('INGEST_EXIT_AFTER_COMMIT', 0, { min: 0 }),
@@ -46,6 +51,7 @@ export function loadIngestConfig(env: Env, defaults: Partial<Record<string, stri
       password: r.optional('MQTT_PASSWORD'),
       group: r.str('MQTT_SHARED_GROUP', 'kanban-ingest'),
       topicRoot: r.str('MQTT_TOPIC_ROOT', 'kanban'),
+      connections: r.int('MQTT_CONNECTIONS', 32, { min: 1, max: 128 }),
     },
   };
   r.check('MQTT_TOPIC_ROOT', /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,4}$/.test(config.mqtt.topicRoot), 'must be topic levels of letters, digits, _ or - (e.g. kanban or test/kanban)');

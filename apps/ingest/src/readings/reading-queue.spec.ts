@@ -36,6 +36,28 @@ describe('Batcher', () => {
     expect(batches).toEqual([[4, 4], [4]]);
   });
 
+  it('stores up to `parallel` batches at once', async () => {
+    let running = 0;
+    let most = 0;
+    const batches: number[] = [];
+    const batcher = new Batcher<{ readings: ResolvedReading[] }>(
+      async (items) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        batches.push(items.length);
+        running--;
+      },
+      2,
+      10_000,
+      2,
+    );
+    for (let i = 0; i < 7; i++) batcher.add(item(1, i));
+    await batcher.drain();
+    expect(most).toBe(2);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(7);
+    expect(Math.max(...batches)).toBe(2);
+  });
+
   it('stores a smaller batch after the flush time', async () => {
     const batches: number[] = [];
     const batcher = new Batcher<{ readings: ResolvedReading[] }>(async (items) => void batches.push(items.length), 1000, 20);

@@ -23,18 +23,20 @@ interface Pending {
 /**
  * Collects readings from many calls and messages and stores them in batches of up to `batchSize` readings, at most
  * `flushMs` after the first one came (one transaction per batch, not per call); each caller's promise settles when its
- * readings committed (or failed). One batch at a time.
+ * readings committed (or failed). Up to `parallel` batches are stored at once (1: one after the other; more lets the
+ * database work on one batch's insert while the next is sent, the distributed writers' setting).
  */
 export class Batcher<T extends { readings: ResolvedReading[] }> {
   private buffer: T[] = [];
   private count = 0;
   private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly store: (items: T[]) => Promise<void>,
     private readonly batchSize: number,
     private readonly flushMs: number,
+    private readonly parallel = 1,
   ) {}
 
   add(item: T): void {
@@ -44,10 +46,14 @@ export class Batcher<T extends { readings: ResolvedReading[] }> {
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
 
-  /** Stores what is buffered now (after the batch in progress); resolves when it is stored. */
+  /**
+   * Stores what is buffered now, or, when `parallel` batches are being stored, as soon as one of them is done;
+   * resolves when the batch it started is stored (or, when it could start none, when those in progress are).
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.buffer.length === 0 || this.running.size >= this.parallel) return this.settled();
     const items: T[] = [];
     let count = 0;
     // a batch holds whole items; an item larger than the batch size goes alone
@@ -57,17 +63,30 @@ export class Batcher<T extends { readings: ResolvedReading[] }> {
       count += item.readings.length;
     }
     this.count -= count;
-    if (this.buffer.length > 0) this.timer = setTimeout(() => void this.flush(), 0);
-    if (items.length === 0) return this.chain;
-    // `store` reports its failures to the items' owners; the chain itself never stays rejected
-    this.chain = this.chain.then(() => this.store(items)).catch(() => undefined);
-    return this.chain;
+    // `store` reports its failures to the items' owners; a batch never rejects here
+    const batch: Promise<void> = this.store(items)
+      .catch(() => undefined)
+      .finally(() => {
+        this.running.delete(batch);
+        // what came meanwhile waited for this batch: on at once
+        if (this.buffer.length > 0) void this.flush();
+      });
+    this.running.add(batch);
+    if (this.count >= this.batchSize) void this.flush();
+    else if (this.buffer.length > 0) this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    return batch;
+  }
+
+  private settled(): Promise<void> {
+    return Promise.all([...this.running]).then(() => undefined);
   }
 
   /** Waits for everything buffered. */
   async drain(): Promise<void> {
-    while (this.buffer.length > 0) await this.flush();
-    await this.chain;
+    while (this.buffer.length > 0 || this.running.size > 0) {
+      if (this.buffer.length > 0 && this.running.size < this.parallel) await this.flush();
+      else await Promise.race(this.running);
+    }
   }
 }
 
@@ -133,7 +152,7 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
   constructor(
     private readonly bus: NatsBus,
     private readonly writer: ReadingsWriter,
-    private readonly options: { batchSize: number; flushMs: number; ackWaitMs?: number; write?: boolean; exitAfterCommit?: number },
+    private readonly options: { batchSize: number; flushMs: number; parallel?: number; ackWaitMs?: number; write?: boolean; exitAfterCommit?: number },
   ) {
     this.stream = ingestStream(bus.options.prefix);
   }
@@ -207,9 +226,12 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
       },
       this.options.batchSize,
       this.options.flushMs,
+      this.options.parallel ?? 1,
     );
     const consumer = await this.bus.js.consumers.get(this.stream.name, WRITER_CONSUMER);
-    this.messages = await consumer.consume({ max_messages: Math.max(16, Math.ceil(this.options.batchSize / 10)) });
+    // a few MiB of messages at hand: enough to fill the batches being stored from many small MQTT messages, without
+    // holding many times that in large HTTP batches
+    this.messages = await consumer.consume({ max_bytes: 4 * 1024 * 1024 });
     const messages = this.messages;
     const batcher = this.batcher;
     this.loop = (async () => {

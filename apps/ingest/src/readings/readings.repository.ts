@@ -70,6 +70,8 @@ export class ReadingsRepository {
   /**
    * Stores the readings in one statement and answers those that were new; the same statement adds the new ones to
    * the hourly and daily aggregates (so a batch delivered twice counts once). Runs in the caller's transaction.
+   * The aggregate rows are locked in one order (sensor, bucket): writers storing batches at once (several per
+   * process, several replicas) wait for each other there instead of deadlocking.
    */
   async insert(em: EntityManager, readings: ResolvedReading[]): Promise<StoredRow[]> {
     if (readings.length === 0) return [];
@@ -77,6 +79,7 @@ export class ReadingsRepository {
       insert into "ingest"."${table}" as a (sensor_id, bucket, company_id, count, min_value, max_value, sum_value, last_value, last_at)
       select sensor_id, ${bucket}, min(company_id), count(*), min(value), max(value), sum(value), (array_agg(value order by read_at desc))[1], max(read_at)
       from ins group by sensor_id, ${bucket}
+      order by sensor_id, ${bucket}
       on conflict (sensor_id, bucket) do update set
         count = a.count + excluded.count,
         min_value = least(a.min_value, excluded.min_value),
