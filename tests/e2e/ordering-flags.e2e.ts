@@ -158,6 +158,28 @@ describe('location service fee', () => {
   });
 });
 
+describe('location service fee of requisition runs', () => {
+  it('a run\'s order gets the fee line after its goods; without a fee item the run orders without it', async () => {
+    const fee = await newItem({ order_unit: 'EUR' });
+    const goods = await newItem({});
+    const at = await newLocation({ service_fee_item_id: fee.id, service_fee_quantity: 4 });
+    const due = await rule(at.id, goods.id, { stock: 50 });
+    const run = ok(await api().post(`/c/${demo}/rules/${due.id}/stock`, { stock: 1 }, tokens.writer));
+    expect(run.decision).toMatchObject({ reason: 'ordered' });
+    const order = ok(await api().get(`/c/${demo}/order/${run.decision.order_id}`, tokens.writer));
+    expect(order.lines).toEqual([
+      expect.objectContaining({ item_id: goods.id, rule_id: due.id, pos: 1 }),
+      expect.objectContaining({ item_id: fee.id, rule_id: null, quantity: 4, unit: 'EUR', pos: 2 }),
+    ]);
+    // a fee asked for, but neither the location nor the customer has an item: the run still orders, without it
+    const bare = await newLocation({ service_fee_quantity: 4 });
+    const other = await rule(bare.id, (await newItem({})).id, { stock: 50 });
+    const plain = ok(await api().post(`/c/${demo}/rules/${other.id}/stock`, { stock: 1 }, tokens.writer));
+    expect(plain.decision).toMatchObject({ reason: 'ordered' });
+    expect(ok(await api().get(`/c/${demo}/order/${plain.decision.order_id}`, tokens.writer)).lines).toHaveLength(1);
+  });
+});
+
 describe('time tracking', () => {
   it('adds a line of the time-tracking item and a T event; without the item 1032 at time_tracking_item_id; checks minutes and roles', async () => {
     const at = await newLocation({});

@@ -233,6 +233,23 @@ new_lines as (
     -- coalesce, not "is not distinct from": an equality the planner can hash (items without a supplier: 0, no supplier id)
     join new_orders n on n.location_id = o.location_id and coalesce(n.supplier_id, 0) = coalesce(o.supplier_id, 0)
     left join orders.catalog_copy k on k.id = o.catalog_id and k.company_id = o.company_id
+  union all
+  -- the location's service fee (service_fee_quantity above 0): one line of the location's fee item, else the
+  -- customer's, after the goods of each order, unless the order holds that item already (docs/ordering-flags.md).
+  -- Without a fee item (or with one deleted) the run orders without the line: a run cannot refuse as an order by hand does
+  select ${company()}, n.id, g.pos + 1, cast(null as int), fi.id, fi.catalog_id, coalesce(fk.name, ''), fi.supplier_id, coalesce(fs.name, ''),
+         fi.sku, fi.name, fl.service_fee_quantity, coalesce(fi.order_unit, ''), coalesce(fi.item_unit, ''), coalesce(fi.quantity_per_order_unit, 1),
+         g.shipping, 'open', 0, ${now()}
+    from new_orders n
+    join (select location_id, coalesce(supplier_id, 0) as supplier_key, max(pos) as pos, min(shipping) as shipping, array_agg(item_id) as items
+            from ordered
+           group by location_id, coalesce(supplier_id, 0)) g on g.location_id = n.location_id and g.supplier_key = coalesce(n.supplier_id, 0)
+    join orders.location_copy fl on fl.id = n.location_id and fl.company_id = ${company()} and fl.service_fee_quantity > 0
+    left join orders.customer_copy fc on fc.id = n.customer_id and fc.company_id = ${company()}
+    join orders.item_copy fi on fi.id = coalesce(fl.service_fee_item_id, fc.service_fee_item_id) and fi.company_id = ${company()} and not fi.deleted
+    left join orders.catalog_copy fk on fk.id = fi.catalog_id and fk.company_id = ${company()}
+    left join orders.supplier_copy fs on fs.id = fi.supplier_id and fs.company_id = ${company()}
+   where not (fi.id = any(g.items))
   returning id, order_id, pos, rule_id, item_id, sku, name, quantity, unit, shipping
 ),
 decided as (
