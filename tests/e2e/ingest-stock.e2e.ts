@@ -1,8 +1,12 @@
 // Sensor readings become stock, end to end in both run modes (docs/storages.md "Readings become stock"): a reading
 // published with mosquitto_pub, a batch over HTTP and a LoRaWAN uplink of The Things Stack each change the stock of the
 // kanban rule in the sensor's bin (stock event kind `sensor`); a drop below the threshold orders; a reading below the
-// empty bin gives journal 2007 and no stock change; an older reading arriving late changes nothing.
+// empty bin gives journal 2007 and no stock change; an older reading arriving late changes nothing; a stock step that
+// keeps failing is journal 2006, retried from the journal.
 import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eventually } from '@kanban/testing';
@@ -13,6 +17,9 @@ jest.setTimeout(240_000);
 const run = promisify(execFile);
 const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const topicRoot = `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`;
+// the test-only EVENT_FAILURE_FILE: the orders service's stock step fails for the sensor named with this mark
+const failureFile = path.join(tmpdir(), `ingest-stock-failures-${process.pid}-${randomBytes(3).toString('hex')}`);
+const mark = `FAILMARK${randomBytes(3).toString('hex')}`;
 
 let system: TestSystem;
 let admin: string;
@@ -47,7 +54,14 @@ function stockOf(name: string, stock: number) {
 beforeAll(async () => {
   system = await startSystem(undefined, {
     ingest: true,
-    env: { MQTT_URL, MQTT_TOPIC_ROOT: topicRoot, MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`, INGEST_FLUSH_MS: '50' },
+    env: {
+      MQTT_URL,
+      MQTT_TOPIC_ROOT: topicRoot,
+      MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`,
+      INGEST_FLUSH_MS: '50',
+      EVENT_MAX_FAILURES: '2',
+      EVENT_FAILURE_FILE: failureFile,
+    },
   });
   const demo = await signInDemo(system);
   admin = demo.tokens.admin!;
@@ -61,6 +75,7 @@ beforeAll(async () => {
     ['scale-S1', 'Waage S1', 'weight', 'g'],
     ['beam-S2', 'Lichtschranke S2', 'light_barrier', 'count'],
     ['70B3D57ED00500S3', 'Abstand S3', 'distance', 'mm'],
+    ['scale-S4', `Waage S4 ${mark}`, 'weight', 'g'],
   ] as const) {
     sensors[external_id] = ok(await system.api.post(`/c/${company}/sensor`, { name, external_id, type, unit, interval_minutes: 5 }, admin)).id;
   }
@@ -68,6 +83,7 @@ beforeAll(async () => {
     ['weight', 1, 1, { sensor_id: sensors['scale-S1'], measured: 'weight_g', wanted: 'pieces', tare: 100, piece_weight: 10, plausibility_max: 10_000 }],
     ['count', 1, 2, { sensor_id: sensors['beam-S2'], measured: 'count', wanted: 'pieces', pieces_per_bin: 5 }],
     ['distance', 2, 1, { sensor_id: sensors['70B3D57ED00500S3'], measured: 'distance_mm', wanted: 'pieces', empty_distance: 500, full_distance: 100 }],
+    ['failing', 2, 2, { sensor_id: sensors['scale-S4'], measured: 'weight_g', wanted: 'pieces', tare: 100, piece_weight: 10 }],
   ];
   for (const [name, row, column, bin] of bins) {
     const item = ok(await system.api.post(`/c/${company}/customer/${customer}/item`, { sku: `SENS-${name}`, name: `Sensorteil ${name}`, order_unit: 'PCE' }, admin)).id;
@@ -79,6 +95,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  rmSync(failureFile, { force: true });
   await system?.close();
 });
 
@@ -140,5 +157,19 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     expect(page.items.filter((e: { message_key: string }) => e.message_key === 'sensor_negative')).toHaveLength(1);
     const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
     expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'negative', at: expect.any(String), value: 30 } });
+  });
+
+  it('a stock step that keeps failing is journal 2006 (a dead letter); retried from the journal, the reading becomes stock', async () => {
+    writeFileSync(failureFile, `orders.sensor_stock ${mark}\n`);
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S4', time: nextTime(), value: 150 }] }));
+    const entry = await eventually(async () => {
+      const page = ok(await system.api.get(`/v2/c/${company}/journal?filter=${encodeURIComponent(JSON.stringify([{ field: 'code', operation: 'eq', value: 2006 }]))}`, admin));
+      return page.items.find((e: { message_key: string }) => e.message_key === 'sensor_store_failed');
+    }, 60_000, 'journal 2006');
+    expect(entry).toMatchObject({ code: 2006, dead_letter: true, params: expect.objectContaining({ stage: 'orders', consumer: 'sensor_stock', failures: 2 }) });
+    expect((await rule('failing')).stock).toBe(20);
+    rmSync(failureFile, { force: true });
+    expect(ok(await system.api.post(`/v2/c/${company}/journal/${entry.id}/retry`, {}, admin))).toMatchObject({ retried: true });
+    await stockOf('failing', 5);
   });
 });

@@ -8,6 +8,8 @@ export const IngestSubjects = {
 /** Durable events of the ingestion (JetStream stream EVT_ingest). */
 export const IngestEvents = {
   readingsStored: 'evt.ingest.readings_stored',
+  /** a batch of readings could not be stored for a reason that retrying does not cure (ReadingsStoreFailed; journal 2006) */
+  storeFailed: 'evt.ingest.store_failed',
 } as const;
 
 /**
@@ -45,6 +47,22 @@ export interface ReadingsStored {
     /** the smallest new value (a negative one is a fault: journal 2007 after calibration) */
     min_value: number;
   }[];
+}
+
+/**
+ * evt.ingest.store_failed: a writer's batch failed with an error of the data (not of the connection), per company of the
+ * batch; the readings stay in the work stream and are tried again (nothing is lost). At most one per company and
+ * writer process every 10 minutes.
+ */
+export interface ReadingsStoreFailed {
+  company_id: number;
+  /** the company's readings in the failed batch */
+  readings: number;
+  /** their sensors (at most 20) */
+  sensor_ids: number[];
+  /** the database's error code (SQLSTATE) */
+  error_code: string;
+  error: string;
 }
 
 export const HISTORY_RESOLUTIONS = ['raw', 'hour', 'day'] as const;

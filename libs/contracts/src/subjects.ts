@@ -107,7 +107,7 @@ import type {
 } from './storages';
 import type { DeviceKeyCreated, DeviceKeyInfo, SensorAlarm, SensorAlarmsDto, SensorAlarmsQuery, SensorChanged, SensorDto, SensorInput, SensorListQuery } from './sensors';
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
-import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored } from './ingest';
+import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored, ReadingsStoreFailed } from './ingest';
 import type { BinsMeasured } from './bin-readings';
 import type { FillHistoryRecord, RuleBinRecord } from './fill-level';
 import type {
@@ -742,6 +742,7 @@ export interface BusEvents {
   'evt.supply.delivery_changed': SupplyDeliveryChanged;
   'evt.supply.dead_letter': DeadLettered;
   'evt.ingest.readings_stored': ReadingsStored;
+  'evt.ingest.store_failed': ReadingsStoreFailed;
   'evt.ingest.dead_letter': DeadLettered;
 }
 

@@ -42,7 +42,7 @@ export function calibrated(bin: BinCalibrationFacts, unit: SensorUnit): boolean 
       return (unit === 'mm' || unit === 'cm') && bin.empty_distance !== null && bin.full_distance !== null && bin.empty_distance > bin.full_distance;
     case 'count':
       return unit === 'count' && bin.pieces_per_bin !== null && bin.pieces_per_bin > 0;
-    default:
+    case null:
       return false;
   }
 }

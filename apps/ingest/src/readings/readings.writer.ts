@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ReadingsStored, ResolvedReading } from '@kanban/contracts';
+import { IngestEvents, type ReadingsStored, type ReadingsStoreFailed, type ResolvedReading } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
@@ -23,6 +23,8 @@ export interface WriteResult {
 export class ReadingsWriter {
   private readonly log = new Logger('ReadingsWriter');
   private lastRetention = 0;
+  /** company id -> when this process last reported a failed batch of it (journal 2006) */
+  private readonly reported = new Map<number, number>();
 
   constructor(
     @Inject(unitOfWorkToken('ingest')) private readonly uow: UnitOfWork,
@@ -32,14 +34,39 @@ export class ReadingsWriter {
 
   async write(readings: ResolvedReading[]): Promise<WriteResult> {
     if (readings.length === 0) return { stored: 0, duplicates: 0 };
-    await this.uow.read((em) => this.repository.ensurePartitions(em, readings.map((r) => new Date(r.read_at))));
-    const stored = await this.uow.write(async (em) => {
-      const rows = await this.repository.insert(em, readings);
-      for (const event of readingsStored(rows)) addToOutbox(em, 'evt.ingest.readings_stored', event);
-      return rows.length;
-    });
+    let stored: number;
+    try {
+      await this.uow.read((em) => this.repository.ensurePartitions(em, readings.map((r) => new Date(r.read_at))));
+      stored = await this.uow.write(async (em) => {
+        const rows = await this.repository.insert(em, readings);
+        for (const event of readingsStored(rows)) addToOutbox(em, 'evt.ingest.readings_stored', event);
+        return rows.length;
+      });
+    } catch (error) {
+      if (permanentStoreError(error)) await this.reportFailure(readings, error);
+      throw error;
+    }
     await this.retention();
     return { stored, duplicates: readings.length - stored };
+  }
+
+  /**
+   * Journal 2006 for a batch the database refused for its data (`permanentStoreError`): `evt.ingest.store_failed` per
+   * company through the outbox, in a transaction of its own, at most once per company every 10 minutes from this
+   * process (the batch is tried again with the backoff and would fail alike). The readings are not lost: the caller
+   * does not acknowledge them. A report that cannot be written is only logged.
+   */
+  private async reportFailure(readings: ResolvedReading[], error: unknown): Promise<void> {
+    const now = Date.now();
+    const events = storeFailed(readings, error).filter((e) => now - (this.reported.get(e.company_id) ?? 0) >= REPORT_EVERY_MS);
+    if (events.length === 0) return;
+    for (const e of events) this.reported.set(e.company_id, now);
+    this.log.error(`a batch of ${readings.length} readings was refused by the database (${events[0]!.error_code}): ${events[0]!.error}; kept and tried again`);
+    await this.uow
+      .write(async (em) => {
+        for (const event of events) addToOutbox(em, IngestEvents.storeFailed, event);
+      })
+      .catch((e: Error) => this.log.warn(`the failure of a batch could not be reported: ${e.message}`));
   }
 
   /** Drops the month partitions older than the retention, at most once an hour (and at the first batch). */
@@ -51,6 +78,34 @@ export class ReadingsWriter {
     if (dropped.length > 0) this.log.log(`dropped readings older than ${before.toISOString()}: ${dropped.join(', ')}`);
     return dropped;
   }
+}
+
+/** How often a process reports failed batches of one company at most. */
+const REPORT_EVERY_MS = 10 * 60_000;
+
+/**
+ * Whether the database refused a batch for its data, which retrying does not cure: SQLSTATE class 22 (data exception,
+ * e.g. a number out of range), 23 (integrity constraint) or 42 (syntax error or access rule, e.g. a missing partition
+ * or column). Connection failures, timeouts and the like (class 08, 53, 57, errors without a SQLSTATE) pass: they are
+ * tried again silently.
+ */
+export function permanentStoreError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|42)[0-9A-Z]{3}$/.test(code);
+}
+
+/** The failed batch per company: how many readings, which sensors (at most 20), the error. */
+export function storeFailed(readings: ResolvedReading[], error: unknown): ReadingsStoreFailed[] {
+  const companies = new Map<number, { readings: number; sensors: Set<number> }>();
+  for (const r of readings) {
+    let c = companies.get(r.company_id);
+    if (!c) companies.set(r.company_id, (c = { readings: 0, sensors: new Set() }));
+    c.readings++;
+    c.sensors.add(r.sensor_id);
+  }
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const text = ((error as Error | null)?.message ?? String(error)).slice(0, 1000);
+  return [...companies].map(([company_id, c]) => ({ company_id, readings: c.readings, sensor_ids: [...c.sensors].sort((a, b) => a - b).slice(0, 20), error_code: code, error: text }));
 }
 
 /**

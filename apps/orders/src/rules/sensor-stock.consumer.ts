@@ -1,8 +1,10 @@
 import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { BinReadingEvents, type BinsMeasured } from '@kanban/contracts';
+import { JournalCode } from '@kanban/access';
+import { BinReadingEvents, type BinsMeasured, IngestEvents, type ReadingsStoreFailed } from '@kanban/contracts';
 import { BusController, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { JournalRepository } from '../journal/journal.repository';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { RequisitionService } from '../requisition/requisition.service';
 import { applySensorStock, companiesToSettle, settleHeld } from './sensor-stock';
@@ -13,12 +15,14 @@ const SETTLE_EVERY_MS = 5_000;
 /**
  * The bins' sensor levels as stock (docs/storages.md "Readings become stock"): each `evt.catalog.bins_measured` once
  * (a dead letter after EVENT_MAX_FAILURES failures: journal 2006), then the stock run of the company as after any other
- * stock change. Every few seconds it applies held readings whose dead time has passed without a later reading.
+ * stock change. Every few seconds it applies held readings whose dead time has passed without a later reading. The
+ * ingestion's `evt.ingest.store_failed` (a batch the database refused) becomes journal 2006 `sensor_store_failed`.
  */
 @BusController()
 export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('SensorStock');
   private readonly apply: (event: EventEnvelope<BinsMeasured>) => Promise<void>;
+  private readonly failed: (event: EventEnvelope<ReadingsStoreFailed>) => Promise<void>;
   /** ids of events whose transaction changed stock: their run follows the commit */
   private readonly changed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
@@ -33,6 +37,24 @@ export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDest
     this.apply = deadLetters.once<BinsMeasured>('orders.sensor_stock', async (em, event) => {
       if (await applySensorStock(em, event.data, this.clock.now())) this.changed.add(event.id);
     });
+    const journal = new JournalRepository();
+    this.failed = deadLetters.once<ReadingsStoreFailed>('orders.sensor_store_failed', (em, event) => {
+      const d = event.data;
+      return journal.insert(em, {
+        companyId: d.company_id,
+        code: JournalCode.SaveMeasurement,
+        message: `${d.readings} sensor reading(s) could not be saved: the database refused them (${d.error_code}: ${d.error}); they are kept and saving is tried again`.slice(0, 2000),
+        messageKey: 'sensor_store_failed',
+        params: { stage: 'ingest', readings: d.readings, sensor_ids: d.sensor_ids, error_code: d.error_code, error: d.error },
+        createdAt: this.clock.now(),
+      });
+    });
+  }
+
+  /** Journal 2006 of a batch of readings the ingestion's writer could not store (docs/ingestion.md). */
+  @OnEvent(IngestEvents.storeFailed)
+  storeFailed(@Payload() event: EventEnvelope<ReadingsStoreFailed>): Promise<void> {
+    return this.failed(event);
   }
 
   @OnEvent(BinReadingEvents.binsMeasured)

@@ -85,6 +85,11 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       en: ['Sensor readings could not be saved as stock by the orders service (5 attempts); they are kept and can be retried.', 'evt.catalog.bins_measured, sensor_stock: boom (code 500)'],
       de: ['Sensor-Messwerte konnten vom Dienst „Bestellungen“ nicht als Bestand gespeichert werden (5 Versuche); sie bleiben erhalten und können erneut verarbeitet werden.', 'evt.catalog.bins_measured, sensor_stock: boom (Code 500)'],
     },
+    {
+      params: { stage: 'ingest', readings: 12, sensor_ids: [3, 4], error_code: '22003', error: 'numeric field overflow' },
+      en: ['12 sensor readings could not be saved: the database refused them. They are kept and saving is tried again.', 'numeric field overflow · 22003'],
+      de: ['12 Sensor-Messwerte konnten nicht gespeichert werden: Die Datenbank hat sie abgelehnt. Sie bleiben erhalten, das Speichern wird erneut versucht.', 'numeric field overflow · 22003'],
+    },
   ],
   sensor_offline: [
     {

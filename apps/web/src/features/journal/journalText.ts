@@ -77,6 +77,10 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
       ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }
       : null,
   sensor_store_failed: (p, i18n) => {
+    if (p.stage === 'ingest' && isCount(p.readings)) {
+      const detail = [p.error, p.error_code].filter((x) => isText(x) && x !== '').join(' · ');
+      return { text: i18n.t('journalMessages.sensor_store_failed_ingest', { count: p.readings }), details: detail || null };
+    }
     if (!isCount(p.failures)) return null;
     if (!isText(p.stage)) return null;
     const stage = i18n.t(`journalMessages.services.${p.stage}`, { defaultValue: p.stage });
