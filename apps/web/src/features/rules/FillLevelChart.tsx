@@ -80,7 +80,8 @@ export function FillLevelChart({
     : null;
   const short = to - from <= 2 * 86_400_000;
   const tickText = new Intl.DateTimeFormat(i18n.language, short ? { hour: '2-digit', minute: '2-digit' } : { day: '2-digit', month: '2-digit' });
-  const ticks = timeTicks(from, to, Math.max(3, Math.floor(innerW / (short ? 64 : 56))));
+  // dates beyond two days: a tick a day at least (two ticks of one date would read the same)
+  const ticks = timeTicks(from, to, Math.max(3, Math.floor(innerW / (short ? 64 : 56))), short ? 0 : 86_400_000);
   const markers: Marker[] = fill.orders.flatMap((order) => [
     ...(Date.parse(order.ordered_at) >= from ? [{ key: `o${order.order_id}-${order.ordered_at}`, order, kind: 'ordered' as const, t: Date.parse(order.ordered_at) }] : []),
     ...(order.delivered_at && Date.parse(order.delivered_at) >= from && Date.parse(order.delivered_at) < to
@@ -108,7 +109,8 @@ export function FillLevelChart({
       </text>
     </g>
   );
-  const tipX = active ? Math.min(Math.max(x(active.t), 90), width - 90) : 0;
+  // the tooltip opens away from the nearer edge, so it stays inside the chart
+  const tipLeft = active ? x(active.t) < width / 2 : true;
   return (
     <Box ref={ref} position="relative" w="full" data-testid="fill-chart-frame">
       <svg width={width} height={height} role="group" aria-label={summary} data-testid="fill-chart" style={{ display: 'block', overflow: 'visible' }}>
@@ -157,8 +159,9 @@ export function FillLevelChart({
           const mx = x(m.t);
           const color = m.kind === 'ordered' ? COLORS.order : COLORS.delivery;
           return (
-            <g
-              key={m.key}
+            <g key={m.key}>
+              <line x1={mx} x2={mx} y1={pad.top - 6} y2={pad.top + innerH} stroke={color} strokeDasharray="1 3" aria-hidden="true" pointerEvents="none" />
+              <g
               role="link"
               tabIndex={0}
               aria-label={markerText(m)}
@@ -172,7 +175,6 @@ export function FillLevelChart({
               onFocus={() => setActive(m)}
               onBlur={() => setActive(null)}
             >
-              <line x1={mx} x2={mx} y1={pad.top - 6} y2={pad.top + innerH} stroke={color} strokeDasharray="1 3" />
               {/* a larger invisible target for fingers and the focus ring */}
               <circle cx={mx} cy={pad.top - 14} r="11" fill={active?.key === m.key ? `${color}22` : 'transparent'} stroke={active?.key === m.key ? color : 'none'} strokeWidth="2" />
               {m.kind === 'ordered' ? (
@@ -180,6 +182,7 @@ export function FillLevelChart({
               ) : (
                 <circle cx={mx} cy={pad.top - 14} r="5" fill={color} />
               )}
+              </g>
             </g>
           );
         })}
@@ -187,9 +190,9 @@ export function FillLevelChart({
       {active ? (
         <Box
           position="absolute"
-          top={`${pad.top + 2}px`}
-          left={`${tipX}px`}
-          transform="translateX(-50%)"
+          top={`${pad.top + 4}px`}
+          left={active && tipLeft ? `${Math.max(0, x(active.t) - 12)}px` : undefined}
+          right={active && !tipLeft ? `${Math.max(0, width - x(active.t) - 12)}px` : undefined}
           bg="gray.800"
           color="white"
           fontSize="xs"

@@ -59,20 +59,20 @@ describe('the value axis', () => {
 describe('time ticks', () => {
   const utc = () => 0;
   it('puts a day on whole hours, a multiple of the step', () => {
-    const ticks = timeTicks(t('2026-11-26T12:20:00.000Z'), t('2026-11-27T12:20:00.000Z'), 8, utc);
+    const ticks = timeTicks(t('2026-11-26T12:20:00.000Z'), t('2026-11-27T12:20:00.000Z'), 8, 0, utc);
     expect(ticks.map((x) => new Date(x).toISOString().slice(11, 16))).toEqual(['15:00', '18:00', '21:00', '00:00', '03:00', '06:00', '09:00', '12:00']);
   });
 
-  it('puts a week on midnights of the reader', () => {
+  it('puts a week on midnights of the reader, one a day at most', () => {
     const berlin = () => 60;
-    const ticks = timeTicks(t('2026-11-20T12:00:00.000Z'), t('2026-11-27T12:00:00.000Z'), 8, berlin);
+    const ticks = timeTicks(t('2026-11-20T12:00:00.000Z'), t('2026-11-27T12:00:00.000Z'), 14, 86_400_000, berlin);
     expect(ticks).toHaveLength(7);
     expect(ticks.every((x) => new Date(x + 3_600_000).toISOString().endsWith('T00:00:00.000Z'))).toBe(true);
   });
 
   it('gives at most the number asked for', () => {
-    expect(timeTicks(t('2026-08-29T00:00:00.000Z'), t('2026-11-27T00:00:00.000Z'), 6, utc).length).toBeLessThanOrEqual(6);
-    expect(timeTicks(t('2026-11-20T00:00:00.000Z'), t('2026-11-27T00:00:00.000Z'), 4, utc).length).toBeLessThanOrEqual(4);
+    expect(timeTicks(t('2026-08-29T00:00:00.000Z'), t('2026-11-27T00:00:00.000Z'), 6, 86_400_000, utc).length).toBeLessThanOrEqual(6);
+    expect(timeTicks(t('2026-11-20T00:00:00.000Z'), t('2026-11-27T00:00:00.000Z'), 4, 86_400_000, utc).length).toBeLessThanOrEqual(4);
   });
 });
 

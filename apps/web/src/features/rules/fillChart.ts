@@ -41,11 +41,17 @@ const STEPS = [HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * 
 
 /**
  * Times for the x axis labels between from and to: whole hours or local midnights, at most `max` of them (fewer on a
- * phone). `offsetMinutes(t)` is the local time's offset from UTC (Date's getTimezoneOffset, negated), so a day
+ * phone), `minStep` apart at least. `offsetMinutes(t)` is the local time's offset from UTC (Date's getTimezoneOffset, negated), so a day
  * tick falls on the reader's midnight.
  */
-export function timeTicks(from: number, to: number, max: number, offsetMinutes: (t: number) => number = (t) => -new Date(t).getTimezoneOffset()): number[] {
-  const step = STEPS.find((s) => (to - from) / s <= max) ?? STEPS.at(-1)!;
+export function timeTicks(
+  from: number,
+  to: number,
+  max: number,
+  minStep = 0,
+  offsetMinutes: (t: number) => number = (t) => -new Date(t).getTimezoneOffset(),
+): number[] {
+  const step = STEPS.find((s) => s >= minStep && (to - from) / s <= max) ?? STEPS.at(-1)!;
   const unit = step >= DAY ? DAY : HOUR;
   const local = (t: number) => t + offsetMinutes(t) * 60_000;
   // the first whole unit (hour, local midnight) at or after `from`; hours at multiples of the step (0, 3, 6, … o'clock)

@@ -186,12 +186,13 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
                 {t('storages.bin.noRules')}
               </Text>
             ) : null}
-            {ruleId !== null ? (
-              <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={() => setRuleId(null)} data-testid="bin-rule-none">
-                {t('storages.bin.removeRule')}
-              </Button>
-            ) : null}
           </Stack>
+          {/* outside the listbox: a listbox holds options only */}
+          {ruleId !== null ? (
+            <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={() => setRuleId(null)} data-testid="bin-rule-none">
+              {t('storages.bin.removeRule')}
+            </Button>
+          ) : null}
         </Stack>
         <Stack gap="3">
           <Text fontWeight="semibold">{t('storages.bin.sensor')}</Text>
