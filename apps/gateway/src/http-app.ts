@@ -16,6 +16,9 @@ import { securityHeaders } from './security-headers';
  * Everything the HTTP app needs around the Nest routes; shared by the distributed gateway process and the
  * embedded run. The app must be created with `bodyParser: false`.
  */
+/** idle keep-alive time of the HTTP server: above the 60 s of common load balancers */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function configureHttpApp(app: INestApplication, config: GatewayConfig): void {
   const express_ = app as NestExpressApplication;
   const log = new Logger('Http');
@@ -27,6 +30,11 @@ export function configureHttpApp(app: INestApplication, config: GatewayConfig): 
   express_.use(securityHeaders());
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  // Idle keep-alive connections stay open longer than a client or load balancer keeps them (Node's 5 s invites a
+  // race: a client reuses a connection in the moment the server closes it and gets ECONNRESET; seen under load).
+  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   // Body parsers with their own error handler, so malformed or oversized bodies get an envelope too.
   express_.use(express.json({ limit: config.bodyLimit }));

@@ -37,6 +37,10 @@ async function main(): Promise<void> {
     logger: new ConsoleLogger({ json: logFormat === 'json', prefix: 'ingest' }),
   });
   app.disable('x-powered-by');
+  // idle keep-alive connections outlive the clients' and load balancers' (as the gateway's: no reuse-while-closing race)
+  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   app.use(INGEST_BASE_PATH, ingestRouter(app.get(IngestService), app.get(SensorDirectory)));
   // liveness and readiness of the process (the load balancer's and Kubernetes' probes)
   app.use('/health', (_req: Request, res: Response) => {
