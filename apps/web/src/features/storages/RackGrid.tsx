@@ -169,7 +169,7 @@ function BinTile({
         {alarms.length > 0 ? (
           <Flex gap="1" wrap="wrap">
             {alarms.map((alarm) => (
-              <Badge key={alarm} colorPalette={alarm === 'offline' ? 'red' : 'orange'} size="sm" data-testid={`bin-alarm-${alarm}`}>
+              <Badge key={alarm} colorPalette={alarm === 'offline' || alarm === 'negativeReading' ? 'red' : 'orange'} size="sm" data-testid={`bin-alarm-${alarm}`}>
                 {t(`storages.plan.alarms.${alarm}`)}
               </Badge>
             ))}

@@ -16,6 +16,9 @@ describe('binView', () => {
     expect(binAlarms({ sensor, below_threshold: true })).toEqual(['offline', 'belowThreshold']);
     expect(binAlarms({ sensor: { ...sensor, offline: false, battery: 9, battery_low: true, alarms: ['battery_low'] }, below_threshold: false })).toEqual(['batteryLow']);
     expect(binAlarms({ sensor: null, below_threshold: false })).toEqual([]);
+    const fault = (kind: 'negative' | 'implausible') => ({ kind, at: '2026-11-27T09:59:00Z', value: -3 });
+    expect(binAlarms({ sensor: { ...sensor, offline: false, alarms: [] }, below_threshold: true, fault: fault('negative') })).toEqual(['negativeReading', 'belowThreshold']);
+    expect(binAlarms({ sensor: { ...sensor, offline: false, alarms: [] }, below_threshold: false, fault: fault('implausible') })).toEqual(['implausibleReading']);
     const rule = (fill: number | null) => ({ fill_percent: fill }) as never;
     expect(fillPalette({ rule: rule(80), below_threshold: true })).toBe('red');
     expect(fillPalette({ rule: rule(20), below_threshold: false })).toBe('orange');

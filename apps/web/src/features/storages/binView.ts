@@ -16,12 +16,17 @@ export function ageText(iso: string | null, now: number, language: string): stri
 
 /**
  * The alarms of a bin as the plan shows them: its sensor's (offline, battery low: the server's flags by the shared rule,
- * as on the sensor list and the dashboards) and the stock at or below the threshold.
+ * as on the sensor list and the dashboards), the newest reading's fault (below the empty bin: journal 2007; outside the
+ * plausibility bounds; docs/storages.md "Readings become stock") and the stock at or below the threshold.
  */
-export function binAlarms(bin: Pick<StorageBinDto, 'sensor' | 'below_threshold'>): ('offline' | 'batteryLow' | 'belowThreshold')[] {
-  const alarms: ('offline' | 'batteryLow' | 'belowThreshold')[] = [];
+export function binAlarms(
+  bin: Pick<StorageBinDto, 'sensor' | 'below_threshold'> & Partial<Pick<StorageBinDto, 'fault'>>,
+): ('offline' | 'batteryLow' | 'negativeReading' | 'implausibleReading' | 'belowThreshold')[] {
+  const alarms: ('offline' | 'batteryLow' | 'negativeReading' | 'implausibleReading' | 'belowThreshold')[] = [];
   if (bin.sensor?.offline) alarms.push('offline');
   if (bin.sensor?.battery_low) alarms.push('batteryLow');
+  if (bin.fault?.kind === 'negative') alarms.push('negativeReading');
+  if (bin.fault?.kind === 'implausible') alarms.push('implausibleReading');
   if (bin.below_threshold) alarms.push('belowThreshold');
   return alarms;
 }
