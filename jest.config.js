@@ -22,6 +22,9 @@ module.exports = {
       displayName: 'e2e-distributed',
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts', '<rootDir>/tests/distributed/**/*.e2e.ts'],
       setupFiles: ['<rootDir>/tests/support/mode-distributed.js'],
+      // one migrated and seeded template database per run, copied by each suite's system (tests/support/distributed-templates.js)
+      globalSetup: '<rootDir>/tests/support/distributed-setup.js',
+      globalTeardown: '<rootDir>/tests/support/distributed-teardown.js',
     },
   ],
 };

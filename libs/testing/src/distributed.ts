@@ -74,19 +74,19 @@ function runNode(script: string, env: Record<string, string>, output: string[]):
 export async function startDistributedSystem(options: { demoHistory?: boolean; ingest?: boolean } = {}): Promise<LaunchedSystem> {
   const id = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `kanban_${id}`;
-  const admin = new Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${database}"`);
-  await admin.end();
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${database}`;
-  const databaseUrl = dbUrl.toString();
-
-  const migrateOutput: string[] = [];
-  // The demo data without its replenishment history unless asked (tests count the demo company's orders and supplies).
-  const migrate = runNode('dist/apps/server/src/migrate.js', { DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_HISTORY: String(options.demoHistory ?? false) }, migrateOutput);
-  const code = await new Promise<number | null>((resolve) => migrate.on('exit', resolve));
-  if (code !== 0) throw new Error(`migrate failed (${code}): ${migrateOutput.join('')}`);
+  const demoHistory = options.demoHistory ?? false;
+  const templateRun = process.env[TEMPLATE_RUN_ENV];
+  if (templateRun && !demoHistory) {
+    await copyOfTemplate(templateRun, database);
+  } else {
+    const admin = new Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database "${database}"`);
+    await admin.end();
+    // The demo data without its replenishment history unless asked (tests count the demo company's orders and supplies).
+    await migrateAndSeed(databaseUrlOf(database), demoHistory);
+  }
+  const databaseUrl = databaseUrlOf(database);
 
   const sink = new SmtpSink();
   await sink.start();
@@ -112,6 +112,8 @@ export async function startDistributedSystem(options: { demoHistory?: boolean; i
     DB_POOL_MAX: '4',
     // Requisition runs only when a test starts them (scheduled runs are tested with an injected clock).
     ORDERS_SCHEDULER: 'false',
+    // The sensors' alarm check writes journal entries of the demo's silent sensors; on only where a test asks (SENSOR_ALARMS=true).
+    SENSOR_ALARMS: process.env.SENSOR_ALARMS ?? 'false',
   };
   const processes = new Map<string, ServiceProcess>();
   const url = `http://127.0.0.1:${port}`;
@@ -193,6 +195,75 @@ export async function startDistributedSystem(options: { demoHistory?: boolean; i
   }
 
   return { url, ingestUrl, api, mails: async () => [...sink.mails], close, distributed: handles };
+}
+
+function databaseUrlOf(database: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The services' migrations and the demo data (migrate.js) into an empty database. */
+async function migrateAndSeed(databaseUrl: string, demoHistory: boolean): Promise<void> {
+  const output: string[] = [];
+  const migrate = runNode('dist/apps/server/src/migrate.js', { DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_HISTORY: String(demoHistory) }, output);
+  const code = await new Promise<number | null>((resolve) => migrate.on('exit', resolve));
+  if (code !== 0) throw new Error(`migrate failed (${code}): ${output.join('')}`);
+}
+
+/**
+ * Set by the e2e-distributed project's global setup (tests/support/distributed-templates.js): the jest run's id. Its
+ * systems then copy a migrated and seeded template database (CREATE DATABASE ... TEMPLATE, about half a second)
+ * instead of migrating and seeding each (several seconds of node and PostgreSQL work per suite).
+ */
+export const TEMPLATE_RUN_ENV = 'E2E_TEMPLATE_RUN';
+/** A template older than this is made again: the demo data is relative to its creation (sensors last seen minutes ago). */
+const TEMPLATE_MAX_AGE_S = 600;
+/** the advisory lock (pg_advisory_lock) that keeps the run's workers from making or copying a template at once */
+const TEMPLATE_LOCK = 724_117;
+
+export function templatePrefix(run: string): string {
+  return `kanban_tpl_${run}_`;
+}
+
+/** `database` as a copy of the run's current template, made (again) first when missing or older than TEMPLATE_MAX_AGE_S. */
+async function copyOfTemplate(run: string, database: string): Promise<void> {
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const prefix = templatePrefix(run);
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) order by datname desc', [prefix]);
+    const now = Math.floor(Date.now() / 1000);
+    let template = rows.find((r) => now - Number(r.datname.slice(prefix.length)) < TEMPLATE_MAX_AGE_S)?.datname;
+    if (!template) {
+      for (const old of rows) await admin.query(`drop database if exists "${old.datname}" with (force)`);
+      template = `${prefix}${now}`;
+      await admin.query(`create database "${template}"`);
+      try {
+        await migrateAndSeed(databaseUrlOf(template), false);
+      } catch (error) {
+        await admin.query(`drop database if exists "${template}" with (force)`);
+        throw error;
+      }
+    }
+    await admin.query(`create database "${database}" template "${template}"`);
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/** Drops the run's template databases (the global teardown; also those of runs that ended without one). */
+export async function dropTemplates(prefix: string): Promise<void> {
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const row of rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** The run's nats-server on a free port; another process may take the port between the check and the start: tried thrice. */
