@@ -65,7 +65,10 @@ mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 if (!only || only.startsWith('jest')) {
   console.log('\n=== jest (unit, e2e-embedded, e2e-distributed)');
-  const jest = await run(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, ...args.filter((a) => !a.startsWith('--only='))], {
+  // Two jest workers by default (JEST_WORKERS): jest's own default on two cores is one (cores - 1), and the e2e suites
+  // spend much of their time waiting for their services, databases and brokers.
+  const workers = process.env.JEST_WORKERS ?? '2';
+  const jest = await run(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, `--maxWorkers=${workers}`, ...args.filter((a) => !a.startsWith('--only='))], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
