@@ -8,3 +8,4 @@ export { SensorDirectory } from './readings/sensor-directory';
 export { ReadingsRepository, partitionName } from './readings/readings.repository';
 export { ReadingsWriter, readingsStored } from './readings/readings.writer';
 export { MqttSubscriber, mqttTopic } from './mqtt/mqtt-subscriber';
+export { seedReadingsDemo } from './readings/readings.seed';

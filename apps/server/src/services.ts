@@ -1,10 +1,11 @@
 import type { BlobStore } from '@kanban/images';
 import type { Database, ServiceDataOptions } from '@kanban/persistence';
-import { catalogData, type CatalogSeed, demoReplenishmentSnapshot, seedCatalogDemo } from '@kanban/app-catalog';
+import { catalogData, type CatalogSeed, demoReplenishmentSnapshot, seedCatalogDemo, seedStoragesDemo } from '@kanban/app-catalog';
 import { type DemoRestriction, identityData, type IdentitySeed, seedDemoRestrictions, seedIdentityDemo } from '@kanban/app-identity';
-import { type DemoUsers, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
+import { type DemoUsers, type OrdersDemoSeed, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
 import { seedSupplyDemo, supplyData } from '@kanban/app-supply';
-import { ingestData } from '@kanban/app-ingest';
+import { ingestData, seedReadingsDemo } from '@kanban/app-ingest';
+import { activity, demoReadings, type DemoStockHistory } from './demo-sensors';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
@@ -63,7 +64,27 @@ export async function seedDemo(database: Database, options: DemoOptions = {}): P
   // history is not written again.
   if (!tenants.created) return;
   await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
-  if (options.history ?? true) await seedDemoHistory(database, tenants, catalog);
+  const orders = (options.history ?? true) ? await seedDemoHistory(database, tenants, catalog) : null;
+  await seedDemoRacks(database, tenants.demoCompanyId, orders);
+}
+
+/**
+ * The demo racks (README "Demo data"): the catalog's two racks with the location's rules of the demo history in their
+ * bins and the demo sensors calibrated in some, and, with the history, those sensors' readings of the last days in the
+ * ingestion's tables (from the rules' stock events through the bins' calibration). Without the history (the test
+ * systems): the racks with the sensors' bins only, no readings.
+ */
+async function seedDemoRacks(database: Database, companyId: number, orders: OrdersDemoSeed | null, now = new Date()): Promise<void> {
+  const histories = new Map<number, DemoStockHistory>();
+  for (const rule of orders?.history.rules ?? []) {
+    histories.set(rule.id, { rule: { id: rule.id, location_id: rule.location.id, stock: rule.stock, capacity: rule.capacity }, events: [] });
+  }
+  for (const event of [...(orders?.history.stockEvents ?? [])].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    histories.get(event.rule.id)?.events.push({ at: event.at, before: event.before, stock: event.stock });
+  }
+  for (const history of histories.values()) history.rule.activity = activity(history, now);
+  const bins = await seedStoragesDemo(database, { companyId, rules: [...histories.values()].map((h) => h.rule), now });
+  if (orders) await seedReadingsDemo(database, companyId, demoReadings(companyId, bins, histories, now));
 }
 
 /**
@@ -72,11 +93,12 @@ export async function seedDemo(database: Database, options: DemoOptions = {}): P
  * to the orders seed (the S history events and delivery state its supplies consumer would write): the event flow
  * of the running services, handed over by the composition root since no service reads another's schema.
  */
-async function seedDemoHistory(database: Database, tenants: IdentitySeed, catalog: CatalogSeed): Promise<void> {
+async function seedDemoHistory(database: Database, tenants: IdentitySeed, catalog: CatalogSeed): Promise<OrdersDemoSeed | null> {
   const companyId = tenants.demoCompanyId;
   const snapshot = await demoReplenishmentSnapshot(database, companyId);
   const orders = await seedOrdersDemo(database, { companyId, timeZone: tenants.demoTimeZone, snapshot, users: demoHistoryUsers(tenants, catalog) });
-  if (!orders) return;
+  if (!orders) return null;
   const supplies = await seedSupplyDemo(database, { companyId, snapshot, orders: orders.supplies });
   await seedOrdersDemoSupplies(database, orders, supplies);
+  return orders;
 }
