@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { featureTextsReady, loadFeatureTexts } from '../i18n/i18n';
 import { matchPath } from '../shared/paths';
 import { PageSpinner } from '../shared/errors/PageSpinner';
 import { useAppDispatch, useAppSelector } from '../shared/hooks';
@@ -55,7 +56,22 @@ export function RouteGuard() {
     return <Navigate to="/login" replace />;
   }
   if (foreign) return <Navigate to="/" replace />;
-  return <Reached notAllowed={denied} />;
+  return (
+    <WithFeatureTexts>
+      <Reached notAllowed={denied} />
+    </WithFeatureTexts>
+  );
+}
+
+/** The signed-in pages' texts (fetched once, not part of the /login bundle: i18n.ts), a spinner until they are there. */
+function WithFeatureTexts({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [, loaded] = useState(0);
+  const ready = featureTextsReady();
+  useEffect(() => {
+    if (!ready) void loadFeatureTexts().then(() => loaded((n) => n + 1));
+  }, [ready, i18n.language]);
+  return ready ? children : <PageSpinner />;
 }
 
 /** A signed-in page is shown (or "not allowed" in its place): the address remembered before login has served its purpose. */
