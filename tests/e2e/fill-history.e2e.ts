@@ -22,6 +22,7 @@ const api = () => system.api;
 
 type Fill = {
   rule_id: number;
+  rule_created_at: string;
   threshold: number;
   capacity: number;
   stock: number | null;
@@ -89,6 +90,7 @@ describe(`fill-level history (${process.env.E2E_MODE})`, () => {
       return (answer.readings?.points.length ?? 0) >= 3 ? answer : undefined;
     }, 30_000, 'three readings in the fill history');
     expect(day).toMatchObject({ rule_id: ruleId, threshold: 5, capacity: 20, stock_hidden: false });
+    expect(Date.parse(day.rule_created_at)).toBeGreaterThan(Date.now() - 3_600_000);
     expect(day.events).toContainEqual(expect.objectContaining({ kind: 'manual', stock_before: 12, stock: 4 }));
     expect(day.orders.length).toBeGreaterThanOrEqual(1);
     expect(day.orders[0]).toMatchObject({ status: 'open', delivered_at: null });

@@ -144,6 +144,8 @@ export interface FillHistoryDto {
   capacity: number;
   /** show_stock_in_app off for a customer user: stock, events and readings are left out (null, []) */
   stock_hidden: boolean;
+  /** when the rule was made: the curve starts there when that is within the period */
+  rule_created_at: string;
   /** the stock now */
   stock: number | null;
   /** the stock at `from`: the last change before the period; null when none or hidden */

@@ -46,6 +46,7 @@ export class FillHistoryHandler {
       item_unit: rule.item.item_unit,
       threshold: rule.threshold,
       capacity: rule.capacity,
+      rule_created_at: rule.created_at,
       stock_hidden: hidden,
       stock: hidden ? null : rule.stock,
       start_stock: startStock,

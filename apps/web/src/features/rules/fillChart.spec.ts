@@ -5,6 +5,7 @@ const base: FillHistoryDto = {
   rule_id: 1,
   from: '2026-11-26T12:00:00.000Z',
   to: '2026-11-27T12:00:00.000Z',
+  rule_created_at: '2026-10-01T08:00:00.000Z',
   item_unit: 'Pcs',
   threshold: 5,
   capacity: 20,
@@ -39,6 +40,13 @@ describe('the stock as steps', () => {
       { t: t(base.from), v: 4 },
       { t: t(base.to), v: 4 },
     ]);
+  });
+
+  it('starts when the rule was made within the period', () => {
+    const made = '2026-11-26T15:00:00.000Z';
+    expect(stockSteps({ ...base, start_stock: null, rule_created_at: made })[0]).toEqual({ t: t(made), v: 12 });
+    // a change stamped before the rule's own time (clocks of two services) still starts the curve
+    expect(stockSteps({ ...base, start_stock: null, rule_created_at: '2026-11-26T19:00:00.000Z' })[0]).toEqual({ t: t('2026-11-26T18:00:00.000Z'), v: 12 });
   });
 
   it('is empty when stock is hidden', () => {

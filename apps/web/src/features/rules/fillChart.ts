@@ -9,11 +9,12 @@ export interface TimePoint {
 /**
  * The stock as a step curve over the period: the stock at the start (the last change before it, else the first
  * change's stock before, else — nothing changed in the period — the stock now), a step at every change, held to the
- * end. Empty when stock is hidden.
+ * end. It starts when the rule was made if that is within the period (there was no stock to draw before). Empty when
+ * stock is hidden.
  */
-export function stockSteps(fill: Pick<FillHistoryDto, 'from' | 'to' | 'stock' | 'start_stock' | 'events' | 'stock_hidden'>): TimePoint[] {
+export function stockSteps(fill: Pick<FillHistoryDto, 'from' | 'to' | 'rule_created_at' | 'stock' | 'start_stock' | 'events' | 'stock_hidden'>): TimePoint[] {
   if (fill.stock_hidden) return [];
-  const from = Date.parse(fill.from);
+  const from = Math.max(Date.parse(fill.from), Math.min(Date.parse(fill.rule_created_at), fill.events[0] ? Date.parse(fill.events[0].at) : Infinity));
   const to = Date.parse(fill.to);
   const start = fill.start_stock ?? fill.events[0]?.stock_before ?? fill.stock;
   if (start === null) return [];
