@@ -159,9 +159,10 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'negative', at: expect.any(String), value: 30 } });
   });
 
-  it('a stock step that keeps failing is journal 2006 (a dead letter); retried from the journal, the reading becomes stock', async () => {
+  it('a stock step that keeps failing is journal 2006 (a dead letter); retried from the journal, the reading becomes stock and orders', async () => {
     writeFileSync(failureFile, `orders.sensor_stock ${mark}\n`);
-    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S4', time: nextTime(), value: 150 }] }));
+    // 3 pieces: below the threshold 4
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S4', time: nextTime(), value: 130 }] }));
     const entry = await eventually(async () => {
       const page = ok(await system.api.get(`/v2/c/${company}/journal?filter=${encodeURIComponent(JSON.stringify([{ field: 'code', operation: 'eq', value: 2006 }]))}`, admin));
       return page.items.find((e: { message_key: string }) => e.message_key === 'sensor_store_failed');
@@ -170,6 +171,8 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     expect((await rule('failing')).stock).toBe(20);
     rmSync(failureFile, { force: true });
     expect(ok(await system.api.post(`/v2/c/${company}/journal/${entry.id}/retry`, {}, admin))).toMatchObject({ retried: true });
-    await stockOf('failing', 5);
+    await stockOf('failing', 3);
+    // the stock run follows the retried step as any stock change: the rule is ordered
+    await eventually(async () => ((await rule('failing')).last_decision?.reason === 'ordered' ? true : undefined), 30_000, 'the retried rule to be ordered');
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } fro
 import { Payload } from '@nestjs/microservices';
 import { JournalCode } from '@kanban/access';
 import { BinReadingEvents, type BinsMeasured, IngestEvents, type ReadingsStoreFailed } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, OnEvent } from '@kanban/messaging';
+import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { JournalRepository } from '../journal/journal.repository';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
@@ -23,8 +23,6 @@ export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDest
   private readonly log = new Logger('SensorStock');
   private readonly apply: (event: EventEnvelope<BinsMeasured>) => Promise<void>;
   private readonly failed: (event: EventEnvelope<ReadingsStoreFailed>) => Promise<void>;
-  /** ids of events whose transaction changed stock: their run follows the commit */
-  private readonly changed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private settling: Promise<void> | null = null;
 
@@ -34,8 +32,13 @@ export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDest
     private readonly requisition: RequisitionService,
     @Inject(ORDERS_CLOCK) private readonly clock: Clock,
   ) {
-    this.apply = deadLetters.once<BinsMeasured>('orders.sensor_stock', async (em, event) => {
-      if (await applySensorStock(em, event.data, this.clock.now())) this.changed.add(event.id);
+    // the stock run follows the commit, also when staff retry a dead letter of it from the journal
+    this.apply = deadLetters.consumer<BinsMeasured>('orders.sensor_stock', async (event) => {
+      let changed = false;
+      await handleOnce(this.uow, 'orders.sensor_stock', event, async (em) => {
+        changed = await applySensorStock(em, event.data, this.clock.now());
+      });
+      if (changed) await this.stockRun(event.data.company_id);
     });
     const journal = new JournalRepository();
     this.failed = deadLetters.once<ReadingsStoreFailed>('orders.sensor_store_failed', (em, event) => {
@@ -58,9 +61,8 @@ export class SensorStockConsumer implements OnApplicationBootstrap, OnModuleDest
   }
 
   @OnEvent(BinReadingEvents.binsMeasured)
-  async measured(@Payload() event: EventEnvelope<BinsMeasured>): Promise<void> {
-    await this.apply(event);
-    if (this.changed.delete(event.id)) await this.stockRun(event.data.company_id);
+  measured(@Payload() event: EventEnvelope<BinsMeasured>): Promise<void> {
+    return this.apply(event);
   }
 
   onApplicationBootstrap(): void {
