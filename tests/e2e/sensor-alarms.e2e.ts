@@ -58,6 +58,7 @@ beforeAll(async () => {
   system = await startSystem(undefined, {
     ingest: true,
     env: {
+      SENSOR_ALARMS: 'true',
       SENSOR_ALARM_CHECK_MS: '250',
       SENSOR_INTERVAL_UNIT_MS: '1000',
       INGEST_FLUSH_MS: '50',

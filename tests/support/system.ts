@@ -85,7 +85,7 @@ export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?:
 
 async function startEmbeddedSystem(demoHistory: boolean, env: Record<string, string> = {}): Promise<TestSystem> {
   const system = await startEmbedded(
-    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false', ...env },
+    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false', SENSOR_ALARMS: 'false', ...env },
     false,
   );
   return {

@@ -14,7 +14,7 @@ export interface SensorAlarmTick {
 }
 
 /**
- * The sensors' alarms (docs/sensors.md "Alarms"): at start and every SENSOR_ALARM_CHECK_MS, one transaction over all
+ * The sensors' alarms (docs/sensors.md "Alarms"): at start and every SENSOR_ALARM_CHECK_MS (unless SENSOR_ALARMS=false), one transaction over all
  * companies raises the offline and low-battery alarms the shared rule sees and clears the ended ones, announcing each
  * transition with evt.catalog.sensor_alarm through the outbox (the orders service writes the journal entries). Every
  * replica and both run modes tick; the conditional updates make each transition happen once (SensorAlarmsRepository).
@@ -24,6 +24,7 @@ export class SensorAlarmsJob implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly log = new Logger('SensorAlarms');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<SensorAlarmTick> | null = null;
+  private readonly enabled: boolean;
   private readonly checkMs: number;
   private readonly minuteMs: number;
 
@@ -32,11 +33,13 @@ export class SensorAlarmsJob implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly repository: SensorAlarmsRepository,
     @Inject(CATALOG_CONFIG) config: CatalogConfig,
   ) {
+    this.enabled = config.sensorAlarms?.enabled ?? true;
     this.checkMs = config.sensorAlarms?.checkMs ?? 60_000;
     this.minuteMs = config.sensorAlarms?.intervalUnitMs ?? 60_000;
   }
 
   onApplicationBootstrap(): void {
+    if (!this.enabled) return;
     const run = () => void this.tick().catch((e: unknown) => this.log.warn(`sensor alarm check failed: ${(e as Error).message}`));
     run();
     this.timer = setInterval(run, this.checkMs);
