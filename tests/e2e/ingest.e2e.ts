@@ -139,6 +139,15 @@ describe(`sensor ingestion (${process.env.E2E_MODE})`, () => {
     await run('mosquitto_pub', ['-L', `${MQTT_URL}/${topicRoot}/${company + 1000}/sensors/scale-A`, '-q', '1', '-m', JSON.stringify({ value: 1 })]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await history('scale-A')).toHaveLength(4);
+    // a device that publishes at QoS 0 (no acknowledgement) and a batch in one message
+    const t0 = new Date(Date.now() - 4 * 60_000).toISOString();
+    const t1 = new Date(Date.now() - 3 * 60_000).toISOString();
+    await run('mosquitto_pub', ['-L', `${MQTT_URL}/${topicRoot}/${company}/sensors/scale-A`, '-q', '0', '-m', JSON.stringify([{ time: t0, value: 970 }, { time: t1, value: 960 }])]);
+    const more = await historyOf('scale-A', 6);
+    expect(more.slice(4).map((p) => [p.at, p.last])).toEqual([
+      [t0, 970],
+      [t1, 960],
+    ]);
   });
 
   it('takes uplinks of The Things Stack and ChirpStack, the value picked by the sensor type', async () => {
@@ -173,7 +182,7 @@ describe(`sensor ingestion (${process.env.E2E_MODE})`, () => {
 
   it('answers the history as hourly aggregates and refuses a sensor of another company', async () => {
     const hours = await history('scale-A', 'hour', new Date(Date.now() - 86_400_000).toISOString());
-    expect(hours.reduce((n, h) => n + h.count, 0)).toBe(4);
+    expect(hours.reduce((n, h) => n + h.count, 0)).toBe(6);
     const other = await system.api.get(`/c/${company}/sensor/999999/readings?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`, admin);
     expect(other.body.Meta.code).toBe(404);
     const bad = await system.api.get(`/c/${company}/sensor/${sensors['scale-A']}/readings?from=yesterday&to=2026-01-02T00:00:00Z`, admin);
