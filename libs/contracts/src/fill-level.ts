@@ -36,6 +36,11 @@ export function fillResolution(spanMs: number): HistoryResolution {
 /** How many of the sensor's base unit (grams, millimetres, counts) one of its units is. */
 const UNIT_FACTOR: Readonly<Record<SensorUnit, number>> = { g: 1, kg: 1000, mm: 1, cm: 10, count: 1 };
 
+/** A value of a sensor in `unit` in the calibration's unit (grams, millimetres, counts): kg → g, cm → mm. */
+export function inCalibrationUnit(value: number, unit: SensorUnit): number {
+  return value * UNIT_FACTOR[unit];
+}
+
 /** The calibration fields a conversion needs (a bin's, docs/storages.md "Bins"). */
 export type FillCalibration = Pick<StorageBinCalibration, 'measured' | 'tare' | 'piece_weight' | 'empty_distance' | 'full_distance' | 'pieces_per_bin'>;
 

@@ -23,6 +23,11 @@ export const sensorsApi = api.enhanceEndpoints({ addTagTypes: ['Sensor', 'Device
       query: ({ companyID, ...params }) => ({ url: apiPath({ companyID }, 'sensor'), params }),
       providesTags: [LIST],
     }),
+    /** one sensor with its newest reading (last_value, last_seen_at): "calibrate now" polls it */
+    sensor: build.query<SensorDto, { companyID: number; id: number }>({
+      query: ({ companyID, id }) => apiPath({ companyID }, `sensor/${id}`),
+      providesTags: (_result, _error, { id }) => [{ type: 'Sensor', id }],
+    }),
     /** the sensors with an alarm, for the dashboards: the company's, a customer's or a location's racks */
     sensorAlarms: build.query<SensorAlarmsDto, { companyID: number; customerID?: number; locationID?: number }>({
       query: ({ companyID, customerID, locationID }) => ({ url: apiPath({ companyID }, 'sensor/alarms'), params: { customer_id: customerID, location_id: locationID } }),
@@ -53,6 +58,7 @@ export const sensorsApi = api.enhanceEndpoints({ addTagTypes: ['Sensor', 'Device
 
 export const {
   useSensorsQuery,
+  useSensorQuery,
   useSensorAlarmsQuery,
   useCreateSensorMutation,
   useUpdateSensorMutation,

@@ -12,6 +12,7 @@ import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { useDebounced } from '../../shared/lists/useDebounced';
 import { FillLevelSection, useRulesQuery } from '../rules';
+import { CalibrateNow } from './CalibrateNow';
 import {
   type StorageBinDto,
   type StorageBinInput,
@@ -235,6 +236,14 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
                       error={errorAt('wanted')}
                     />
                   </SimpleGrid>
+                  <CalibrateNow
+                    companyID={ids.companyID}
+                    sensorId={Number(sensorId)}
+                    measured={measured as BinMeasure | ''}
+                    tare={typeof numberOf(numbers.tare) === 'number' ? (numberOf(numbers.tare) as number) : null}
+                    emptyDistance={typeof numberOf(numbers.empty_distance) === 'number' ? (numberOf(numbers.empty_distance) as number) : null}
+                    onValue={(field, value) => setNumbers((n) => ({ ...n, [field]: String(value) }))}
+                  />
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                     {shown.map((field) => (
                       <Field.Root key={field} invalid={Boolean(errorAt(field))}>
