@@ -108,6 +108,11 @@ describe(`sensor alarms (${process.env.E2E_MODE})`, () => {
       expect(mine).toMatchObject({ alarms: ['offline'], places: [{ storage_id: storageId, location_id: locationId }] });
       expect(answer.offline).toBeGreaterThanOrEqual(1);
     }
+    // customer users see only sensors in racks of locations they see (never one in no rack); suppliers none (1020)
+    const demo = await signInDemo(system);
+    const theirs = ok(await system.api.get(`/c/${company}/sensor/alarms`, demo.tokens.customer!)) as { items: { places: unknown[] }[] };
+    expect(theirs.items.every((i) => i.places.length > 0)).toBe(true);
+    expect((await system.api.get(`/c/${company}/sensor/alarms`, demo.tokens.supplier!)).body.Meta.code).toBe(1020);
     const other = ok(await system.api.post(`/c/${company}/customer/${customerId}/location/`, { name: 'Ruhige Halle' }, admin)).id;
     expect(await alarmsAt(`?location_id=${other}`)).toEqual({ total: 0, offline: 0, battery_low: 0, items: [] });
     // the plan: the bin's sensor is offline by the same rule
