@@ -1,7 +1,4 @@
-import type { BinFault, BinMeasure, SensorUnit } from '@kanban/contracts';
-
-/** How many of the calibration's base unit (grams, millimetres, counts) one of the sensor's units is. */
-const UNIT_FACTOR: Readonly<Record<SensorUnit, number>> = { g: 1, kg: 1000, mm: 1, cm: 10, count: 1 };
+import { type BinFault, type BinMeasure, inCalibrationUnit, type SensorUnit } from '@kanban/contracts';
 
 /** What a bin's calibration needs, as stored (numbers in grams, millimetres or counts). */
 export interface BinCalibrationFacts {
@@ -70,15 +67,14 @@ function negative(bin: BinCalibrationFacts, base: number): boolean {
  */
 export function binLevel(bin: BinCalibrationFacts, reading: LatestReading): BinLevel | null {
   if (!calibrated(bin, reading.unit)) return null;
-  const factor = UNIT_FACTOR[reading.unit];
-  const base = reading.value * factor;
+  const base = inCalibrationUnit(reading.value, reading.unit);
   const none = { pieces: null, fill: null };
   if ((bin.plausibility_min !== null && base < bin.plausibility_min) || (bin.plausibility_max !== null && base > bin.plausibility_max)) {
     return { ...none, fault: 'implausible', fault_value: reading.value };
   }
   if (negative(bin, base)) return { ...none, fault: 'negative', fault_value: reading.value };
   const level = levelOf(bin, base);
-  const earlierNegative = bin.measured !== 'distance_mm' && reading.min_value < reading.value && negative(bin, reading.min_value * factor);
+  const earlierNegative = bin.measured !== 'distance_mm' && reading.min_value < reading.value && negative(bin, inCalibrationUnit(reading.min_value, reading.unit));
   return { ...level, fault: earlierNegative ? 'negative' : null, fault_value: earlierNegative ? reading.min_value : null };
 }
 
