@@ -41,8 +41,11 @@ export interface JournalFilter {
  *   after the bin's calibration: no stock change; check the rack plan's settings
  * - sensor_store_failed: {stage, subject, service, consumer, failures, error_code, error} (2006) the stock of stored sensor
  *   readings could not be saved (the catalog's or the orders service's consumer gave up: a dead letter, retryable)
+ * - sensor_offline: {sensor_id, sensor, external_id, interval_minutes, last_seen_at, places} (2005) a sensor silent for more
+ *   than 3 × its interval (once per silence; docs/sensors.md "Alarms")
+ * - sensor_battery_low: {sensor_id, sensor, external_id, battery, places} (2000) a sensor's battery below 20 % (once per episode)
  */
-export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter', 'sensor_negative', 'sensor_store_failed'] as const;
+export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter', 'sensor_negative', 'sensor_store_failed', 'sensor_offline', 'sensor_battery_low'] as const;
 export type JournalMessageKey = (typeof JOURNAL_MESSAGE_KEYS)[number];
 
 export interface JournalListQuery {

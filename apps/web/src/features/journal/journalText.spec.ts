@@ -72,25 +72,6 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
     { params: { order_id: 7, timeout_s: 900 }, en: ['Order 7 was not confirmed by the supply side within 15 minutes.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 15 Minuten bestätigt.', null] },
     { params: { order_id: 7, timeout_s: 1 }, en: ['Order 7 was not confirmed by the supply side within 1 second.', null], de: ['Bestellung 7 wurde vom Lieferanten nicht innerhalb von 1 Sekunde bestätigt.', null] },
   ],
-  sensor_negative: [
-    {
-      params: { sensor_id: 3, sensor: 'Waage "S1"', storage_id: 2, storage: 'Regal Süd', location_id: 4, bin: 'S1-1', value: -40.5 },
-      en: [`Sensor Waage "S1" in bin S1-1 of rack Regal Süd measured -40.5, less than the empty bin: the stock was not changed. Check the rack plan's settings (tare, distances).`, null],
-      de: ['Sensor Waage "S1" in Fach S1-1 des Regals Regal Süd hat -40,5 gemessen, weniger als das leere Fach: Der Bestand wurde nicht geändert. Prüfen Sie die Einstellungen des Regalplans (Tara, Abstände).', null],
-    },
-  ],
-  sensor_store_failed: [
-    {
-      params: { stage: 'orders', subject: 'evt.catalog.bins_measured', service: 'orders', consumer: 'sensor_stock', failures: 5, error_code: 500, error: 'boom' },
-      en: ['Sensor readings could not be saved as stock by the orders service (5 attempts); they are kept and can be retried.', 'evt.catalog.bins_measured, sensor_stock: boom (code 500)'],
-      de: ['Sensor-Messwerte konnten vom Dienst „Bestellungen“ nicht als Bestand gespeichert werden (5 Versuche); sie bleiben erhalten und können erneut verarbeitet werden.', 'evt.catalog.bins_measured, sensor_stock: boom (Code 500)'],
-    },
-    {
-      params: { stage: 'ingest', readings: 12, sensor_ids: [3, 4], error_code: '22003', error: 'numeric field overflow' },
-      en: ['12 sensor readings could not be saved: the database refused them. They are kept and saving is tried again.', 'numeric field overflow · 22003'],
-      de: ['12 Sensor-Messwerte konnten nicht gespeichert werden: Die Datenbank hat sie abgelehnt. Sie bleiben erhalten, das Speichern wird erneut versucht.', 'numeric field overflow · 22003'],
-    },
-  ],
   sensor_offline: [
     {
       params: {
@@ -113,6 +94,25 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       params: { sensor_id: 4, sensor: 'Taster', external_id: 'b-1', battery: 12, places: [] },
       en: ['Sensor Taster reports a low battery (12 %).', null],
       de: ['Sensor Taster meldet eine schwache Batterie (12 %).', null],
+    },
+  ],
+  sensor_negative: [
+    {
+      params: { sensor_id: 3, sensor: 'Waage "S1"', storage_id: 2, storage: 'Regal Süd', location_id: 4, bin: 'S1-1', value: -40.5 },
+      en: [`Sensor Waage "S1" in bin S1-1 of rack Regal Süd measured -40.5, less than the empty bin: the stock was not changed. Check the rack plan's settings (tare, distances).`, null],
+      de: ['Sensor Waage "S1" in Fach S1-1 des Regals Regal Süd hat -40,5 gemessen, weniger als das leere Fach: Der Bestand wurde nicht geändert. Prüfen Sie die Einstellungen des Regalplans (Tara, Abstände).', null],
+    },
+  ],
+  sensor_store_failed: [
+    {
+      params: { stage: 'orders', subject: 'evt.catalog.bins_measured', service: 'orders', consumer: 'sensor_stock', failures: 5, error_code: 500, error: 'boom' },
+      en: ['Sensor readings could not be saved as stock by the orders service (5 attempts); they are kept and can be retried.', 'evt.catalog.bins_measured, sensor_stock: boom (code 500)'],
+      de: ['Sensor-Messwerte konnten vom Dienst „Bestellungen“ nicht als Bestand gespeichert werden (5 Versuche); sie bleiben erhalten und können erneut verarbeitet werden.', 'evt.catalog.bins_measured, sensor_stock: boom (Code 500)'],
+    },
+    {
+      params: { stage: 'ingest', readings: 12, sensor_ids: [3, 4], error_code: '22003', error: 'numeric field overflow' },
+      en: ['12 sensor readings could not be saved: the database refused them. They are kept and saving is tried again.', 'numeric field overflow · 22003'],
+      de: ['12 Sensor-Messwerte konnten nicht gespeichert werden: Die Datenbank hat sie abgelehnt. Sie bleiben erhalten, das Speichern wird erneut versucht.', 'numeric field overflow · 22003'],
     },
   ],
   dead_letter: [

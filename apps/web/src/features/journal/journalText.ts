@@ -72,6 +72,14 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
     const duration = p.timeout_s < 60 ? i18n.t('journalMessages.seconds', { count: p.timeout_s }) : i18n.t('journalMessages.minutes', { count: Math.round(p.timeout_s / 60) });
     return { text: i18n.t('journalMessages.order_not_confirmed', { order: p.order_id, duration }), details: null };
   },
+  sensor_offline: (p, i18n) =>
+    isId(p.sensor_id) && isText(p.sensor) && isCount(p.interval_minutes)
+      ? { text: i18n.t('journalMessages.sensor_offline', { sensor: p.sensor, where: sensorWhere(p.places, i18n), interval: p.interval_minutes }), details: null }
+      : null,
+  sensor_battery_low: (p, i18n) =>
+    isId(p.sensor_id) && isText(p.sensor) && isCount(p.battery)
+      ? { text: i18n.t('journalMessages.sensor_battery_low', { sensor: p.sensor, where: sensorWhere(p.places, i18n), battery: p.battery }), details: null }
+      : null,
   sensor_negative: (p, i18n) =>
     isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
       ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }
@@ -90,14 +98,6 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
       details: [where, errorDetail(p.error_code, p.error, i18n)].filter((x): x is string => !!x).join(': ') || null,
     };
   },
-  sensor_offline: (p, i18n) =>
-    isId(p.sensor_id) && isText(p.sensor) && isCount(p.interval_minutes)
-      ? { text: i18n.t('journalMessages.sensor_offline', { sensor: p.sensor, where: sensorWhere(p.places, i18n), interval: p.interval_minutes }), details: null }
-      : null,
-  sensor_battery_low: (p, i18n) =>
-    isId(p.sensor_id) && isText(p.sensor) && isCount(p.battery)
-      ? { text: i18n.t('journalMessages.sensor_battery_low', { sensor: p.sensor, where: sensorWhere(p.places, i18n), battery: p.battery }), details: null }
-      : null,
   dead_letter: (p, i18n) => {
     if (!isService(p.service) || !isCount(p.failures)) return null;
     const error = errorDetail(p.error_code, p.error, i18n);
