@@ -18,6 +18,8 @@ interface Decision {
 for (const language of ['en', 'de'] as const) {
   const words = WORDS[language];
   test(`dashboards: orders and supplies on the location, customer, company and supplier dashboards (${language})`, async ({ loginAs }) => {
+    // four dashboards, each with its cards' calls (the sensor alarms card added one): 32-37 s on a quiet machine
+    test.setTimeout(90_000);
     const page = await loginAs('admin@demo.example');
     await chooseLanguage(page, language);
     const customer = (await data<{ items: { id: number }[] }>(page, 'GET', 'customer?q=K-10001')).items[0];
