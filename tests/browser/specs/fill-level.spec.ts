@@ -64,7 +64,9 @@ for (const language of ['en', 'de'] as const)
     await section.locator(testid('fill-period-24h')).click();
     await until(async () => (await section.locator(`${testid('fill-period-24h')}[aria-pressed=true]`).count()) === 1, 'the period should be 24 hours');
     await visible(section, testid('fill-readings'));
-    await visible(section, testid('fill-stock'));
+    // the stock line starts when the rule was made (seconds ago: a few pixels of 24 hours); its changes are points
+    assert((await section.locator(testid('fill-stock')).count()) === 1, 'the stock line should be drawn');
+    await visible(section, testid('fill-stock-point'));
     // the order's marker: keyboard focus names the order
     const marker = section.locator(`${testid('fill-order')}[data-order="${orderId}"]`);
     await visible(marker);
