@@ -18,9 +18,12 @@ for (const language of ['en', 'de'] as const)
     // customer -> locations -> a location -> the location menu's "Storages" entry
     await (await visible(page, testid('menu-company.customers'))).click();
     await waitPath(page, /^\/c\/1\/customer\/?$/);
+    // searched: other specs add customers and locations that may push the demo's off the first page
+    await (await visible(page, testid('customer-filter'))).fill('Maschinenbau Huber');
     await page.locator('[data-testid^=customer-row-]', { hasText: 'Maschinenbau Huber' }).locator('a').first().click();
     await (await visible(page, testid('menu-customer.locations'))).click();
     await waitPath(page, /^\/c\/1\/customer\/\d+\/location\/?$/);
+    await (await visible(page, testid('location-filter'))).fill('Montagehalle 2');
     await page.locator('[data-testid^=location-row-]', { hasText: 'Montagehalle 2' }).locator('a').first().click();
     await waitPath(page, /^\/c\/1\/customer\/\d+\/location\/\d+\/?$/);
     await (await visible(page, testid('menu-location.storages'))).click();
