@@ -142,6 +142,18 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     expect((await rule('weight')).stock).toBe(2);
   });
 
+  it('a reading taken before a count by hand does not replace it, however late it arrives; a later movement does', async () => {
+    // the light barrier's rule holds 10 (2 bins of 5); counted by hand now: 7
+    ok(await system.api.post(`/c/${company}/rules/${rules.count}/stock`, { stock: 7 }, admin));
+    // a reading from minutes ago (1 bin: 5 pieces) arrives after the count: the count stays
+    ok(await ingest('/readings', { readings: [{ external_id: 'beam-S2', time: nextTime(), value: 1 }] }));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await rule('count')).stock).toBe(7);
+    // a reading taken after the count with another level (3 bins: 15 pieces) is a movement: applied
+    ok(await ingest('/readings', { readings: [{ external_id: 'beam-S2', time: new Date().toISOString(), value: 3 }] }));
+    await stockOf('count', 15);
+  });
+
   it('a reading below the empty bin gives journal 2007 and no stock change; the plan shows the fault', async () => {
     ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 40 }] }));
     const entry = await eventually(async () => {

@@ -1,5 +1,5 @@
 import type { BinMeasurement } from '@kanban/contracts';
-import { decideSensorStock, levelOf, type SensorState, settle, stockOf } from './sensor-stock.rules';
+import { decideSensorStock, levelOf, respectingCount, type SensorState, settle, stockOf } from './sensor-stock.rules';
 
 const T0 = Date.parse('2026-11-27T10:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -88,5 +88,23 @@ describe('sensor stock: decisions', () => {
 
   it('applies a distance as fill × capacity, rounded down', () => {
     expect(decideSensorStock(null, m(0, null, { fill: 0.499 }), 50)).toMatchObject({ kind: 'apply', stock: 24 });
+  });
+});
+
+describe('respectingCount', () => {
+  const state = { read_at: new Date(0), level: 5, moved_at: null, held: null, held_at: null };
+  const apply = { kind: 'apply' as const, stock: 5, state };
+  it('keeps a count by hand against a reading taken before it (or at the same time)', () => {
+    expect(respectingCount(apply, 1_000, 2_000)).toEqual({ kind: 'noise', state });
+    expect(respectingCount(apply, 2_000, 2_000)).toEqual({ kind: 'noise', state });
+  });
+  it('applies a reading taken after the count, and any reading of a rule never counted', () => {
+    expect(respectingCount(apply, 3_000, 2_000)).toBe(apply);
+    expect(respectingCount(apply, 1_000, undefined)).toBe(apply);
+  });
+  it('leaves decisions other than apply alone', () => {
+    const hold = { kind: 'hold' as const, state };
+    expect(respectingCount(hold, 1_000, 2_000)).toBe(hold);
+    expect(respectingCount({ kind: 'skip' }, 1_000, 2_000)).toEqual({ kind: 'skip' });
   });
 });

@@ -84,3 +84,13 @@ export function settle(state: SensorState, deadTimeSeconds: number, distance: bo
   if (Math.abs(state.held - state.level) <= BIN_NOISE_PIECES) return { kind: 'noise', state: cleared };
   return { kind: 'apply', stock: stockOf(state.held, distance), state: { ...cleared, level: state.held } };
 }
+
+/**
+ * A reading taken before (or when) the rule's stock was last set another way (a count by hand, a scan, a change of
+ * the rule) does not replace that stock, however late it arrives (a delayed LoRaWAN uplink, a gateway's backlog):
+ * its level becomes the sensor's state, the stock stays. `countedAt`: the time of that newest other stock entry.
+ */
+export function respectingCount(decision: SensorDecision, readAt: number, countedAt: number | undefined): SensorDecision {
+  if (decision.kind !== 'apply' || countedAt === undefined || readAt > countedAt) return decision;
+  return { kind: 'noise', state: decision.state };
+}

@@ -3,7 +3,7 @@ import { JournalCode } from '@kanban/access';
 import type { BinMeasurement, BinsMeasured } from '@kanban/contracts';
 import { JournalRepository } from '../journal/journal.repository';
 import { markPending } from '../requisition/last-decision';
-import { decideSensorStock, type SensorDecision, type SensorState, settle } from './sensor-stock.rules';
+import { decideSensorStock, respectingCount, type SensorDecision, type SensorState, settle } from './sensor-stock.rules';
 
 interface RuleRow {
   id: number;
@@ -79,13 +79,14 @@ export async function applySensorStock(em: EntityManager, data: BinsMeasured, no
   const states = new Map(
     (await em.execute<StateRow[]>('select * from orders.rule_sensor where company_id = ? and rule_id = any(cast(? as int[]))', [companyId, ids])).map((r) => [Number(r.rule_id), r]),
   );
+  const counted = await countedAt(em, companyId, ids);
   const changes = new Map<number, Change>();
   for (const m of measured) {
     const rule = rules.get(m.rule_id);
     if (!rule || !rule.active) continue;
     const row = states.get(m.rule_id);
     const previous = changes.get(m.rule_id)?.decision.state ?? (row && Number(row.sensor_id) === m.sensor_id ? stateOf(row) : null);
-    const decision = decideSensorStock(previous, m, rule.capacity);
+    const decision = respectingCount(decideSensorStock(previous, m, rule.capacity), Date.parse(m.read_at), counted.get(m.rule_id));
     if (decision.kind === 'skip') continue;
     const before = changes.get(m.rule_id);
     // an applied change stays applied when a later reading of the same event is only noise or held
@@ -140,6 +141,15 @@ async function saveChanges(em: EntityManager, companyId: number, changes: Change
   return stock.length > 0;
 }
 
+/** Per rule the time of its newest stock entry of another kind than `sensor` (respectingCount). */
+async function countedAt(em: EntityManager, companyId: number, ids: string): Promise<Map<number, number>> {
+  const rows = await em.execute<{ rule_id: number; at: Date | string }[]>(
+    `select rule_id, max(created_at) as at from orders.stock_event where company_id = ? and rule_id = any(cast(? as int[])) and kind <> 'sensor' group by rule_id`,
+    [companyId, ids],
+  );
+  return new Map(rows.map((r) => [Number(r.rule_id), date(r.at).getTime()]));
+}
+
 /** Companies with a held reading whose dead time has passed by `now`. */
 export async function companiesToSettle(em: EntityManager, now: Date): Promise<number[]> {
   const rows = await em.execute<{ company_id: number }[]>(
@@ -165,9 +175,12 @@ export async function settleHeld(em: EntityManager, companyId: number, now: Date
       (r) => [Number(r.id), { ...r, id: Number(r.id), stock: Number(r.stock), capacity: Number(r.capacity) }],
     ),
   );
+  const counted = await countedAt(em, companyId, ids);
   const changes: Change[] = [];
   for (const row of rows) {
-    const decision = settle(stateOf(row), row.dead_time_seconds, row.distance, now);
+    const heldAt = row.held_at === null ? Number.NEGATIVE_INFINITY : date(row.held_at).getTime();
+    const settled = settle(stateOf(row), row.dead_time_seconds, row.distance, now);
+    const decision = settled && respectingCount(settled, heldAt, counted.get(Number(row.rule_id)));
     const rule = rules.get(Number(row.rule_id));
     if (!decision || decision.kind === 'skip') continue;
     if (!rule || !rule.active) {
