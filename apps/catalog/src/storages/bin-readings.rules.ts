@@ -1,16 +1,7 @@
-import { type BinFault, type BinMeasure, inCalibrationUnit, type SensorUnit } from '@kanban/contracts';
+import { type BinFault, inCalibrationUnit, type SensorUnit, type StorageBinCalibration } from '@kanban/contracts';
 
-/** What a bin's calibration needs, as stored (numbers in grams, millimetres or counts). */
-export interface BinCalibrationFacts {
-  measured: BinMeasure | null;
-  tare: number | null;
-  piece_weight: number | null;
-  empty_distance: number | null;
-  full_distance: number | null;
-  pieces_per_bin: number | null;
-  plausibility_min: number | null;
-  plausibility_max: number | null;
-}
+/** What a bin's calibration needs, as stored (numbers in grams, millimetres or counts): the contract's fields. */
+export type BinCalibrationFacts = Omit<StorageBinCalibration, 'wanted' | 'dead_time_seconds'>;
 
 /** A sensor's newest reading of a stored batch and the batch's smallest value, in the sensor's unit. */
 export interface LatestReading {
