@@ -57,6 +57,12 @@ function numberOf(value: string): number | null | 'bad' {
   return Number.isFinite(n) ? n : 'bad';
 }
 
+/** A typed number, null when empty or not a number (calibrate now needs a value to compute from). */
+function amountOf(value: string): number | null {
+  const n = numberOf(value);
+  return n === 'bad' ? null : n;
+}
+
 /**
  * What a bin holds (writers, from the plan): one of the location's kanban rules (searched by SKU, name or scan code)
  * and, once the company has sensors, a sensor with what it measures, what should be measured and the calibration
@@ -240,8 +246,8 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
                     companyID={ids.companyID}
                     sensorId={Number(sensorId)}
                     measured={measured as BinMeasure | ''}
-                    tare={typeof numberOf(numbers.tare) === 'number' ? (numberOf(numbers.tare) as number) : null}
-                    emptyDistance={typeof numberOf(numbers.empty_distance) === 'number' ? (numberOf(numbers.empty_distance) as number) : null}
+                    tare={amountOf(numbers.tare)}
+                    emptyDistance={amountOf(numbers.empty_distance)}
                     onValue={(field, value) => setNumbers((n) => ({ ...n, [field]: String(value) }))}
                   />
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
