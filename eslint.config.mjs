@@ -34,7 +34,7 @@ export default [
           enforceBuildableLibDependency: false,
           // Nx forbids importing apps at all; the composition root (apps/server) and the tests must import
           // the services. Everyone else is kept from doing so by the no-restricted-imports block below.
-          allow: ['@kanban/app-identity', '@kanban/app-catalog', '@kanban/app-orders', '@kanban/app-supply', '@kanban/app-ingest', '@kanban/app-gateway', '@kanban/app-server'],
+          allow: ['@kanban/app-identity', '@kanban/app-catalog', '@kanban/app-orders', '@kanban/app-supply', '@kanban/app-ingest', '@kanban/app-notifications', '@kanban/app-gateway', '@kanban/app-server'],
           depConstraints: [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -66,7 +66,7 @@ export default [
   // One data-access style (docs/architecture.md "Data access"): a service's queries live in its feature's
   // `*.repository.ts`; services keep the rules and call the repository. Every service with a database is listed.
   {
-    files: ['apps/catalog/src/**/*.service.ts', 'apps/identity/src/**/*.service.ts', 'apps/orders/src/**/*.service.ts', 'apps/supply/src/**/*.service.ts'],
+    files: ['apps/catalog/src/**/*.service.ts', 'apps/identity/src/**/*.service.ts', 'apps/orders/src/**/*.service.ts', 'apps/supply/src/**/*.service.ts', 'apps/notifications/src/**/*.service.ts'],
     rules: {
       'no-restricted-syntax': [
         ...noFocusedOrSkippedTests,

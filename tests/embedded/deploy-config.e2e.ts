@@ -32,8 +32,8 @@ describe('deployment configuration', () => {
   describe('docker-compose.yml', () => {
     const compose = read('docker-compose.yml');
     const required = [...compose.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!);
-    const secrets = ['JWT_SECRET', 'API_KEY_WEB', 'API_KEY_APP', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY'];
-    const natsPasswords = ['GATEWAY', 'IDENTITY', 'CATALOG', 'ORDERS', 'SUPPLY', 'INGEST'].map((s) => `NATS_PASSWORD_${s}`);
+    const secrets = ['JWT_SECRET', 'API_KEY_WEB', 'API_KEY_APP', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'SECRETS_KEY'];
+    const natsPasswords = ['GATEWAY', 'IDENTITY', 'CATALOG', 'ORDERS', 'SUPPLY', 'INGEST', 'NOTIFICATIONS'].map((s) => `NATS_PASSWORD_${s}`);
 
     it('takes every secret from the environment (.env) and refuses to start without it: no default, no fixed value', () => {
       for (const name of [...secrets, ...natsPasswords]) {
@@ -51,7 +51,7 @@ describe('deployment configuration', () => {
     });
 
     it('gives each service its own NATS user and password, and NATS its configuration', () => {
-      for (const service of ['identity', 'catalog', 'orders', 'supply', 'ingest', 'gateway']) {
+      for (const service of ['identity', 'catalog', 'orders', 'supply', 'ingest', 'notifications', 'gateway']) {
         const block = compose.slice(compose.indexOf(`\n  ${service}:\n`));
         expect(block).toMatch(new RegExp(`NATS_USER: ${service}\\n\\s+NATS_PASSWORD: \\$\\{NATS_PASSWORD_${service.toUpperCase()}:\\?`));
       }
@@ -66,7 +66,7 @@ describe('deployment configuration', () => {
   });
 
   it('the committed NATS server configurations are what BUS_ACCESS generates (tools/scripts/nats-config.mjs)', () => {
-    const passwords = { gateway: { env: 'NATS_PASSWORD_GATEWAY' }, identity: { env: 'NATS_PASSWORD_IDENTITY' }, catalog: { env: 'NATS_PASSWORD_CATALOG' }, orders: { env: 'NATS_PASSWORD_ORDERS' }, supply: { env: 'NATS_PASSWORD_SUPPLY' }, ingest: { env: 'NATS_PASSWORD_INGEST' } };
+    const passwords = { gateway: { env: 'NATS_PASSWORD_GATEWAY' }, identity: { env: 'NATS_PASSWORD_IDENTITY' }, catalog: { env: 'NATS_PASSWORD_CATALOG' }, orders: { env: 'NATS_PASSWORD_ORDERS' }, supply: { env: 'NATS_PASSWORD_SUPPLY' }, ingest: { env: 'NATS_PASSWORD_INGEST' }, notifications: { env: 'NATS_PASSWORD_NOTIFICATIONS' } };
     expect(read('deploy/nats/nats.conf')).toBe(natsServerConfig({ passwords, listen: '0.0.0.0:4222', storeDir: '/data' }));
     expect(read('helm/kanban/files/nats.conf')).toBe(natsServerConfig({ passwords }));
     // every password the configurations read is one the services get

@@ -2,7 +2,8 @@
 // NATS and PostgreSQL (the same processes docker-compose.yml and the Helm chart describe). Applies the
 // migrations first (and the demo data with SEED_DEMO=true). Configuration from the environment:
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kanban, created if missing), NATS_URL,
-//   JWT_SECRET (required), API_KEY_WEB, API_KEY_APP, SMTP_URL (required), PORT, INGEST_PORT, MQTT_URL, ...
+//   JWT_SECRET (required), API_KEY_WEB, API_KEY_APP, SMTP_URL (required), SECRETS_KEY (required: base64 of 32 bytes,
+//   the notifications service's key for the servers' secrets), PORT, INGEST_PORT, MQTT_URL, ...
 // NATS: without NATS_URL it starts a nats-server of its own (NATS_SERVER_PATH, default /usr/sbin/nats-server) on
 // 127.0.0.1:NATS_PORT (default 4223) with JetStream in tmp/nats and the users and permissions of BUS_ACCESS
 // (tools/scripts/nats-config.mjs), new random passwords on every start. With NATS_URL (a server configured from
@@ -18,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const env = { ...process.env };
 env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/kanban';
 env.LOG_FORMAT ??= 'json';
-for (const name of ['JWT_SECRET', 'SMTP_URL', 'API_KEY_WEB', 'API_KEY_APP']) {
+for (const name of ['JWT_SECRET', 'SMTP_URL', 'API_KEY_WEB', 'API_KEY_APP', 'SECRETS_KEY']) {
   if (!env[name]) {
     console.error(`${name} is required (see README, "Distributed run")`);
     process.exit(1);
@@ -77,7 +78,7 @@ function reachable(port) {
 }
 
 // the sensor ingestion on INGEST_PORT (default 3100), MQTT from MQTT_URL when set (docs/sensors.md)
-const services = ['identity', 'catalog', 'orders', 'supply', 'ingest', 'gateway'];
+const services = ['identity', 'catalog', 'orders', 'supply', 'ingest', 'notifications', 'gateway'];
 for (const name of services) {
   const serviceEnv = { ...env, NATS_USER: name, NATS_PASSWORD: passwords[name] };
   const child = spawn(node, ['--enable-source-maps', `dist/apps/${name}/src/main.js`], { cwd: root, stdio: 'inherit', env: serviceEnv });

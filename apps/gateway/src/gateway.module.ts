@@ -44,6 +44,7 @@ import { OrderQueueController } from './orders/orderqueue.controller';
 import { CompanyStatsController, CustomerStatsController, SupplierStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
+import { ServersController } from './notifications/servers.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -64,7 +65,7 @@ export class GatewayModule {
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
-        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController],
+        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

@@ -16,6 +16,7 @@ import { IdentityModule, loadIdentityConfig } from '@kanban/app-identity';
 import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
 import { loadSupplyConfig, SupplyModule } from '@kanban/app-supply';
 import { INGEST_BASE_PATH, IngestModule, IngestService, ingestRouter, loadIngestConfig, SensorDirectory } from '@kanban/app-ingest';
+import { loadNotificationsConfig, newSecretsKey, NotificationsModule } from '@kanban/app-notifications';
 import { SERVICE_DATA, seedDemo } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */
@@ -60,6 +61,8 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const supplyConfig = loadSupplyConfig(env);
   // the sensor ingestion in this process: readings stored here in batches, MQTT only with MQTT_URL
   const ingestConfig = loadIngestConfig(env);
+  // the servers' passwords and keys are sealed with SECRETS_KEY, else with a key kept in DATA_DIR/secrets-key
+  const notificationsConfig = loadNotificationsConfig(env, { SECRETS_KEY: env.SECRETS_KEY || (await persistentSecretsKey(stateDir)) });
   const mailDir = path.join(stateDir, 'mail');
 
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
@@ -79,6 +82,7 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       OrdersModule.forRoot(ordersConfig),
       SupplyModule.forRoot(supplyConfig),
       IngestModule.forRoot(ingestConfig, { kind: 'direct' }),
+      NotificationsModule.forRoot(notificationsConfig),
     ],
   })
   class EmbeddedModule {}
@@ -114,6 +118,18 @@ async function persistentSecret(dir: string): Promise<string> {
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The embedded run's key for the servers' secrets when SECRETS_KEY is not set: made once and kept in
+ * DATA_DIR/secrets-key (mode 600), so the sealed passwords open after a restart. Back it up with the data.
+ */
+async function persistentSecretsKey(dir: string): Promise<string> {
+  const file = path.join(dir, 'secrets-key');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const key = newSecretsKey();
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
 }
 
 /** How this process reaches its own server: a wildcard address through the loopback, an IPv6 address in brackets. */

@@ -5,13 +5,14 @@ import { type DemoRestriction, identityData, type IdentitySeed, seedDemoRestrict
 import { type DemoUsers, type OrdersDemoSeed, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
 import { seedSupplyDemo, supplyData } from '@kanban/app-supply';
 import { ingestData, seedReadingsDemo } from '@kanban/app-ingest';
+import { notificationsData } from '@kanban/app-notifications';
 import { activity, demoReadings, type DemoStockHistory } from './demo-sensors';
 
 /**
  * The composition root's list of services: their schemas (for migrations) and demo seeds, in dependency
  * order. Only this app sees every service.
  */
-export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData, supplyData, ingestData];
+export const SERVICE_DATA: ServiceDataOptions[] = [identityData, catalogData, ordersData, supplyData, ingestData, notificationsData];
 
 /**
  * The demo users with access restrictions (README, "Demo logins"): the customer user sees only the first

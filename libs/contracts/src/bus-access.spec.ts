@@ -48,7 +48,7 @@ describe('BUS_ACCESS', () => {
   });
 
   it('writes a server configuration with a user per service and no anonymous access', () => {
-    const config = natsServerConfig({ passwords: { gateway: 'g', identity: 'i', catalog: { env: 'CAT' }, orders: 'o', supply: 's', ingest: 'n' } });
+    const config = natsServerConfig({ passwords: { gateway: 'g', identity: 'i', catalog: { env: 'CAT' }, orders: 'o', supply: 's', ingest: 'n', notifications: 'x' } });
     for (const service of BUS_SERVICES) expect(config).toContain(`user: "${service}"`);
     expect(config).toContain('password: $CAT');
     expect(config).not.toMatch(/no_auth_user|authorization/);

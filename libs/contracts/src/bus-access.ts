@@ -16,7 +16,7 @@ import { CatalogBroadcasts } from './catalog-cache';
  *   - publishes and subscribes the broadcast subjects listed (read cache notices).
  * The gateway serves nothing and owns the blob bucket of the NATS object store (`BLOB_STORE=nats`).
  */
-export const BUS_SERVICES = ['gateway', 'identity', 'catalog', 'orders', 'supply', 'ingest'] as const;
+export const BUS_SERVICES = ['gateway', 'identity', 'catalog', 'orders', 'supply', 'ingest', 'notifications'] as const;
 export type BusService = (typeof BUS_SERVICES)[number];
 type Served = Exclude<BusService, 'gateway'>;
 
@@ -37,7 +37,7 @@ export interface BusAccess {
 
 export const BUS_ACCESS: Record<BusService, BusAccess> = {
   gateway: {
-    calls: ['identity', 'catalog', 'orders', 'supply', 'ingest'],
+    calls: ['identity', 'catalog', 'orders', 'supply', 'ingest', 'notifications'],
     consumes: [],
     broadcasts: { publish: [], subscribe: [CatalogBroadcasts.changed] },
     blobs: true,
@@ -54,13 +54,15 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   // evt.<service>.dead_letter (journal entries), its own included, and asks the service that keeps a dead letter to
   // retry or discard it (<service>.dead_letters.*; its own without the bus)
   orders: {
-    calls: ['identity', 'catalog', 'supply', 'ingest'],
-    consumes: ['identity', 'catalog', 'supply', 'orders', 'ingest'],
+    calls: ['identity', 'catalog', 'supply', 'ingest', 'notifications'],
+    consumes: ['identity', 'catalog', 'supply', 'orders', 'ingest', 'notifications'],
     broadcasts: { publish: [], subscribe: [] },
   },
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
   // the sensor ingestion asks the catalog for device keys and sensors; its readings pass its own work stream
   ingest: { calls: ['catalog'], consumes: [], broadcasts: { publish: [], subscribe: [] }, work: true },
+  // notifications (servers today; rules, templates and delivery next) asks nobody yet
+  notifications: { calls: [], consumes: [], broadcasts: { publish: [], subscribe: [] } },
 };
 
 /** The reply inbox prefix of a service's connection (its own, so no other service can read its replies). */

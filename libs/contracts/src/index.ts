@@ -19,6 +19,7 @@ export * from './supplies';
 export * from './journal';
 export * from './orderqueue';
 export * from './stats';
+export * from './notifications';
 export * from './bus-access';
 export * from './dead-letters';
 export * from './subjects';

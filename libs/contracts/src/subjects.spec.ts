@@ -14,6 +14,7 @@ import { SettingsEvents, SettingsSubjects } from './settings';
 import { StorageEvents, StorageSubjects } from './storages';
 import { SensorEvents, SensorSubjects } from './sensors';
 import { IngestEvents, IngestSubjects } from './ingest';
+import { NotificationsSubjects, ServerSubjects } from './notifications';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
@@ -44,6 +45,8 @@ const SUBJECT_CONSTANTS = [
   StatsSubjects,
   SupplySubjects,
   IngestSubjects,
+  NotificationsSubjects,
+  ServerSubjects,
 ] as const;
 const EVENT_CONSTANTS = [
   IdentityEvents,

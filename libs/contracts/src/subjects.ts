@@ -109,6 +109,7 @@ import type { DeviceKeyCreated, DeviceKeyInfo, SensorAlarm, SensorAlarmsDto, Sen
 import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored, ReadingsStoreFailed } from './ingest';
 import type { BinsMeasured } from './bin-readings';
+import type { ServerDto, ServerInput, ServerListQuery, ServerVerifyResult } from './notifications';
 import type { FillHistoryRecord, RuleBinRecord } from './fill-level';
 import type {
   OrderQueueDeleteResult,
@@ -709,6 +710,16 @@ export interface BusSubjects {
   'supply.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
   'ingest.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
   'ingest.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
+  'notifications.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
+  'notifications.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
+  // notifications (apps/notifications): the company's servers
+  'notifications.health': { request: Record<string, never>; reply: ServiceHealth };
+  'notifications.server.list': { request: { caller: CompanyCaller; query: ServerListQuery }; reply: Page<ServerDto> };
+  'notifications.server.get': { request: { caller: CompanyCaller; id: number }; reply: ServerDto };
+  'notifications.server.create': { request: { caller: CompanyCaller; input: ServerInput }; reply: ServerDto };
+  'notifications.server.update': { request: { caller: CompanyCaller; id: number; input: ServerInput }; reply: ServerDto };
+  'notifications.server.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'notifications.server.verify': { request: { caller: CompanyCaller; id: number }; reply: ServerVerifyResult };
 }
 
 /** Durable events (`evt.<producer>.<name>`) and their payloads, as `addToOutbox` writes them. */
@@ -744,6 +755,7 @@ export interface BusEvents {
   'evt.ingest.readings_stored': ReadingsStored;
   'evt.ingest.store_failed': ReadingsStoreFailed;
   'evt.ingest.dead_letter': DeadLettered;
+  'evt.notifications.dead_letter': DeadLettered;
 }
 
 export type BusSubject = keyof BusSubjects;

@@ -28,7 +28,7 @@ export interface DistributedHandles {
   /** The run's own nats-server (users and permissions of BUS_ACCESS); `nats.connect()` connects as its admin. */
   nats: TestNatsServer;
   /** `key`: the name the process is kept under (default `name`; another key starts a second replica). */
-  start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'ingest' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
+  start(name: 'identity' | 'catalog' | 'orders' | 'supply' | 'ingest' | 'notifications' | 'gateway', extraEnv?: Record<string, string>, key?: string): Promise<ServiceProcess>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -67,7 +67,7 @@ function runNode(script: string, env: Record<string, string>, output: string[]):
 }
 
 /**
- * Gateway, identity, catalog, orders and supply as separate processes over NATS (own subject prefix) and PostgreSQL
+ * Gateway, identity, catalog, orders, supply and notifications as separate processes over NATS (own subject prefix) and PostgreSQL
  * (own database); with `ingest`, the sensor ingestion too, on a port of its own (its variables in the environment of
  * this process, e.g. MQTT_URL and MQTT_TOPIC_ROOT).
  */
@@ -114,6 +114,8 @@ export async function startDistributedSystem(options: { demoHistory?: boolean; i
     ORDERS_SCHEDULER: 'false',
     // The sensors' alarm check writes journal entries of the demo's silent sensors; on only where a test asks (SENSOR_ALARMS=true).
     SENSOR_ALARMS: process.env.SENSOR_ALARMS ?? 'false',
+    // the notifications service seals the servers' secrets with it (base64 of 32 bytes)
+    SECRETS_KEY: randomBytes(32).toString('base64'),
   };
   const processes = new Map<string, ServiceProcess>();
   const url = `http://127.0.0.1:${port}`;
@@ -167,6 +169,7 @@ export async function startDistributedSystem(options: { demoHistory?: boolean; i
     await handles.start('catalog');
     await handles.start('orders');
     await handles.start('supply');
+    await handles.start('notifications');
     await handles.start('gateway');
     await waitReady(api, processes);
   } catch (error) {

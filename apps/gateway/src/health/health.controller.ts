@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type BusService, CatalogSubjects, IdentitySubjects, OrdersSubjects, SupplySubjects } from '@kanban/contracts';
+import { type BusService, CatalogSubjects, IdentitySubjects, NotificationsSubjects, OrdersSubjects, SupplySubjects } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Public } from '../auth/guards';
 
 /** Services the gateway depends on; each answers <service>.health after checking its database. */
-const SERVICES: Record<string, `${Exclude<BusService, 'gateway'>}.health`> = { identity: IdentitySubjects.health, catalog: CatalogSubjects.health, orders: OrdersSubjects.health, supply: SupplySubjects.health };
+const SERVICES: Record<string, `${Exclude<BusService, 'gateway'>}.health`> = { identity: IdentitySubjects.health, catalog: CatalogSubjects.health, orders: OrdersSubjects.health, supply: SupplySubjects.health, notifications: NotificationsSubjects.health };
 
 @ApiTags('health')
 @Controller('health')

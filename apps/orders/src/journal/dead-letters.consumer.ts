@@ -45,4 +45,9 @@ export class DeadLettersConsumer {
   ingest(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
     return this.record(event);
   }
+
+  @OnEvent(deadLetterSubject('notifications'))
+  notifications(@Payload() event: EventEnvelope<DeadLettered>): Promise<void> {
+    return this.record(event);
+  }
 }

@@ -1,0 +1,5 @@
+// What the composition root needs from the notifications service.
+export { NotificationsModule } from './notifications.module';
+export { notificationsData } from './notifications.data';
+export { loadNotificationsConfig, type NotificationsConfig } from './config';
+export { newSecretsKey } from './servers/secret-box';

@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { serviceOutbox } from '@kanban/messaging';
+import { servicePersistence } from '@kanban/persistence';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
+import { HealthHandler } from './health/health.handler';
+import { notificationsData } from './notifications.data';
+import { ServersHandler } from './servers/servers.handler';
+import { ServersRepository } from './servers/servers.repository';
+import { ServersService } from './servers/servers.service';
+
+/**
+ * Notifications (issue 18; docs/notifications.md): today the company's servers (SMTP, SFTP, FTP(S), HTTP(S)) with their
+ * secrets sealed by SECRETS_KEY; rules, templates and delivery build on it.
+ */
+@Module({})
+export class NotificationsModule {
+  static forRoot(config: NotificationsConfig): DynamicModule {
+    return {
+      module: NotificationsModule,
+      imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
+      controllers: [HealthHandler, ServersHandler],
+      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository],
+    };
+  }
+}
