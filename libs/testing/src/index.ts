@@ -4,3 +4,4 @@ export * from './distributed';
 export * from './s3-server';
 export * from './test-images';
 export * from './nats-server';
+export * from './delivery-servers';

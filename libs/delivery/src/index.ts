@@ -1,0 +1,9 @@
+// Transports of the notifications (issue 18): verify a server, send a mail, upload a file, post to HTTP; each call
+// classifies its failures (auth, unreadable, unreachable, other) and says whether a retry may help.
+export * from './types';
+export { TransportFailure } from './classify';
+export { verifyServer, uploadFile, connectionProblem } from './verify';
+export { sendMail, messageIdOf, classifySmtpError, type OutgoingMail, type MailAttachment } from './smtp';
+export { postHttp, httpRetryable, type HttpPost } from './http';
+export { temporaryName, type Upload } from './upload-names';
+export * from './retry';

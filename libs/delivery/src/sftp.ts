@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { connect as netConnect } from 'node:net';
+import { posix } from 'node:path';
+import { Client, type ConnectConfig, type SFTPWrapper, type Stats } from 'ssh2';
+import { errorMessage, isUnreachable, printable, TransportFailure } from './classify';
+import { type DeliveryResult, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import { alreadyThere, type Upload, temporaryName } from './upload-names';
+
+
+interface SshSession {
+  client: Client;
+  sftp: SFTPWrapper;
+  /** the server's identification line, e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3" */
+  ident: string;
+  /** SHA256 fingerprint of the host key as OpenSSH prints it */
+  hostKey: string;
+}
+
+/** The server's first bytes that are no SSH identification but another protocol's greeting (FTP, SMTP, HTTP). */
+const OTHER_PROTOCOL = /^(\d{3}[ -]|HTTP\/|<|\{)/;
+
+/**
+ * Opens an SSH connection (our own socket, so we see what the server sent when it is not SSH), logs in and opens the
+ * SFTP subsystem. Rejects with a TransportFailure.
+ */
+async function openSftp(conn: ServerConnection): Promise<SshSession> {
+  const timeout = timeoutOf(conn);
+  return new Promise<SshSession>((resolve, reject) => {
+    const client = new Client();
+    const sock = netConnect({ host: conn.host, port: conn.port });
+    let received = Buffer.alloc(0);
+    let ident = '';
+    let hostKey = '';
+    let settled = false;
+    let loggedIn = false;
+    const fail = (failure: TransportFailure) => {
+      if (settled) return;
+      settled = true;
+      client.end();
+      sock.destroy();
+      reject(failure);
+    };
+    sock.on('data', (chunk: Buffer) => {
+      if (ident || received.length > 4096) return;
+      received = Buffer.concat([received, chunk]);
+      const text = received.toString('latin1');
+      const line = text.split('\n').find((l) => l.startsWith('SSH-'));
+      if (line) ident = line.replace(/\r$/, '');
+      else if (text.includes('\n') && OTHER_PROTOCOL.test(text)) {
+        fail(new TransportFailure('unreadable', `not an SSH server: ${printable(text)}`, true));
+      }
+    });
+    client.on('error', (error: Error & { level?: string }) => {
+      const message = errorMessage(error);
+      const said = ident ? `${ident}: ` : '';
+      // logged in, then lost: the server ended the session (a chroot it cannot enter, no SFTP subsystem, a restart)
+      if (loggedIn) return fail(new TransportFailure('other', `${said}the server closed the session after the login: ${message}`, true));
+      switch (error.level ?? '') {
+        case 'client-authentication':
+          return fail(new TransportFailure('auth', `${said}${message}`, false));
+        case 'client-socket':
+        case 'client-dns':
+          if (received.length && !ident) return fail(new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true));
+          return fail(new TransportFailure('unreachable', message, true));
+        case 'client-timeout':
+          if (received.length && !ident) return fail(new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true));
+          return fail(new TransportFailure(ident ? 'other' : 'unreachable', `${said}${message}`, true));
+        case 'protocol':
+          if (!received.length) return fail(new TransportFailure('unreachable', `the server closed the connection without a word: ${message}`, true));
+          return fail(new TransportFailure('unreadable', `${said}${message}${ident ? '' : `: ${printable(received)}`}`, true));
+        case 'handshake':
+          // no common algorithm: the server's ident and ssh2's list of what failed (set sshAlgorithms for old servers)
+          return fail(new TransportFailure('other', `${said}${message}`, false));
+        default:
+          return fail(new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', `${said}${message}`, true));
+      }
+    });
+    client.on('ready', () => {
+      loggedIn = true;
+      client.sftp((error, sftp) => {
+        if (error) return fail(new TransportFailure('other', `${ident}: ${error.message}`, false));
+        if (settled) return;
+        settled = true;
+        resolve({ client, sftp, ident, hostKey });
+      });
+    });
+    const config: ConnectConfig = {
+      sock,
+      host: conn.host,
+      port: conn.port,
+      username: conn.user ?? '',
+      password: conn.password || undefined,
+      privateKey: conn.privateKey || undefined,
+      passphrase: conn.passphrase || undefined,
+      readyTimeout: timeout,
+      // no agent, no keyboard-interactive prompts: only what the stored server holds
+      tryKeyboard: false,
+      hostVerifier: (key: Buffer) => {
+        hostKey = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+        return true;
+      },
+    };
+    const algorithms = conn.sshAlgorithms;
+    if (algorithms && (algorithms.kex?.length || algorithms.cipher?.length || algorithms.serverHostKey?.length || algorithms.hmac?.length)) {
+      config.algorithms = {
+        ...(algorithms.kex?.length ? { kex: algorithms.kex as never } : {}),
+        ...(algorithms.cipher?.length ? { cipher: algorithms.cipher as never } : {}),
+        ...(algorithms.serverHostKey?.length ? { serverHostKey: algorithms.serverHostKey as never } : {}),
+        ...(algorithms.hmac?.length ? { hmac: algorithms.hmac as never } : {}),
+      };
+    }
+    try {
+      client.connect(config);
+    } catch (error) {
+      // ssh2 throws synchronously on a key it cannot parse
+      fail(new TransportFailure('auth', `private key: ${errorMessage(error)}`, false));
+    }
+  });
+}
+
+function call<T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
+}
+
+/** SFTP status codes (draft-ietf-secsh-filexfer-02): 2 no such file, 3 permission denied, 4 failure, … */
+const SFTP_NO_SUCH_FILE = 2;
+
+function sftpCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+async function statOrNull(sftp: SFTPWrapper, file: string): Promise<Stats | null> {
+  try {
+    return await call<Stats>((done) => sftp.stat(file, done));
+  } catch (error) {
+    if (sftpCode(error) === SFTP_NO_SUCH_FILE) return null;
+    throw error;
+  }
+}
+
+/** A failure inside an open session: the server's status text; the connection's loss is 'unreachable'. */
+function sftpFailure(error: unknown, ident: string, step: string): TransportFailure {
+  if (error instanceof TransportFailure) return error;
+  const code = sftpCode(error);
+  const message = `${ident}: ${step}: ${errorMessage(error)}`;
+  if (code === undefined) return new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', message, true);
+  // 2 no such file (the path), 3 permission denied, 8 op unsupported: fixed only by a person; 4 failure, 6/7 connection
+  return new TransportFailure('other', message, ![2, 3, 8].includes(code));
+}
+
+/** Connects, logs in, opens SFTP, resolves the home directory: the answer names the server and the directory. */
+export async function verifySftp(conn: ServerConnection): Promise<VerifyResult> {
+  let session: SshSession | undefined;
+  try {
+    session = await openSftp(conn);
+    const sftp = session.sftp;
+    const home = await call<string>((done) => sftp.realpath('.', done));
+    return { ok: true, answer: `${session.ident}; host key ${session.hostKey}; directory ${home}` };
+  } catch (error) {
+    const failure = error instanceof TransportFailure ? error : sftpFailure(error, session?.ident ?? '', 'realpath');
+    return { ok: false, answer: failure.answer, kind: failure.kind };
+  } finally {
+    session?.client.end();
+  }
+}
+
+/**
+ * Uploads under a temporary name in the target directory, then renames it to the final name, so the supplier's
+ * system never sees half a file under the final name. A final file of the same size already there means an earlier
+ * attempt got through (a retry after a crash): nothing is sent again. SFTP's plain rename refuses to replace a file,
+ * so two racing attempts cannot both land; the loser finds the winner's file and reports it delivered.
+ */
+export async function uploadSftp(conn: ServerConnection, upload: Upload): Promise<DeliveryResult> {
+  let session: SshSession | undefined;
+  let step = 'connect';
+  try {
+    session = await openSftp(conn);
+    const sftp = session.sftp;
+    const dir = upload.path || '.';
+    const final = posix.join(dir, upload.fileName);
+    const temp = posix.join(dir, temporaryName(upload.fileName));
+    step = `stat ${final}`;
+    const existing = await statOrNull(sftp, final);
+    if (existing) return alreadyThere(existing.size, upload.content.length, final, session.ident);
+    step = `write ${temp}`;
+    await call<void>((done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done));
+    step = `rename ${temp} to ${final}`;
+    try {
+      await call<void>((done) => sftp.rename(temp, final, done));
+    } catch (error) {
+      const raced = await statOrNull(sftp, final);
+      await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
+      if (raced) return alreadyThere(raced.size, upload.content.length, final, session.ident);
+      throw error;
+    }
+    return { ok: true, answer: `${session.ident}: ${final} (${upload.content.length} bytes)`, retryable: false };
+  } catch (error) {
+    const failure = sftpFailure(error, session?.ident ?? '', step);
+    return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
+  } finally {
+    session?.client.end();
+  }
+}
