@@ -56,6 +56,7 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   storageTypes: named(() => import('../features/settings/StorageTypesPage'), 'StorageTypesPage'),
   customFields: named(() => import('../features/settings/CustomFieldsPage'), 'CustomFieldsPage'),
   sensors: named(() => import('../features/sensors/SensorsPage'), 'SensorsPage'),
+  servers: named(() => import('../features/servers/ServersPage'), 'ServersPage'),
   orders: named(() => import('../features/orders/OrderListPage'), 'OrdersPage'),
   orderDetail: named(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
   orderNew: named(() => import('../features/orders/OrderNewPage'), 'OrderNewPage'),

@@ -46,6 +46,7 @@ export type PageName =
   | 'storageTypes'
   | 'customFields'
   | 'sensors'
+  | 'servers'
   | 'orders'
   | 'orderDetail'
   | 'orderNew'
@@ -151,6 +152,8 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/storage_types`, page: 'storageTypes', layout: 'shell', auth: 'user', title: 'settings.storageTypes.title' },
   { path: `${COMPANY}/settings/custom_fields`, page: 'customFields', layout: 'shell', auth: 'user', title: 'settings.customFields.title' },
   { path: `${COMPANY}/settings/sensors`, page: 'sensors', layout: 'shell', auth: 'user', title: 'sensors.title' },
+  // notification settings (docs/notifications.md)
+  { path: `${COMPANY}/settings/notifications/server`, page: 'servers', layout: 'shell', auth: 'user', title: 'servers.title' },
   { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
   // statistics and reports (docs/statistics.md)
   { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },

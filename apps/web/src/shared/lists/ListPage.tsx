@@ -17,7 +17,8 @@ export type ListTextsKey =
   | 'settings.units'
   | 'settings.storageTypes'
   | 'settings.customFields'
-  | 'sensors';
+  | 'sensors'
+  | 'servers';
 /** The sections that also have the texts after (de)activating. */
 export type StatusTextsKey = 'customers' | 'suppliers' | 'locations';
 

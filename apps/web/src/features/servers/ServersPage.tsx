@@ -1,0 +1,77 @@
+import { Badge, NativeSelect } from '@chakra-ui/react';
+import { SERVER_TYPES, type ServerSort, type ServerType } from '@kanban/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { listTexts, ListPage, useListPage } from '../../shared/lists/ListPage';
+import { translatedError } from '../settings';
+import { ServerDialog } from './ServerDialog';
+import { type ServerDto, useDeleteServerMutation, useServersQuery } from './serversApi';
+
+/**
+ * /c/{companyID}/settings/notifications/server: the company's servers (SMTP, SFTP, FTP(S), HTTP(S)) that notification
+ * rules deliver to, searched (name, host, user), filtered by type, sorted and paged on the server; the user group
+ * creates, edits and deletes them (after asking). Secrets are never shown: only whether one is stored.
+ */
+export function ServersPage() {
+  const { t } = useTranslation();
+  const companyID = Number(useParams().companyID);
+  const state = useListPage<ServerDto, ServerSort>('name');
+  const [type, setType] = useState<ServerType | ''>('');
+  const result = useServersQuery({ companyID, ...state.params, type: type || undefined });
+  const [remove] = useDeleteServerMutation();
+  const signIn = (s: ServerDto) => {
+    const parts = [s.user || t('servers.noUser')];
+    if (s.has_private_key) parts.push(t('servers.withKey'));
+    else if (s.has_password) parts.push(t('servers.withPassword'));
+    return parts.join(' · ');
+  };
+  return (
+    <ListPage
+      kind="server"
+      state={state}
+      result={result}
+      texts={listTexts(t, 'servers')}
+      filters={
+        <NativeSelect.Root maxW="320px">
+          <NativeSelect.Field
+            aria-label={t('servers.fields.type')}
+            value={type}
+            data-testid="server-type-filter"
+            onChange={(e) => {
+              setType(e.target.value as ServerType | '');
+              state.list.setPage(1);
+            }}
+          >
+            <option value="">{t('servers.allTypes')}</option>
+            {SERVER_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`servers.types.${value}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      }
+      filtered={type !== ''}
+      onResetFilters={() => setType('')}
+      columns={[
+        { label: t('servers.fields.name'), sort: 'name', render: (s) => s.name },
+        {
+          label: t('servers.fields.type'),
+          sort: 'type',
+          render: (s) => (
+            <Badge variant="subtle" colorPalette="blue">
+              {t(`servers.types.${s.type}`)}
+            </Badge>
+          ),
+        },
+        { label: t('servers.fields.host'), sort: 'host', render: (s) => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}` },
+        { label: t('servers.fields.user'), render: signIn },
+      ]}
+      failureText={translatedError}
+      actions={{ remove: (s) => remove({ companyID, id: s.id }).unwrap() }}
+      dialog={(server, onClose) => <ServerDialog companyID={companyID} server={server} onClose={onClose} />}
+    />
+  );
+}
