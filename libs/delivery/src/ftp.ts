@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { Client, type FTPError, type FTPResponse } from 'basic-ftp';
 import { errorMessage, isUnreachable, printable, TransportFailure } from './classify';
-import { type DeliveryResult, type ServerConnection, timeoutOf, type VerifyResult } from './types';
-import { alreadyThere, type Upload, temporaryName } from './upload-names';
+import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
 
 interface FtpSession {
   client: Client;
@@ -101,34 +101,72 @@ async function sizeOrNull(client: Client, name: string): Promise<number | null> 
  * existing file on most servers, so the final name is checked again right before the rename.
  */
 export async function uploadFtp(conn: ServerConnection, upload: Upload): Promise<DeliveryResult> {
-  let session: FtpSession | undefined;
-  let step = 'login';
+  let session: FtpSession;
   try {
     session = await openFtp(conn);
-    const client = session.client;
-    if (upload.path && upload.path !== '.') {
-      step = `CWD ${upload.path}`;
-      await client.cd(upload.path);
-    }
-    const temp = temporaryName(upload.fileName);
-    step = `SIZE ${upload.fileName}`;
-    const existing = await sizeOrNull(client, upload.fileName);
-    if (existing !== null) return alreadyThere(existing, upload.content.length, upload.fileName, session.welcome);
-    step = `STOR ${temp}`;
-    await client.uploadFrom(Readable.from([upload.content]), temp);
-    step = `SIZE ${upload.fileName}`;
-    const raced = await sizeOrNull(client, upload.fileName);
-    if (raced !== null) {
-      await client.remove(temp, true);
-      return alreadyThere(raced, upload.content.length, upload.fileName, session.welcome);
-    }
-    step = `RNFR ${temp} RNTO ${upload.fileName}`;
-    await client.rename(temp, upload.fileName);
-    return { ok: true, answer: `${session.welcome}: ${upload.path || '.'}/${upload.fileName} (${upload.content.length} bytes)`, retryable: false };
   } catch (error) {
-    const failure = ftpFailure(error, session?.welcome ?? '', step, session ? '220' : '');
+    const failure = ftpFailure(error, '', 'login', '');
     return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
+  }
+  try {
+    return await uploadOverFtp(session, upload);
   } finally {
-    session?.client.close();
+    session.client.close();
+  }
+}
+
+/** One upload over an open session (see uploadFtp). Never throws. */
+async function uploadOverFtp(session: FtpSession, upload: Upload): Promise<DeliveryResult> {
+  const client = session.client;
+  const temp = temporaryName(upload.fileName);
+  const dir = upload.path && upload.path !== '.' ? upload.path : '';
+  const remote = (name: string) => (dir ? `${dir.replace(/\/+$/, '')}/${name}` : name);
+  let step = `SIZE ${remote(upload.fileName)}`;
+  let tempStarted = false;
+  try {
+    const existing = await sizeOrNull(client, remote(upload.fileName));
+    if (existing !== null) return alreadyThere(existing, upload.content.length, remote(upload.fileName), session.welcome);
+    step = `STOR ${remote(temp)}`;
+    tempStarted = true;
+    await client.uploadFrom(Readable.from([upload.content]), remote(temp));
+    step = `SIZE ${remote(upload.fileName)}`;
+    const raced = await sizeOrNull(client, remote(upload.fileName));
+    if (raced !== null) {
+      await client.remove(remote(temp), true);
+      return alreadyThere(raced, upload.content.length, remote(upload.fileName), session.welcome);
+    }
+    step = `RNFR ${remote(temp)} RNTO ${remote(upload.fileName)}`;
+    await client.rename(remote(temp), remote(upload.fileName));
+    return { ok: true, answer: `${session.welcome}: ${remote(upload.fileName)} (${upload.content.length} bytes)`, retryable: false };
+  } catch (error) {
+    if (tempStarted && !client.closed) await client.remove(remote(temp), true).catch(() => undefined);
+    const failure = ftpFailure(error, session.welcome, step, '220');
+    return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
+  }
+}
+
+/** One FTP connection for many uploads (see openSftpTarget). */
+export async function openFtpTarget(conn: ServerConnection): Promise<{ ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }> {
+  try {
+    const session = await openFtp(conn);
+    let queue: Promise<unknown> = Promise.resolve();
+    return {
+      ok: true,
+      target: {
+        // FTP's control connection takes one command at a time
+        upload: (upload) => {
+          const next = queue.then(() => uploadOverFtp(session, upload));
+          queue = next.catch(() => undefined);
+          return next;
+        },
+        close: async () => {
+          await queue;
+          session.client.close();
+        },
+      },
+    };
+  } catch (error) {
+    const failure = ftpFailure(error, '', 'login', '');
+    return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
   }
 }

@@ -2,8 +2,8 @@
 // classifies its failures (auth, unreadable, unreachable, other) and says whether a retry may help.
 export * from './types';
 export { TransportFailure } from './classify';
-export { verifyServer, uploadFile, connectionProblem } from './verify';
+export { verifyServer, uploadFile, openFileTarget, connectionProblem } from './verify';
 export { sendMail, messageIdOf, classifySmtpError, type OutgoingMail, type MailAttachment } from './smtp';
 export { postHttp, httpRetryable, type HttpPost } from './http';
-export { temporaryName, type Upload } from './upload-names';
+export { temporaryName, type Upload, type FileTarget } from './upload-names';
 export * from './retry';

@@ -3,8 +3,8 @@ import { connect as netConnect } from 'node:net';
 import { posix } from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper, type Stats } from 'ssh2';
 import { errorMessage, isUnreachable, printable, TransportFailure } from './classify';
-import { type DeliveryResult, type ServerConnection, timeoutOf, type VerifyResult } from './types';
-import { alreadyThere, type Upload, temporaryName } from './upload-names';
+import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
 
 
 interface SshSession {
@@ -172,33 +172,79 @@ export async function verifySftp(conn: ServerConnection): Promise<VerifyResult> 
  * so two racing attempts cannot both land; the loser finds the winner's file and reports it delivered.
  */
 export async function uploadSftp(conn: ServerConnection, upload: Upload): Promise<DeliveryResult> {
-  let session: SshSession | undefined;
-  let step = 'connect';
+  let session: SshSession;
   try {
     session = await openSftp(conn);
-    const sftp = session.sftp;
-    const dir = upload.path || '.';
-    const final = posix.join(dir, upload.fileName);
-    const temp = posix.join(dir, temporaryName(upload.fileName));
-    step = `stat ${final}`;
+  } catch (error) {
+    const failure = sftpFailure(error, '', 'connect');
+    return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
+  }
+  try {
+    return await uploadOverSftp(session, upload);
+  } finally {
+    session.client.end();
+  }
+}
+
+/** One upload over an open session (see uploadSftp). Never throws. */
+async function uploadOverSftp(session: SshSession, upload: Upload): Promise<DeliveryResult> {
+  const sftp = session.sftp;
+  const dir = upload.path || '.';
+  const final = posix.join(dir, upload.fileName);
+  const temp = posix.join(dir, temporaryName(upload.fileName));
+  let step = `stat ${final}`;
+  let tempStarted = false;
+  try {
     const existing = await statOrNull(sftp, final);
     if (existing) return alreadyThere(existing.size, upload.content.length, final, session.ident);
     step = `write ${temp}`;
+    tempStarted = true;
     await call<void>((done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done));
     step = `rename ${temp} to ${final}`;
     try {
       await call<void>((done) => sftp.rename(temp, final, done));
     } catch (error) {
+      // the final name appeared meanwhile (another attempt won): its file stands, ours goes
       const raced = await statOrNull(sftp, final);
-      await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
-      if (raced) return alreadyThere(raced.size, upload.content.length, final, session.ident);
+      if (raced) {
+        await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
+        return alreadyThere(raced.size, upload.content.length, final, session.ident);
+      }
       throw error;
     }
     return { ok: true, answer: `${session.ident}: ${final} (${upload.content.length} bytes)`, retryable: false };
   } catch (error) {
-    const failure = sftpFailure(error, session?.ident ?? '', step);
+    if (tempStarted) await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
+    const failure = sftpFailure(error, session.ident, step);
     return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
-  } finally {
-    session?.client.end();
+  }
+}
+
+/**
+ * One SFTP connection for many uploads (a batch, the benchmark): the SSH handshake and login are paid once. `upload`
+ * behaves as uploadSftp; after a lost connection every further upload fails as unreachable.
+ */
+export async function openSftpTarget(conn: ServerConnection): Promise<{ ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }> {
+  try {
+    const session = await openSftp(conn);
+    let queue: Promise<unknown> = Promise.resolve();
+    return {
+      ok: true,
+      target: {
+        // one upload at a time over the channel: sequential requests keep the server's order and the error per file
+        upload: (upload) => {
+          const next = queue.then(() => uploadOverSftp(session, upload));
+          queue = next.catch(() => undefined);
+          return next;
+        },
+        close: async () => {
+          await queue;
+          session.client.end();
+        },
+      },
+    };
+  } catch (error) {
+    const failure = sftpFailure(error, '', 'connect');
+    return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type DeliveryResult } from './types';
 
 export interface Upload {
@@ -8,9 +9,20 @@ export interface Upload {
   content: Buffer;
 }
 
-/** The name a file is written under before its rename: hidden (leading dot) and marked as partial. */
-export function temporaryName(fileName: string): string {
-  return `.${fileName}.part`;
+/**
+ * The name a file is written under before its rename: hidden (leading dot), marked as partial, and with a token of
+ * this attempt, so an attempt still writing is never cut short by another one truncating the same temporary file
+ * (which the rename would then show half-written). An attempt that fails removes its temporary file; one that was
+ * killed leaves it behind (hidden, never under the final name).
+ */
+export function temporaryName(fileName: string, token = randomBytes(4).toString('hex')): string {
+  return `.${fileName}.${token}.part`;
+}
+
+/** An open connection to a file server for several uploads; close() when done. */
+export interface FileTarget {
+  upload(upload: Upload): Promise<DeliveryResult>;
+  close(): Promise<void>;
 }
 
 /** A final file already there: the same size means an earlier attempt delivered it. */
