@@ -42,8 +42,9 @@ export function defaultServerPort(type: ServerType, security: SmtpSecurity | nul
 }
 
 /**
- * SSH algorithms offered beside the defaults, for old SFTP servers (e.g. `diffie-hellman-group1-sha1`, `ssh-rsa`,
- * `aes128-cbc`, `hmac-sha1`). Each list at most SSH_ALGORITHMS_MAX names of SSH_ALGORITHM_PATTERN.
+ * SSH algorithms for old SFTP servers (e.g. `diffie-hellman-group1-sha1`, `ssh-rsa`, `aes128-cbc`, `hmac-sha1`): a
+ * list given is what the connection offers of that kind instead of the current defaults; a kind left out keeps the
+ * defaults. Each list at most SSH_ALGORITHMS_MAX names of SSH_ALGORITHM_PATTERN.
  */
 export interface SshAlgorithms {
   kex?: string[];
@@ -85,6 +86,8 @@ export interface ServerDto {
   has_passphrase: boolean;
   smtp_security: SmtpSecurity | null;
   ssh_algorithms: SshAlgorithms | null;
+  /** SMTP, FTPS, HTTPS: whether the server's TLS certificate is checked (false accepts a self-signed one) */
+  tls_verify: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -104,6 +107,7 @@ export interface ServerInput {
   passphrase?: string | null;
   smtp_security?: SmtpSecurity | null;
   ssh_algorithms?: SshAlgorithms | null;
+  tls_verify?: boolean;
 }
 
 export interface ServerListQuery extends ListQuery {

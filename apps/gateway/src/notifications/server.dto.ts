@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { SERVER_LIMITS, SERVER_SORTS, SERVER_TYPES, SMTP_SECURITIES, type ServerType, type SmtpSecurity, type SshAlgorithms } from '@kanban/contracts';
 import { MAX_PAGE } from '../http/validation';
 
@@ -61,12 +61,17 @@ export class ServerUpdateDto {
 
   @ApiPropertyOptional({
     nullable: true,
-    description: 'SFTP only: SSH algorithms offered beside the defaults for old servers, lists of at most 20 names: {kex, cipher, host_key, hmac}',
+    description: 'SFTP only, for old servers: per kind the SSH algorithms offered instead of the defaults (a kind left out keeps them), lists of at most 20 names: {kex, cipher, host_key, hmac}',
     example: { kex: ['diffie-hellman-group1-sha1'], host_key: ['ssh-rsa'] },
   })
   @IsOptional()
   @IsObject()
   ssh_algorithms?: SshAlgorithms | null;
+
+  @ApiPropertyOptional({ description: "SMTP, FTPS, HTTPS: check the server's TLS certificate (default true; false accepts a self-signed one)" })
+  @ValidateIf((_, v) => v !== undefined)
+  @IsBoolean()
+  tls_verify?: boolean;
 }
 
 export class ServerCreateDto extends OmitType(ServerUpdateDto, ['name', 'type', 'host'] as const) {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ServerSubjects, type CompanyCaller, type Page, type ServerDto } from '@kanban/contracts';
+import { ServerSubjects, type CompanyCaller, type Page, type ServerDto, type ServerVerifyResult } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { Access } from '../auth/guards';
 import { CompanyCtx } from '../auth/request-user';
@@ -21,6 +21,17 @@ export class ServersController {
   @ApiOperation({ summary: 'Servers; type filters (SMTP, SFTP, FTP, FTPS, HTTP, HTTPS); q filters name, host and user; sort (name, type, host, updated_at), order, page, per_page. Secrets are never answered: has_password, has_private_key, has_passphrase' })
   list(@CompanyCtx() caller: CompanyCaller, @Query() query: ServerListQueryDto): Promise<Page<ServerDto>> {
     return this.bus.request(ServerSubjects.list, { caller, query });
+  }
+
+  // before ':serverID' alone: the longer path
+  @Get(':serverID/verify')
+  @Access('user')
+  @ApiOperation({
+    summary:
+      "Connect to the server and sign in: 200 with the server's own greeting or answer ({ok, message}); 1056 (HTTP 502) with the server's own message when the connection or the sign-in fails (Data.kind: auth, unreadable, unreachable, other). Changes nothing; safe to repeat",
+  })
+  verify(@CompanyCtx() caller: CompanyCaller, @IdParam('serverID') id: number): Promise<ServerVerifyResult> {
+    return this.bus.request(ServerSubjects.verify, { caller, id });
   }
 
   @Get(':serverID')

@@ -44,9 +44,13 @@ export class Server extends TenantEntity {
   @Property({ fieldName: 'smtp_security', type: 'text', nullable: true })
   smtpSecurity: SmtpSecurity | null = null;
 
-  /** SFTP only: SSH algorithms offered beside the defaults (old servers) */
+  /** SFTP only: the SSH algorithms offered instead of the defaults, per kind (old servers) */
   @Property({ fieldName: 'ssh_algorithms', type: 'json', nullable: true })
   sshAlgorithms: SshAlgorithms | null = null;
+
+  /** SMTP, FTPS, HTTPS: check the server's TLS certificate (false: a self-signed one is accepted) */
+  @Property({ fieldName: 'tls_verify', type: 'boolean', default: true })
+  tlsVerify: boolean = true;
 
   @Property({ fieldName: 'created_at', type: 'datetime', length: 6 })
   createdAt: Date = new Date();

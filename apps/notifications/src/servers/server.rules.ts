@@ -78,6 +78,7 @@ export interface NormalizedServerInput {
   passphrase?: string | null;
   smtp_security?: SmtpSecurity | null;
   ssh_algorithms?: SshAlgorithms | null;
+  tls_verify?: boolean;
 }
 
 /** Field by field checks of create (name, type and host required) and update (what is sent); 1000 naming the field. */
@@ -114,6 +115,10 @@ export function normalizeServerInput(raw: ServerInput, mode: 'create' | 'update'
     out.smtp_security = input.smtp_security as SmtpSecurity | null;
   }
   out.ssh_algorithms = sshAlgorithms(input.ssh_algorithms);
+  if (input.tls_verify !== undefined) {
+    if (typeof input.tls_verify !== 'boolean') throw bad('tls_verify', 'must be true or false');
+    out.tls_verify = input.tls_verify;
+  }
   return out;
 }
 
@@ -147,6 +152,7 @@ export function applyServerInput(server: Server, input: NormalizedServerInput, i
   if (input.user !== undefined) server.username = input.user;
   if (input.smtp_security !== undefined) server.smtpSecurity = input.smtp_security;
   if (input.ssh_algorithms !== undefined) server.sshAlgorithms = input.ssh_algorithms;
+  if (input.tls_verify !== undefined) server.tlsVerify = input.tls_verify;
   if (server.type === 'SMTP' && server.smtpSecurity === null) server.smtpSecurity = 'none';
   if (server.type !== 'SMTP' && input.smtp_security === undefined) server.smtpSecurity = null;
   if (server.type !== 'SFTP' && input.ssh_algorithms === undefined) server.sshAlgorithms = null;
@@ -169,6 +175,7 @@ export function toServerDto(server: Server): ServerDto {
     has_passphrase: server.passphraseSealed !== null,
     smtp_security: server.smtpSecurity,
     ssh_algorithms: server.sshAlgorithms,
+    tls_verify: server.tlsVerify,
     created_at: server.createdAt.toISOString(),
     updated_at: server.updatedAt.toISOString(),
   };

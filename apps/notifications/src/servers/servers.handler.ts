@@ -28,6 +28,11 @@ export class ServersHandler {
     return this.servers.update(p.caller, p.id, p.input);
   }
 
+  @Handles(ServerSubjects.verify)
+  verify(@Payload() p: BusRequest<'notifications.server.verify'>) {
+    return this.servers.verify(p.caller, p.id);
+  }
+
   @Handles(ServerSubjects.delete)
   async remove(@Payload() p: BusRequest<'notifications.server.delete'>): Promise<null> {
     await this.servers.remove(p.caller, p.id);

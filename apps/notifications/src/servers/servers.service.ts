@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import { SERVER_SORTS, SERVER_TYPES, type CompanyCaller, type Page, type ServerDto, type ServerInput, type ServerListQuery, type ServerType } from '@kanban/contracts';
+import { SERVER_SORTS, SERVER_TYPES, type CompanyCaller, type Page, type ServerDto, type ServerInput, type ServerListQuery, type ServerType, type ServerVerifyResult } from '@kanban/contracts';
+import { type ServerConnection, verifyServer } from '@kanban/delivery';
 import { pageOf, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { SecretBox } from './secret-box';
@@ -30,6 +31,7 @@ export interface ServerCredentials {
   passphrase: string | null;
   smtpSecurity: Server['smtpSecurity'];
   sshAlgorithms: Server['sshAlgorithms'];
+  tlsVerify: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export class ServersService {
   constructor(
     @Inject(unitOfWorkToken('notifications')) private readonly uow: UnitOfWork,
     private readonly servers: ServersRepository,
-    @Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {
     this.box = new SecretBox(config.secretsKey);
   }
@@ -129,7 +131,19 @@ export class ServersService {
       passphrase: open('passphrase'),
       smtpSecurity: server.smtpSecurity,
       sshAlgorithms: server.sshAlgorithms,
+      tlsVerify: server.tlsVerify,
     };
+  }
+
+  /**
+   * Connects to the server as its type says and signs in (`verifyServer` of libs/delivery), outside any transaction:
+   * 200 with the server's own greeting or answer when that worked, else 1056 carrying the server's own message (or the
+   * local failure: refused connection, unknown host, timeout), `Data.kind` auth / unreadable / unreachable / other.
+   */
+  async verify(caller: CompanyCaller, id: number): Promise<ServerVerifyResult> {
+    const result = await verifyServer(connectionOf(await this.credentials(caller, id), this.config.verifyTimeoutMs));
+    if (result.ok) return { ok: true, message: result.answer };
+    throw new AppError(ErrorCode.ServerMessage, result.answer || 'the server did not answer', { data: { kind: result.kind } });
   }
 
   /** Seals the secrets the input names (null clears), then checks the whole record. */
@@ -147,6 +161,24 @@ export class ServersService {
     if (!server) throw new AppError(ProtocolCode.NotFound, 'server not found');
     return server;
   }
+}
+
+/** What libs/delivery connects with: the opened secrets, the SSH lists under ssh2's names, TLS checked or not. */
+export function connectionOf(server: ServerCredentials, timeoutMs: number): ServerConnection {
+  const algorithms = server.sshAlgorithms;
+  return {
+    type: server.type,
+    host: server.host,
+    port: server.port,
+    ...(server.user ? { user: server.user } : {}),
+    ...(server.password !== null ? { password: server.password } : {}),
+    ...(server.privateKey !== null ? { privateKey: server.privateKey } : {}),
+    ...(server.passphrase !== null ? { passphrase: server.passphrase } : {}),
+    ...(server.smtpSecurity !== null ? { smtpSecurity: server.smtpSecurity } : {}),
+    ...(algorithms ? { sshAlgorithms: { kex: algorithms.kex, cipher: algorithms.cipher, serverHostKey: algorithms.host_key, hmac: algorithms.hmac } } : {}),
+    tlsRejectUnauthorized: server.tlsVerify,
+    timeoutMs,
+  };
 }
 
 /** The additional data a secret is sealed with: its company and field (a copied ciphertext does not open elsewhere). */
