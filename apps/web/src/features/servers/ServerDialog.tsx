@@ -1,5 +1,23 @@
-import { Box, Button, Checkbox, Collapsible, Field, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { defaultServerPort, SERVER_LIMITS, SERVER_TYPES, SMTP_SECURITIES, SSH_ALGORITHM_KINDS, type ServerType, type SmtpSecurity } from '@kanban/contracts';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapsible,
+  Field,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  defaultServerPort,
+  SERVER_LIMITS,
+  SERVER_TYPES,
+  SMTP_SECURITIES,
+  SSH_ALGORITHM_KINDS,
+  type ServerType,
+  type SmtpSecurity,
+} from '@kanban/contracts';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordDialog } from '../../shared/forms/RecordDialog';
@@ -8,7 +26,14 @@ import { TextField } from '../../shared/forms/TextField';
 import { useForm } from '../../shared/forms/useForm';
 import { useRecordSave } from '../../shared/forms/useRecordSave';
 import { isValid } from '../../shared/forms/validation';
-import { type Clearing, type SecretField, serverBody, serverErrors, serverValues, translatedServerError } from './serverForm';
+import {
+  type Clearing,
+  type SecretField,
+  serverBody,
+  serverErrors,
+  serverValues,
+  translatedServerError,
+} from './serverForm';
 import { type ServerDto, useCreateServerMutation, useUpdateServerMutation } from './serversApi';
 
 /** The largest key file the dialog reads (the server takes 16 KiB of key text). */
@@ -19,7 +44,15 @@ const KEY_FILE_MAX = SERVER_LIMITS.private_key;
  * private key pasted or read from a file (with its passphrase); SMTP's security; SFTP's SSH algorithms for old servers
  * under "Advanced". Stored secrets are never shown: their fields stay empty, and "remove" clears one.
  */
-export function ServerDialog({ companyID, server, onClose }: { companyID: number; server: ServerDto | null; onClose: () => void }) {
+export function ServerDialog({
+  companyID,
+  server,
+  onClose,
+}: {
+  companyID: number;
+  server: ServerDto | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [create] = useCreateServerMutation();
   const [update] = useUpdateServerMutation();
@@ -27,16 +60,25 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
   const [initial] = useState(() => serverValues(server));
   const form = useForm(initial);
   const [clearing, setClearing] = useState<Clearing>({});
+  const [tlsVerify, setTlsVerify] = useState(server?.tls_verify ?? true);
   const [keyFileError, setKeyFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const type = form.values.type as ServerType;
-  const has = { password: server?.has_password ?? false, private_key: server?.has_private_key ?? false, passphrase: server?.has_passphrase ?? false };
+  const has = {
+    password: server?.has_password ?? false,
+    private_key: server?.has_private_key ?? false,
+    passphrase: server?.has_passphrase ?? false,
+  };
   const errors = serverErrors(form.values, { privateKey: has.private_key && !clearing.private_key });
   const submit = () =>
     form.submit(async () => {
-      const body = serverBody(form.values, server !== null, clearing);
+      const body = { ...serverBody(form.values, server !== null, clearing), tls_verify: tlsVerify };
       try {
-        await save((existing) => (existing ? update({ companyID, id: existing.id, body }) : create({ companyID, body })).unwrap(), t('servers.saved'));
+        await save(
+          (existing) =>
+            (existing ? update({ companyID, id: existing.id, body }) : create({ companyID, body })).unwrap(),
+          t('servers.saved'),
+        );
       } catch (error) {
         throw translatedServerError(error, t);
       }
@@ -52,7 +94,8 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
     setKeyFileError(null);
     form.set('private_key')(await file.text());
   };
-  const placeholder = (field: SecretField) => (has[field] && !clearing[field] ? t('servers.keepSecret') : undefined);
+  const placeholder = (field: SecretField) =>
+    has[field] && !clearing[field] ? t('servers.keepSecret') : undefined;
   const secretState = (field: SecretField) =>
     has[field] ? (
       <Checkbox.Root
@@ -67,9 +110,22 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
       </Checkbox.Root>
     ) : null;
   return (
-    <RecordDialog testId="server-dialog" title={server ? t('servers.edit') : t('servers.create')} form={form} canSubmit={isValid(errors)} onSubmit={submit} onClose={onClose}>
+    <RecordDialog
+      testId="server-dialog"
+      title={server ? t('servers.edit') : t('servers.create')}
+      form={form}
+      canSubmit={isValid(errors)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <TextField {...form.field('name')} label={t('servers.fields.name')} error={errors.name} required maxLength={SERVER_LIMITS.name} />
+        <TextField
+          {...form.field('name')}
+          label={t('servers.fields.name')}
+          error={errors.name}
+          required
+          maxLength={SERVER_LIMITS.name}
+        />
         <SelectField
           name="type"
           label={t('servers.fields.type')}
@@ -79,11 +135,27 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
           error={form.field('type').serverError}
           required
         />
-        <TextField {...form.field('host')} label={t('servers.fields.host')} error={errors.host} required maxLength={SERVER_LIMITS.host} />
+        <TextField
+          {...form.field('host')}
+          label={t('servers.fields.host')}
+          error={errors.host}
+          required
+          maxLength={SERVER_LIMITS.host}
+        />
         <Stack gap="1">
-          <TextField {...form.field('port')} label={t('servers.fields.port')} error={errors.port} type="number" />
+          <TextField
+            {...form.field('port')}
+            label={t('servers.fields.port')}
+            error={errors.port}
+            type="number"
+          />
           <Text fontSize="xs" color="fg.muted">
-            {t('servers.portHint', { port: defaultServerPort(type, type === 'SMTP' ? (form.values.smtp_security as SmtpSecurity) : null) })}
+            {t('servers.portHint', {
+              port: defaultServerPort(
+                type,
+                type === 'SMTP' ? (form.values.smtp_security as SmtpSecurity) : null,
+              ),
+            })}
           </Text>
         </Stack>
         {type === 'SMTP' ? (
@@ -96,9 +168,20 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
             error={form.field('smtp_security').serverError}
           />
         ) : null}
-        <TextField {...form.field('user')} label={t('servers.fields.user')} maxLength={SERVER_LIMITS.user} autoComplete="off" />
+        <TextField
+          {...form.field('user')}
+          label={t('servers.fields.user')}
+          maxLength={SERVER_LIMITS.user}
+          autoComplete="off"
+        />
         <Stack gap="1">
-          <TextField {...form.field('password')} label={t('servers.fields.password')} type="password" autoComplete="new-password" maxLength={SERVER_LIMITS.password} />
+          <TextField
+            {...form.field('password')}
+            label={t('servers.fields.password')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={SERVER_LIMITS.password}
+          />
           {placeholder('password') ? (
             <Text fontSize="xs" color="fg.muted" data-testid="server-password-kept">
               {placeholder('password')}
@@ -107,9 +190,27 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
           {secretState('password')}
         </Stack>
       </SimpleGrid>
+      {type === 'SMTP' || type === 'FTPS' || type === 'HTTPS' ? (
+        <Checkbox.Root
+          checked={tlsVerify}
+          onCheckedChange={(e) => setTlsVerify(e.checked === true)}
+          name="tls_verify"
+          data-testid="server-tls-verify"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('servers.fields.tls_verify')}</Checkbox.Label>
+        </Checkbox.Root>
+      ) : null}
       {type === 'SFTP' ? (
         <Stack gap="2" data-testid="server-key">
-          <Field.Root invalid={Boolean((errors.private_key && form.touched.private_key) || form.field('private_key').serverError || keyFileError)}>
+          <Field.Root
+            invalid={Boolean(
+              (errors.private_key && form.touched.private_key) ||
+              form.field('private_key').serverError ||
+              keyFileError,
+            )}
+          >
             <Field.Label>{t('servers.fields.private_key')}</Field.Label>
             <Textarea
               name="private_key"
@@ -132,7 +233,14 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
             ) : null}
           </Field.Root>
           <Box>
-            <input ref={fileInput} type="file" hidden onChange={(e) => void readKeyFile(e)} data-testid="server-key-file" aria-label={t('servers.keyFile')} />
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              onChange={(e) => void readKeyFile(e)}
+              data-testid="server-key-file"
+              aria-label={t('servers.keyFile')}
+            />
             <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
               {t('servers.keyFile')}
             </Button>
@@ -160,7 +268,13 @@ export function ServerDialog({ companyID, server, onClose }: { companyID: number
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {SSH_ALGORITHM_KINDS.map((kind) => (
-                    <TextField key={kind} {...form.field(kind)} label={t(`servers.algorithms.${kind}`)} error={errors[kind]} maxLength={2100} />
+                    <TextField
+                      key={kind}
+                      {...form.field(kind)}
+                      label={t(`servers.algorithms.${kind}`)}
+                      error={errors[kind]}
+                      maxLength={2100}
+                    />
                   ))}
                 </SimpleGrid>
               </Stack>

@@ -31,6 +31,10 @@ export const serversApi = api.enhanceEndpoints({ addTagTypes: ['Server'] }).inje
       query: ({ companyID, id, body }) => ({ url: apiPath({ companyID }, `server/${id}`), method: 'PATCH', body }),
       invalidatesTags: [LIST],
     }),
+    /** connects and signs in (changes nothing): the server's greeting, or 1056 with its own message */
+    verifyServer: build.mutation<ServerVerifyResult, { companyID: number; id: number }>({
+      query: ({ companyID, id }) => ({ url: apiPath({ companyID }, `server/${id}/verify`), method: 'GET' }),
+    }),
     deleteServer: build.mutation<null, { companyID: number; id: number }>({
       query: ({ companyID, id }) => ({ url: apiPath({ companyID }, `server/${id}`), method: 'DELETE' }),
       invalidatesTags: [LIST],
@@ -38,4 +42,4 @@ export const serversApi = api.enhanceEndpoints({ addTagTypes: ['Server'] }).inje
   }),
 });
 
-export const { useServersQuery, useCreateServerMutation, useUpdateServerMutation, useDeleteServerMutation } = serversApi;
+export const { useServersQuery, useCreateServerMutation, useUpdateServerMutation, useDeleteServerMutation, useVerifyServerMutation } = serversApi;
