@@ -38,6 +38,31 @@ function timeZoneOf(options: HelperOptions): string {
 
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
+// Intl formatters are costly to make (a file renders a date or number per line): kept per time zone / options
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    } catch {
+      throw new HelperError(`date: unknown time zone "${timeZone}"`);
+    }
+    if (dateFormats.size < 100) dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${String(options.useGrouping)}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 interface DateParts {
   YYYY: string;
   MM: string;
@@ -57,20 +82,7 @@ function dateParts(value: unknown, timeZone: string): DateParts | null {
   // ISO 8601 times only (V8's Date parser also takes "C-8" and the like)
   const time = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(raw) ? new Date(raw) : new Date(NaN);
   if (Number.isNaN(time.getTime())) throw new HelperError(`date: "${raw}" is not a date`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(time)
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
+  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(time).map((part) => [part.type, part.value])) as Record<string, string>;
   return { YYYY: parts.year!, MM: parts.month!, DD: parts.day!, HH: parts.hour!, mm: parts.minute!, ss: parts.second!, dayOnly: false };
 }
 
@@ -112,7 +124,7 @@ const number: HelperDelegate = (...all: unknown[]) => {
     format.minimumFractionDigits = d;
     format.maximumFractionDigits = d;
   }
-  return new Intl.NumberFormat(LOCALES[localeOf(options)], format).format(n);
+  return numberFormat(LOCALES[localeOf(options)], format).format(n);
 };
 
 function padArgs(name: string, values: unknown[]): { text: string; width: number; fill: string } {

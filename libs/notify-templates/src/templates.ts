@@ -1,7 +1,7 @@
 import { AppError, ErrorCode, type FieldError } from '@kanban/access';
 import type { DocLine, OrderDocument } from './document';
 import { encodeText, normaliseLineBreaks, type FileEncoding, type LineBreak, type Unmappable } from './encoding';
-import { compileTemplate, DEFAULT_LIMITS, runTemplate, templateError, type CompiledTemplate, type RenderLimits } from './engine';
+import { compileTemplate, DEFAULT_LIMITS, renderPart, runTemplate, templateError, withinTime, type RenderLimits } from './engine';
 import { sampleOrderDocument } from './sample';
 
 /** An e-mail template (spec 3): the header is the subject; the body is text, or HTML when it starts with '<'. */
@@ -53,11 +53,22 @@ export function isHtmlBody(body: string): boolean {
 const isBlank = (text: string): boolean => text.trim() === '';
 
 export function renderEmailTemplate(template: EmailTemplate, document: OrderDocument, options: RenderOptions = {}): RenderedEmail {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const html = isHtmlBody(template.body);
   const data = { locale: options.locale ?? 'de' };
-  const subject = runTemplate(compileTemplate(template.header, 'header'), document, data, 'header', options.limits);
-  const body = runTemplate(compileTemplate(template.body, 'body', { escapeHtml: html }), document, data, 'body', options.limits);
-  return { subject: subject.replace(/[\r\n\u2028\u2029]+/g, ' ').trim(), body, format: html ? 'html' : 'text' };
+  const header = compileTemplate(template.header, 'header');
+  const body = compileTemplate(template.body, 'body', { escapeHtml: html });
+  let field = 'header';
+  const rendered = withinTime(
+    () => {
+      const subject = renderPart(header, document, data, 'header', limits.maxChars);
+      field = 'body';
+      return { subject, body: renderPart(body, document, data, 'body', limits.maxChars) };
+    },
+    limits.timeoutMs,
+    () => field,
+  );
+  return { subject: rendered.subject.replace(/[\r\n\u2028\u2029]+/g, ' ').trim(), body: rendered.body, format: html ? 'html' : 'text' };
 }
 
 /**
@@ -69,27 +80,33 @@ export function renderEmailTemplate(template: EmailTemplate, document: OrderDocu
  */
 export function renderFileText(template: Pick<FileTemplate, 'header' | 'body' | 'linebreak'>, document: OrderDocument, options: RenderOptions = {}): string {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const deadline = Date.now() + limits.timeoutMs;
   const locale = options.locale ?? 'de';
-  let size = 0;
-  const parts: string[] = [];
-  const run = (compiled: CompiledTemplate, context: unknown, data: Record<string, unknown>, field: string): void => {
-    const left = deadline - Date.now();
-    if (left <= 0) throw templateError(field, { line: null, column: null, reason: `rendering took longer than ${limits.timeoutMs} ms` });
-    const out = runTemplate(compiled, context, data, field, { timeoutMs: left, maxChars: limits.maxChars });
-    if (out === '') return;
-    const part = /[\r\n]$/.test(out) ? out : `${out}\n`;
-    size += part.length;
-    if (size > limits.maxChars) throw templateError(field, { line: null, column: null, reason: `the output is longer than ${limits.maxChars} characters` });
-    parts.push(part);
-  };
-  if (!isBlank(template.header)) run(compileTemplate(template.header, 'header'), document, { locale }, 'header');
-  if (!isBlank(template.body)) {
-    const body = compileTemplate(template.body, 'body');
-    const last = document.lines.length - 1;
-    document.lines.forEach((line, index) => run(body, lineContext(document, line), { locale, index, first: index === 0, last: index === last }, 'body'));
-  }
-  return normaliseLineBreaks(parts.join(''), template.linebreak);
+  const header = isBlank(template.header) ? null : compileTemplate(template.header, 'header');
+  const body = isBlank(template.body) ? null : compileTemplate(template.body, 'body');
+  let field = 'header';
+  const text = withinTime(
+    () => {
+      let size = 0;
+      const parts: string[] = [];
+      const add = (out: string): void => {
+        if (out === '') return;
+        const part = /[\r\n]$/.test(out) ? out : `${out}\n`;
+        size += part.length;
+        if (size > limits.maxChars) throw templateError(field, { line: null, column: null, reason: `the output is longer than ${limits.maxChars} characters` });
+        parts.push(part);
+      };
+      if (header) add(renderPart(header, document, { locale }, 'header', limits.maxChars));
+      if (body) {
+        field = 'body';
+        const last = document.lines.length - 1;
+        document.lines.forEach((line, index) => add(renderPart(body, lineContext(document, line), { locale, index, first: index === 0, last: index === last }, 'body', limits.maxChars)));
+      }
+      return parts.join('');
+    },
+    limits.timeoutMs,
+    () => field,
+  );
+  return normaliseLineBreaks(text, template.linebreak);
 }
 
 /** The file as bytes in the template's encoding and line breaks. */
