@@ -55,7 +55,7 @@ export function encodeText(text: string, encoding: FileEncoding, options: { unma
     if (fits) out += char;
     else if (unmappable === 'replace') out += '?';
     else {
-      const field = options.field ?? 'body';
+      const field = options.field ?? 'encoding';
       const message = `${field}: the character "${char}" (${codePointName(char)}) in line ${line}, column ${column} cannot be written in ${encoding}; change the text or choose UTF-8`;
       throw new AppError(ErrorCode.Validation, message, {
         field,

@@ -121,8 +121,8 @@ describe('file templates: parts, line breaks and encodings', () => {
     const withEuro = { ...doc, order: { ...doc.order, comment: 'Preis 5 €' } };
     const error = caught(() => renderFileTemplate(file('Kopf', 'x\n{{order.comment}}', { encoding: 'ISO-8859-1' }), withEuro));
     expect(error.code).toBe(1000);
-    expect(error.field).toBe('body');
-    expect(error.message).toContain('"€" (U+20AC) in line 3, column 9');
+    expect(error.field).toBe('encoding');
+    expect(error.message).toBe('encoding: the character "€" (U+20AC) in line 3, column 9 cannot be written in ISO-8859-1; change the text or choose UTF-8');
     expect(error.errors?.[0]?.params).toMatchObject({ line: 3, column: 9, character: '€', encoding: 'ISO-8859-1' });
     const emoji = { ...doc, order: { ...doc.order, comment: 'ok 👍 ä' } };
     expect(renderFileTemplate(file('{{order.comment}}', '', { encoding: 'Windows-1252' }), emoji, { unmappable: 'replace' }).toString('latin1')).toBe('ok ? ä\n');

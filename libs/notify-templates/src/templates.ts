@@ -112,7 +112,7 @@ export function renderFileText(template: Pick<FileTemplate, 'header' | 'body' | 
 /** The file as bytes in the template's encoding and line breaks. */
 export function renderFileTemplate(template: FileTemplate, document: OrderDocument, options: FileRenderOptions = {}): Buffer {
   const text = renderFileText(template, document, options);
-  return encodeText(text, template.encoding, { unmappable: options.unmappable, field: 'body' });
+  return encodeText(text, template.encoding, { unmappable: options.unmappable, field: 'encoding' });
 }
 
 export interface TemplateProblem {
