@@ -214,6 +214,15 @@ describe('openTRANS 2.1 ORDER', () => {
     expect(xml).not.toMatch(/<(?!\/?[A-Za-z_:]|\?xml)/);
   });
 
+  it('cuts descriptive texts to the BMEcat lengths, never identifiers', () => {
+    const long = 'Ä'.repeat(60);
+    const sku = 'S'.repeat(40);
+    const out = renderOpenTransOrder({ ...base, customer: { ...base.customer, name: long }, lines: [{ ...base.lines[0]!, name: 'n'.repeat(200), sku, supplier_sku: sku }] }).toString('utf8');
+    expect(out).toContain(`<bmecat:NAME>${'Ä'.repeat(50)}</bmecat:NAME>`);
+    expect(out).toContain(`<bmecat:DESCRIPTION_SHORT>${'n'.repeat(150)}</bmecat:DESCRIPTION_SHORT>`);
+    expect(out).toContain(`<bmecat:SUPPLIER_PID>${sku}</bmecat:SUPPLIER_PID>`);
+  });
+
   it('counts the items in ORDER_SUMMARY', () => {
     const summary = child(root, 'ORDER_SUMMARY');
     expect(names(summary)).toEqual(['TOTAL_ITEM_NUM']);

@@ -52,16 +52,28 @@ function partyIds(doc: OrderDocument): { buyer: string; supplier: string; delive
 
 const optional = (name: string, value: string): XmlElement | null => (value === '' ? null : el(name, value));
 
+/**
+ * Descriptive texts are cut to the lengths BMEcat 2005 allows (address lines 50, ZIP 20, DESCRIPTION_SHORT 150
+ * characters), so that a receiver checking the schema accepts the order; identifiers (PARTY_ID, SUPPLIER_PID,
+ * BUYER_PID) are never cut: a shortened id would name another product or party.
+ */
+export const OPENTRANS_TEXT_LIMITS = { address: 50, zip: 20, description: 150 } as const;
+const cut = (value: string, max: number): string => {
+  const chars = [...value];
+  return chars.length <= max ? value : chars.slice(0, max).join('');
+};
+
 function address(names: string[], place: DocAddress & { vat_id?: string }): XmlElement {
   const [name, name2, name3] = names.filter((n) => n !== '');
+  const line = (value: string): string => cut(value, OPENTRANS_TEXT_LIMITS.address);
   return el('ADDRESS', [
-    optional('bmecat:NAME', name ?? ''),
-    optional('bmecat:NAME2', name2 ?? ''),
-    optional('bmecat:NAME3', name3 ?? ''),
-    optional('bmecat:STREET', place.street),
-    optional('bmecat:ZIP', place.postal),
-    optional('bmecat:CITY', place.city),
-    optional('bmecat:STATE', place.state),
+    optional('bmecat:NAME', line(name ?? '')),
+    optional('bmecat:NAME2', line(name2 ?? '')),
+    optional('bmecat:NAME3', line(name3 ?? '')),
+    optional('bmecat:STREET', line(place.street)),
+    optional('bmecat:ZIP', cut(place.postal, OPENTRANS_TEXT_LIMITS.zip)),
+    optional('bmecat:CITY', line(place.city)),
+    optional('bmecat:STATE', line(place.state)),
     optional('bmecat:COUNTRY_CODED', place.country_iso.toUpperCase()),
     optional('bmecat:VAT_ID', place.vat_id ?? ''),
   ]);
@@ -115,7 +127,7 @@ export function renderOpenTransOrder(doc: OrderDocument): Buffer {
             el('PRODUCT_ID', [
               el('bmecat:SUPPLIER_PID', line.supplier_sku || line.sku),
               line.customer_sku === '' ? null : el('bmecat:BUYER_PID', line.customer_sku, { type: PARTY_ID_TYPE }),
-              optional('bmecat:DESCRIPTION_SHORT', line.name),
+              optional('bmecat:DESCRIPTION_SHORT', cut(line.name, OPENTRANS_TEXT_LIMITS.description)),
             ]),
             el('QUANTITY', decimal(line.quantity)),
             el('bmecat:ORDER_UNIT', line.unit),
