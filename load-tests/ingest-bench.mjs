@@ -24,7 +24,7 @@
 // BENCH_MQTT_CLIENTS (4), BENCH_HTTP_CONCURRENCY (4), BENCH_PATHS (http,mqtt), BENCH_WORKERS (1,2), MQTT_URL
 // (mqtt://127.0.0.1:1883).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -49,8 +49,8 @@ process.env.MQTT_URL = MQTT_URL;
 process.env.MQTT_TOPIC_ROOT = topicRoot;
 process.env.MQTT_SHARED_GROUP = `bench-${process.pid}`;
 
-/** the stock probe's sensor: its readings are not the phases' load */
-let probeSensorId = 0;
+/** the phases' sensors (the stock probe's readings are not the phases' load): the readings are looked up by sensor and time, the primary key */
+let benchSensorIds = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n, digits = 0) => Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -88,8 +88,8 @@ async function stored(db, company, from, to) {
             coalesce(percentile_cont(0.5) within group (order by extract(epoch from received_at - read_at) * 1000), 0) as p50,
             coalesce(extract(epoch from max(received_at - read_at)) * 1000, 0) as max,
             count(distinct received_at)::int as batches
-       from ingest.reading where company_id = $1 and read_at >= $2 and read_at <= $3 and sensor_id <> $4`,
-    [company, new Date(from), new Date(to), probeSensorId],
+       from ingest.reading where sensor_id = any($1::int[]) and read_at >= $2 and read_at <= $3`,
+    [benchSensorIds, new Date(from), new Date(to)],
   );
   const r = rows[0];
   return { n: r.n, lastMs: Number(r.last_ms), p99: Number(r.p99), p50: Number(r.p50), max: Number(r.max), batches: r.batches };
@@ -100,7 +100,7 @@ async function drained(db, company, from, to, expected) {
   let last = -1;
   let since = Date.now();
   for (;;) {
-    const { rows } = await db.query('select count(*)::int as n from ingest.reading where company_id = $1 and read_at >= $2 and read_at <= $3 and sensor_id <> $4', [company, new Date(from), new Date(to), probeSensorId]);
+    const { rows } = await db.query('select count(*)::int as n from ingest.reading where sensor_id = any($1::int[]) and read_at >= $2 and read_at <= $3', [benchSensorIds, new Date(from), new Date(to)]);
     const n = rows[0].n;
     if (n >= expected) return;
     if (n !== last) {
@@ -264,6 +264,66 @@ function rssOf(processes) {
   });
 }
 
+/**
+ * CPU seconds used since the last call, per kind of process on the machine: the ingest workers, the other services of
+ * the run, PostgreSQL, nats-server, Mosquitto, this load generator, the rest; and the machine's idle share. Divided by
+ * the readings a phase stored, it says where a reading's cost goes (load-independent, unlike readings/s on a shared
+ * machine).
+ */
+class CpuMeter {
+  constructor(ingestProcs, servicePids) {
+    this.ingestProcs = ingestProcs;
+    this.servicePids = servicePids;
+    this.tick = 100;
+    this.last = this.sample();
+  }
+
+  sample() {
+    const groups = {};
+    const ingest = new Set(this.ingestProcs.map((p) => p.child.pid));
+    const services = new Set(this.servicePids());
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      const cpu = (Number(fields[11]) + Number(fields[12])) / this.tick;
+      const n = Number(pid);
+      const group = ingest.has(n) ? 'ingest' : n === process.pid ? 'bench' : services.has(n) ? 'services' : comm.startsWith('postgres') ? 'postgres' : comm.startsWith('nats-server') ? 'nats' : comm.startsWith('mosquitto') ? 'mosquitto' : 'other';
+      groups[`pid:${pid}`] = cpu;
+      groups[`group:pid:${pid}`] = group;
+    }
+    const stat = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    groups.machineIdle = (stat[3] + stat[4]) / this.tick;
+    groups.machineAll = stat.reduce((a, b) => a + b, 0) / this.tick;
+    return groups;
+  }
+
+  /** CPU seconds per group since the previous call (processes that ended in between are not counted). */
+  delta() {
+    const now = this.sample();
+    const out = {};
+    for (const group of ['ingest', 'services', 'postgres', 'nats', 'mosquitto', 'bench', 'other']) {
+      // a process's time counted only when it existed at both samples
+      let sum = 0;
+      for (const key of Object.keys(now)) if (key.startsWith('pid:') && this.last[key] !== undefined && groupOf(now, key) === group) sum += now[key] - this.last[key];
+      out[group] = sum;
+    }
+    out.idleShare = (now.machineIdle - this.last.machineIdle) / Math.max(0.001, now.machineAll - this.last.machineAll);
+    this.last = now;
+    return out;
+  }
+}
+
+function groupOf(sample, key) {
+  return sample[`group:${key}`];
+}
+
 /** psql's COPY FROM STDIN of the rows (tab separated); answers the milliseconds psql took. */
 function psqlCopy(databaseUrl, table, text) {
   return new Promise((resolve, reject) => {
@@ -295,6 +355,15 @@ async function copyBaseline(db, databaseUrl, company, sensors) {
   const ms = Math.min(...times);
   await db.query('drop schema bench_copy cascade');
   return { rows: COPY_ROWS, ms, perSecond: COPY_ROWS / (ms / 1000), times };
+}
+
+/** The CPU a phase cost per stored reading, by process kind, in microseconds (and the machine's idle share). */
+function cpuReport(cpu, storedReadings) {
+  const per = (s) => fmt((s * 1e6) / Math.max(1, storedReadings), 1);
+  const parts = ['ingest', 'services', 'postgres', 'nats', 'mosquitto', 'bench', 'other'].filter((g) => cpu[g] > 0.05).map((g) => `${g} ${per(cpu[g])}`);
+  const total = ['ingest', 'services', 'postgres', 'nats', 'mosquitto'].reduce((a, g) => a + cpu[g], 0);
+  console.log(`  CPU per stored reading (µs): ${parts.join(', ')}; the path (all but bench/other) ${per(total)}; machine idle ${fmt(cpu.idleShare * 100)} %`);
+  return { pathUs: (total * 1e6) / Math.max(1, storedReadings) };
 }
 
 function report(label, phase, db, stock) {
@@ -329,6 +398,7 @@ try {
     const sensor = await must(system.api.post(`/c/${company}/sensor`, { name: `Bench scale ${i}`, external_id, type: 'weight', unit: 'g' }, token));
     sensors.push({ id: sensor.id, external_id });
   }
+  benchSensorIds = sensors.map((s) => s.id);
   const key = (await must(system.api.post(`/c/${company}/sensor/devicekey`, {}, token))).key;
   // the stock probe's rule and bin (as an admin would set them up)
   const customer = (await must(system.api.get(`/c/${company}/customer?q=K-10001`, token))).items[0].id;
@@ -353,9 +423,9 @@ try {
   console.log(`raw COPY: ${fmt(copy.rows)} rows in ${fmt(copy.ms)} ms (best of ${copy.times.map((t) => fmt(t)).join(', ')}): ${fmt(copy.perSecond)} rows/s`);
   const source = new ReadingSource(sensors);
   const probe = new StockProbe(db, company, { id: probeSensor.id, external_id: 'bench-probe' }, rule);
-  probeSensorId = probeSensor.id;
   // warm up: the sensors' look-ups, the month's partition, the consumers
   await httpPhase({ urls: [system.ingestUrl], key, source, rate: 2000 }).then(async (p) => drained(db, company, p.start, p.maxAt, p.accepted));
+  const cpu = new CpuMeter(ingestProcs, () => [...handles.processes.values()].map((p) => p.child.pid));
 
   for (const workers of WORKERS) {
     const urls = [system.ingestUrl];
@@ -369,18 +439,24 @@ try {
       await sleep(2000);
     }
     if (PATHS.includes('http')) {
+      cpu.delta();
       const sat = await httpPhase({ urls, key, source, rate: null });
       await drained(db, company, sat.start, sat.maxAt, sat.accepted);
       results[`http_${workers}`] = report(`HTTP batches, ${workers} worker(s), as fast as answered`, sat, await stored(db, company, sat.start, sat.maxAt));
+      results[`http_${workers}`].cpu = cpuReport(cpu.delta(), results[`http_${workers}`].stored);
       const target = Math.round(copy.perSecond * TARGETS.httpToCopy);
+      cpu.delta();
       const paced = await httpPhase({ urls, key, source, rate: target, probe });
       await drained(db, company, paced.start, paced.maxAt, paced.accepted);
       results[`http_paced_${workers}`] = report(`HTTP batches, ${workers} worker(s), paced at ${fmt(target)}/s (25 % of COPY)`, paced, await stored(db, company, paced.start, paced.maxAt), await probe.latency(paced.probes));
+      cpuReport(cpu.delta(), results[`http_paced_${workers}`].stored);
     }
     if (PATHS.includes('mqtt')) {
+      cpu.delta();
       const phase = await mqttPhase({ company, source, rate: MQTT_RATE, probe });
       await drained(db, company, phase.start, phase.maxAt, phase.accepted);
       results[`mqtt_${workers}`] = report(`MQTT single readings (QoS 1), ${workers} worker(s), paced at ${fmt(MQTT_RATE)}/s`, phase, await stored(db, company, phase.start, phase.maxAt), await probe.latency(phase.probes));
+      results[`mqtt_${workers}`].cpu = cpuReport(cpu.delta(), results[`mqtt_${workers}`].stored);
     }
   }
   results.rss = rssOf(ingestProcs);

@@ -6,7 +6,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { ResolvedReading } from '@kanban/contracts';
-import { ingestData, loadIngestConfig, ReadingsRepository, ReadingsWriter } from '@kanban/app-ingest';
+import { ingestData, loadIngestConfig, ReadingsRepository, ReadingsWriter, toColumns } from '@kanban/app-ingest';
 import { Database, migrateService, queryBound, UnitOfWork } from '@kanban/persistence';
 import { PG_ADMIN_URL } from '@kanban/testing';
 import { modeFromEnv } from '../support/system';
@@ -76,7 +76,7 @@ describe(`readings storage (${mode})`, () => {
       // the same sensor and time twice in one batch: stored once
       reading(12, '2026-11-01T00:10:00.000Z', 401, 2),
     ];
-    expect(await writer.write(batch)).toEqual({ stored: 4, duplicates: 1 });
+    expect(await writer.write(toColumns(batch))).toEqual({ stored: 4, duplicates: 1 });
     const partitions = await sql<{ name: string; n: string }>(
       `select tableoid::regclass::text as name, count(*) as n from "ingest"."reading" group by 1 order by 1`,
     );
@@ -85,7 +85,7 @@ describe(`readings storage (${mode})`, () => {
       ['ingest.reading_p202611', 3],
     ]);
     // delivered again (a writer killed after its commit): nothing new, nothing announced
-    expect(await writer.write(batch)).toEqual({ stored: 0, duplicates: 5 });
+    expect(await writer.write(toColumns(batch))).toEqual({ stored: 0, duplicates: 5 });
     const events = await sql<{ subject: string; payload: { data: unknown } }>(`select subject, payload from "ingest"."outbox" order by created_at`);
     expect(events.map((e) => e.subject)).toEqual(['evt.ingest.readings_stored', 'evt.ingest.readings_stored']);
     expect(events.map((e) => e.payload.data)).toEqual(
@@ -101,7 +101,7 @@ describe(`readings storage (${mode})`, () => {
   });
 
   it('keeps hourly and daily aggregates that count each reading once', async () => {
-    await writer.write([reading(11, '2026-11-01T00:45:00.000Z', 970), reading(11, '2026-11-01T00:45:00.000Z', 970)]);
+    await writer.write(toColumns([reading(11, '2026-11-01T00:45:00.000Z', 970), reading(11, '2026-11-01T00:45:00.000Z', 970)]));
     const hours = await uow.read((em) =>
       repository.history(em, { company_id: 1, sensor_id: 11, from: new Date('2026-10-31T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z'), resolution: 'hour' }),
     );
@@ -132,7 +132,7 @@ describe(`readings storage (${mode})`, () => {
   });
 
   it('drops whole months older than the retention and keeps the aggregates', async () => {
-    await writer.write([reading(13, '2025-09-15T12:00:00.000Z', 5), reading(13, '2025-10-15T12:00:00.000Z', 6)]);
+    await writer.write(toColumns([reading(13, '2025-09-15T12:00:00.000Z', 5), reading(13, '2025-10-15T12:00:00.000Z', 6)]));
     // 13 months before 2026-11: everything before 2025-10-01 goes
     expect(await writer.retention(new Date('2026-11-27T10:00:00Z'), true)).toEqual(['reading_p202509']);
     const left = await sql<{ at: string }>(`select read_at::text as at from "ingest"."reading" where sensor_id = 13`);
@@ -140,14 +140,48 @@ describe(`readings storage (${mode})`, () => {
     const daily = await sql<{ n: string }>(`select count(*) as n from "ingest"."reading_daily" where sensor_id = 13`);
     expect(Number(daily[0]!.n)).toBe(2);
     // a reading of the dropped month again: its partition is made anew
-    expect(await writer.write([reading(13, '2025-09-16T12:00:00.000Z', 7)])).toEqual({ stored: 1, duplicates: 0 });
+    expect(await writer.write(toColumns([reading(13, '2025-09-16T12:00:00.000Z', 7)]))).toEqual({ stored: 1, duplicates: 0 });
+  });
+
+  it('keeps the millisecond of a time exactly (times travel as Unix milliseconds)', async () => {
+    const times = ['2026-11-02T10:00:00.001Z', '2026-11-02T10:00:00.123Z', '2026-11-02T10:00:00.999Z', '2026-11-02T23:59:59.999Z'];
+    expect(await writer.write(toColumns(times.map((t, i) => reading(14, t, i))))).toEqual({ stored: 4, duplicates: 0 });
+    const rows = await sql<{ at: string }>(`select to_char(read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from "ingest"."reading" where sensor_id = 14 order by read_at`);
+    expect(rows.map((r) => r.at)).toEqual(times);
+    // the same times again: duplicates, found by the key
+    expect(await writer.write(toColumns(times.map((t, i) => reading(14, t, i))))).toEqual({ stored: 0, duplicates: 4 });
+  });
+
+  it('sums up a batch of new readings as the statement that finds the new ones would (aggregates and event)', async () => {
+    // the same readings for two sensors: 21 through insert (all new: summed up by the writer), 22 through
+    // insertFindingNew (summed up by PostgreSQL); hours and days, values out of order, battery and signal now and then
+    const base = Date.parse('2026-11-03T23:10:00.000Z');
+    const of = (sensor: number) =>
+      Array.from({ length: 40 }, (_, i) =>
+        reading(sensor, new Date(base + ((i * 7919) % 40) * 180_000 + i).toISOString(), ((i * 37) % 11) - 3.25, 4, {
+          battery: i % 9 === 0 ? 50 + i : null,
+          signal: i % 7 === 0 ? -60.5 - i : null,
+        }),
+      );
+    const viaWriter = await uow.write((em) => repository.insert(em, toColumns(of(21))));
+    const viaSql = await uow.write((em) => repository.insertFindingNew(em, toColumns(of(22))));
+    expect(viaWriter.stored).toBe(40);
+    expect(viaWriter.sensors.map((s) => ({ ...s, sensor_id: 0 }))).toEqual(viaSql.sensors.map((s) => ({ ...s, sensor_id: 0 })));
+    for (const table of ['reading_hourly', 'reading_daily']) {
+      const rows = await sql<Record<string, unknown>>(
+        `select sensor_id, bucket::text, company_id, count, min_value, max_value, round(sum_value::numeric, 6)::text as sum, last_value, last_at::text from "ingest"."${table}" where sensor_id in (21, 22) order by bucket, sensor_id`,
+      );
+      const bySensor = (id: number) => rows.filter((r) => r['sensor_id'] === id).map((r) => ({ ...r, sensor_id: 0 }));
+      expect(bySensor(21).length).toBeGreaterThan(1);
+      expect(bySensor(21)).toEqual(bySensor(22));
+    }
   });
 
   it('stores 5,000 readings of 50 sensors in batches', async () => {
     const start = Date.parse('2026-11-20T00:00:00Z');
     const all = Array.from({ length: 5000 }, (_, i) => reading(100 + (i % 50), new Date(start + Math.floor(i / 50) * 60_000).toISOString(), i, 3));
     let stored = 0;
-    for (let i = 0; i < all.length; i += 1000) stored += (await writer.write(all.slice(i, i + 1000))).stored;
+    for (let i = 0; i < all.length; i += 1000) stored += (await writer.write(toColumns(all.slice(i, i + 1000)))).stored;
     expect(stored).toBe(5000);
     const count = await sql<{ n: string }>(`select count(*) as n from "ingest"."reading" where company_id = 3`);
     expect(Number(count[0]!.n)).toBe(5000);

@@ -7,5 +7,6 @@ export { IngestService } from './readings/ingest.service';
 export { SensorDirectory } from './readings/sensor-directory';
 export { ReadingsRepository, partitionName } from './readings/readings.repository';
 export { ReadingsWriter, readingsStored } from './readings/readings.writer';
+export { toColumns, type ReadingColumns } from './readings/reading-columns';
 export { MqttSubscriber, mqttTopic } from './mqtt/mqtt-subscriber';
 export { seedReadingsDemo } from './readings/readings.seed';

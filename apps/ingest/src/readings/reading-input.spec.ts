@@ -90,6 +90,10 @@ describe('MQTT', () => {
     expect(other.refused).toEqual([expect.objectContaining({ field: 'external_id', reason: expect.stringMatching(/topic/) })]);
     expect(() => parseMqttPayload('scale-1', 'not json', limits)).toThrow(/not JSON/);
   });
+
+  it('stores a battery percentage whole (the column is a smallint): 85.5 % is 86 %', () => {
+    expect(parseMqttPayload('scale-1', '{"value": 1, "battery": 85.5}', limits).readings[0]!.battery).toBe(86);
+  });
 });
 
 describe('LoRaWAN uplinks', () => {

@@ -221,7 +221,7 @@ function lorawanReading(
   const at = readTime(time, limits);
   if (typeof at === 'string') return collect([refusal(0, externalId, 'time', at)]);
   const batteryField = BATTERY_FIELDS.find((f) => fields[f] !== undefined);
-  const battery = batteryField === undefined ? null : fields[batteryField]!;
+  const battery = batteryField === undefined ? null : Math.round(fields[batteryField]!);
   if (battery !== null && !(battery >= 0 && battery <= 100)) return collect([refusal(0, externalId, 'battery', 'must be a percentage from 0 to 100')]);
   const reading: IncomingReading = { index: 0, external_id: externalId, time: at, value: null, unit: null, battery, signal: rssi, source, fields };
   const alternatives = deviceIds.filter((id) => id !== externalId && EXTERNAL_ID.test(id));
@@ -248,13 +248,15 @@ function readReading(item: unknown, index: number, source: ReadingSource, limits
   if (battery === undefined || (battery !== null && !(battery >= 0 && battery <= 100))) return refusal(index, externalId, 'battery', 'must be a percentage from 0 to 100');
   const signal = optionalNumber(item['signal']);
   if (signal === undefined || (signal !== null && !(signal >= -200 && signal <= 50))) return refusal(index, externalId, 'signal', 'must be the signal strength in dBm (-200 to 50)');
+  // a percentage is stored whole (the column is a smallint): 85.5 % is 86 %
+  const wholeBattery = battery === null ? null : Math.round(battery);
   return {
     index,
     external_id: externalId,
     time,
     value,
     unit: unit ? (unit as SensorUnit) : null,
-    battery,
+    battery: wholeBattery,
     signal,
     source,
   };

@@ -1,4 +1,5 @@
 import type { ResolvedReading } from '@kanban/contracts';
+import type { ReadingColumns } from './reading-columns';
 import { Batcher, DirectReadingQueue, ingestStream } from './reading-queue';
 import type { ReadingsWriter } from './readings.writer';
 
@@ -12,13 +13,13 @@ const reading = (i: number): ResolvedReading => ({
   signal: null,
   source: 'http',
 });
-const item = (n: number, from = 0) => ({ readings: Array.from({ length: n }, (_, i) => reading(from + i)) });
+const item = (n: number, from = 0) => ({ readings: Array.from({ length: n }, (_, i) => reading(from + i)), count: n });
 
 describe('Batcher', () => {
   it('stores as soon as a batch is full, whole items only, one batch at a time', async () => {
     const batches: number[][] = [];
     let running = 0;
-    const batcher = new Batcher<{ readings: ResolvedReading[] }>(
+    const batcher = new Batcher<{ readings: ResolvedReading[]; count: number }>(
       async (items) => {
         running++;
         expect(running).toBe(1);
@@ -40,7 +41,7 @@ describe('Batcher', () => {
     let running = 0;
     let most = 0;
     const batches: number[] = [];
-    const batcher = new Batcher<{ readings: ResolvedReading[] }>(
+    const batcher = new Batcher<{ readings: ResolvedReading[]; count: number }>(
       async (items) => {
         most = Math.max(most, ++running);
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -60,7 +61,7 @@ describe('Batcher', () => {
 
   it('stores a smaller batch after the flush time', async () => {
     const batches: number[] = [];
-    const batcher = new Batcher<{ readings: ResolvedReading[] }>(async (items) => void batches.push(items.length), 1000, 20);
+    const batcher = new Batcher<{ readings: ResolvedReading[]; count: number }>(async (items) => void batches.push(items.length), 1000, 20);
     batcher.add(item(1));
     batcher.add(item(2));
     expect(batches).toEqual([]);
@@ -74,10 +75,10 @@ describe('DirectReadingQueue', () => {
     const written: number[] = [];
     let fail = false;
     const writer = {
-      write: async (readings: ResolvedReading[]) => {
+      write: async (readings: ReadingColumns) => {
         if (fail) throw new Error('database down');
-        written.push(readings.length);
-        return { stored: readings.length, duplicates: 0 };
+        written.push(readings.sensor_id.length);
+        return { stored: readings.sensor_id.length, duplicates: 0 };
       },
     } as unknown as ReadingsWriter;
     const queue = new DirectReadingQueue(writer, 100, 5);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, JSONCodec, RetentionPolicy, nanos } from 'nats';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, RetentionPolicy, nanos } from 'nats';
 import { INGEST_STREAM, INGEST_SUBJECT_ROOT, type ResolvedReading } from '@kanban/contracts';
 import { type NatsBus, redeliveryDelayMs } from '@kanban/messaging';
+import { columnCount, concatColumns, decodeColumns, encodeColumns, type ReadingColumns, toColumns } from './reading-columns';
 import type { ReadingsWriter } from './readings.writer';
 
 /** Where accepted readings go: to the writers, durably, before the receiver answers. */
@@ -17,6 +18,7 @@ export type ReadingQueueKind = { kind: 'direct' } | { kind: 'jetstream'; bus: Na
 
 interface Pending {
   readings: ResolvedReading[];
+  count: number;
   done: (error?: unknown) => void;
 }
 
@@ -26,7 +28,7 @@ interface Pending {
  * readings committed (or failed). Up to `parallel` batches are stored at once (1: one after the other; more lets the
  * database work on one batch's insert while the next is sent, the distributed writers' setting).
  */
-export class Batcher<T extends { readings: ResolvedReading[] }> {
+export class Batcher<T extends { count: number }> {
   private buffer: T[] = [];
   private count = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -41,7 +43,7 @@ export class Batcher<T extends { readings: ResolvedReading[] }> {
 
   add(item: T): void {
     this.buffer.push(item);
-    this.count += item.readings.length;
+    this.count += item.count;
     if (this.count >= this.batchSize) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
@@ -57,10 +59,10 @@ export class Batcher<T extends { readings: ResolvedReading[] }> {
     const items: T[] = [];
     let count = 0;
     // a batch holds whole items; an item larger than the batch size goes alone
-    while (this.buffer.length > 0 && (items.length === 0 || count + this.buffer[0]!.readings.length <= this.batchSize)) {
+    while (this.buffer.length > 0 && (items.length === 0 || count + this.buffer[0]!.count <= this.batchSize)) {
       const item = this.buffer.shift()!;
       items.push(item);
-      count += item.readings.length;
+      count += item.count;
     }
     this.count -= count;
     // `store` reports its failures to the items' owners; a batch never rejects here
@@ -98,7 +100,7 @@ export class DirectReadingQueue implements ReadingQueue, OnApplicationShutdown {
     this.batcher = new Batcher<Pending>(
       async (items) => {
         try {
-          await writer.write(items.flatMap((i) => i.readings));
+          await writer.write(toColumns(items.flatMap((i) => i.readings)));
           for (const item of items) item.done();
         } catch (error) {
           for (const item of items) item.done(error);
@@ -110,15 +112,13 @@ export class DirectReadingQueue implements ReadingQueue, OnApplicationShutdown {
   }
 
   enqueue(readings: ResolvedReading[]): Promise<void> {
-    return new Promise((resolve, reject) => this.batcher.add({ readings, done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
+    return new Promise((resolve, reject) => this.batcher.add({ readings, count: readings.length, done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.batcher.drain();
   }
 }
-
-const codec = JSONCodec<{ readings: ResolvedReading[] }>();
 
 /** The work stream's name and subjects under a bus prefix. */
 export function ingestStream(prefix: string): { name: string; subject: (companyId: number) => string; all: string } {
@@ -133,7 +133,7 @@ export function ingestStream(prefix: string): { name: string; subject: (companyI
 export const WRITER_CONSUMER = 'ingest_writer';
 
 /**
- * The distributed run: a receiver publishes each accepted batch as one message into the work stream `RAW_ingest`
+ * The distributed run: a receiver publishes each accepted batch as one message (its columns: `ReadingColumns`) into the work stream `RAW_ingest`
  * (work-queue retention: a message is gone once acknowledged) and answers when JetStream has stored it; the writers
  * (every replica, one shared durable consumer) collect messages into batches, store them and acknowledge them after
  * the commit. A writer killed before its acknowledgement has its messages delivered again (after `ack_wait`); the
@@ -145,7 +145,7 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
   private readonly stream: ReturnType<typeof ingestStream>;
   private ensured?: Promise<void>;
   private messages?: ConsumerMessages;
-  private batcher?: Batcher<{ readings: ResolvedReading[]; msg: JsMsg }>;
+  private batcher?: Batcher<{ columns: ReadingColumns; count: number; msg: JsMsg }>;
   private loop?: Promise<void>;
   private committed = 0;
 
@@ -159,7 +159,7 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
 
   async enqueue(readings: ResolvedReading[]): Promise<void> {
     await this.ensureStream();
-    const data = codec.encode({ readings });
+    const data = encodeColumns(toColumns(readings));
     const msgID = createHash('sha256').update(data).digest('base64url');
     await this.bus.js.publish(this.stream.subject(readings[0]!.company_id), data, { msgID });
   }
@@ -212,7 +212,7 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
     this.batcher = new Batcher(
       async (items) => {
         try {
-          await this.writer.write(items.flatMap((i) => i.readings));
+          await this.writer.write(concatColumns(items.map((i) => i.columns)));
           if (this.options.exitAfterCommit && ++this.committed === this.options.exitAfterCommit) {
             // tests only (INGEST_EXIT_AFTER_COMMIT): a crash between the commit and the acknowledgement
             this.log.warn(`exiting after committed batch ${this.committed}, before acknowledging it (INGEST_EXIT_AFTER_COMMIT)`);
@@ -236,15 +236,15 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
     const batcher = this.batcher;
     this.loop = (async () => {
       for await (const msg of messages) {
-        let readings: ResolvedReading[];
+        let columns: ReadingColumns;
         try {
-          readings = codec.decode(msg.data).readings;
-        } catch {
-          this.log.error(`dropped an unreadable message of the readings stream (${msg.seq})`);
+          columns = decodeColumns(msg.data);
+        } catch (error) {
+          this.log.error(`dropped an unreadable message of the readings stream (${msg.seq}): ${(error as Error).message}`);
           msg.term();
           continue;
         }
-        batcher.add({ readings, msg });
+        batcher.add({ columns, count: columnCount(columns), msg });
       }
     })();
   }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ResolvedReading } from '@kanban/contracts';
 import type { Database } from '@kanban/persistence';
 import { ingestData } from '../ingest.data';
+import { toColumns } from './reading-columns';
 import { ReadingsRepository } from './readings.repository';
 
 /**
@@ -18,11 +19,12 @@ export async function seedReadingsDemo(database: Database, companyId: number, re
     const em = orm.em.fork() as EntityManager;
     const [existing] = await em.execute<{ n: number }[]>('select count(*)::int as n from ingest.reading_daily where company_id = ?', [companyId]);
     if (Number(existing?.n ?? 0) > 0) return 0;
-    await repository.ensurePartitions(em, readings.map((r) => new Date(r.read_at)));
+    const times = readings.map((r) => Date.parse(r.read_at));
+    await repository.ensurePartitions(em, times.reduce((a, b) => Math.min(a, b)), times.reduce((a, b) => Math.max(a, b)));
     let stored = 0;
     for (let start = 0; start < readings.length; start += 5000) {
       const chunk = readings.slice(start, start + 5000);
-      stored += await em.transactional(async (tx) => (await repository.insert(tx as EntityManager, chunk)).length);
+      stored += await em.transactional(async (tx) => (await repository.insert(tx as EntityManager, toColumns(chunk))).stored);
     }
     return stored;
   } finally {

@@ -1,4 +1,5 @@
 import type { ResolvedReading } from '@kanban/contracts';
+import { toColumns } from './reading-columns';
 import { permanentStoreError, storeFailed } from './readings.writer';
 
 const reading = (company_id: number, sensor_id: number): ResolvedReading => ({
@@ -27,11 +28,11 @@ describe('readings writer: failed batches (journal 2006)', () => {
   it('names per company the readings, their sensors and the error', () => {
     const error = Object.assign(new Error('numeric field overflow'), { code: '22003' });
     const readings = [reading(1, 7), reading(2, 9), reading(1, 3), reading(1, 7)];
-    expect(storeFailed(readings, error)).toEqual([
+    expect(storeFailed(toColumns(readings), error)).toEqual([
       { company_id: 1, readings: 3, sensor_ids: [3, 7], error_code: '22003', error: 'numeric field overflow' },
       { company_id: 2, readings: 1, sensor_ids: [9], error_code: '22003', error: 'numeric field overflow' },
     ]);
     const many = Array.from({ length: 30 }, (_, i) => reading(1, i + 1));
-    expect(storeFailed(many, error)[0]!.sensor_ids).toHaveLength(20);
+    expect(storeFailed(toColumns(many), error)[0]!.sensor_ids).toHaveLength(20);
   });
 });

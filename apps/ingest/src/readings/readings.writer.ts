@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IngestEvents, type ReadingsStored, type ReadingsStoreFailed, type ResolvedReading } from '@kanban/contracts';
+import { IngestEvents, type ReadingsStored, type ReadingsStoreFailed } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
-import { ReadingsRepository, retentionStart, type StoredRow } from './readings.repository';
+import { columnCount, type ReadingColumns, timeRange } from './reading-columns';
+import { ReadingsRepository, retentionStart, type StoredSensor } from './readings.repository';
 
 export interface WriteResult {
   /** readings stored by this batch */
@@ -32,22 +33,23 @@ export class ReadingsWriter {
     @Inject(INGEST_CONFIG) private readonly config: IngestConfig,
   ) {}
 
-  async write(readings: ResolvedReading[]): Promise<WriteResult> {
-    if (readings.length === 0) return { stored: 0, duplicates: 0 };
+  async write(readings: ReadingColumns): Promise<WriteResult> {
+    const range = timeRange(readings);
+    if (!range) return { stored: 0, duplicates: 0 };
     let stored: number;
     try {
-      await this.uow.read((em) => this.repository.ensurePartitions(em, readings.map((r) => new Date(r.read_at))));
+      await this.uow.read((em) => this.repository.ensurePartitions(em, range.min, range.max));
       stored = await this.uow.write(async (em) => {
-        const rows = await this.repository.insert(em, readings);
-        for (const event of readingsStored(rows)) addToOutbox(em, 'evt.ingest.readings_stored', event);
-        return rows.length;
+        const batch = await this.repository.insert(em, readings);
+        for (const event of readingsStored(batch.sensors)) addToOutbox(em, 'evt.ingest.readings_stored', event);
+        return batch.stored;
       });
     } catch (error) {
       if (permanentStoreError(error)) await this.reportFailure(readings, error);
       throw error;
     }
     await this.retention();
-    return { stored, duplicates: readings.length - stored };
+    return { stored, duplicates: columnCount(readings) - stored };
   }
 
   /**
@@ -56,12 +58,12 @@ export class ReadingsWriter {
    * process (the batch is tried again with the backoff and would fail alike). The readings are not lost: the caller
    * does not acknowledge them. A report that cannot be written is only logged.
    */
-  private async reportFailure(readings: ResolvedReading[], error: unknown): Promise<void> {
+  private async reportFailure(readings: ReadingColumns, error: unknown): Promise<void> {
     const now = Date.now();
     const events = storeFailed(readings, error).filter((e) => now - (this.reported.get(e.company_id) ?? 0) >= REPORT_EVERY_MS);
     if (events.length === 0) return;
     for (const e of events) this.reported.set(e.company_id, now);
-    this.log.error(`a batch of ${readings.length} readings was refused by the database (${events[0]!.error_code}): ${events[0]!.error}; kept and tried again`);
+    this.log.error(`a batch of ${columnCount(readings)} readings was refused by the database (${events[0]!.error_code}): ${events[0]!.error}; kept and tried again`);
     await this.uow
       .write(async (em) => {
         for (const event of events) addToOutbox(em, IngestEvents.storeFailed, event);
@@ -95,42 +97,27 @@ export function permanentStoreError(error: unknown): boolean {
 }
 
 /** The failed batch per company: how many readings, which sensors (at most 20), the error. */
-export function storeFailed(readings: ResolvedReading[], error: unknown): ReadingsStoreFailed[] {
+export function storeFailed(readings: ReadingColumns, error: unknown): ReadingsStoreFailed[] {
   const companies = new Map<number, { readings: number; sensors: Set<number> }>();
-  for (const r of readings) {
-    let c = companies.get(r.company_id);
-    if (!c) companies.set(r.company_id, (c = { readings: 0, sensors: new Set() }));
+  for (let i = 0; i < readings.company_id.length; i++) {
+    const company = readings.company_id[i]!;
+    let c = companies.get(company);
+    if (!c) companies.set(company, (c = { readings: 0, sensors: new Set() }));
     c.readings++;
-    c.sensors.add(r.sensor_id);
+    c.sensors.add(readings.sensor_id[i]!);
   }
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const text = ((error as Error | null)?.message ?? String(error)).slice(0, 1000);
   return [...companies].map(([company_id, c]) => ({ company_id, readings: c.readings, sensor_ids: [...c.sensors].sort((a, b) => a - b).slice(0, 20), error_code: code, error: text }));
 }
 
-/**
- * The new readings of a batch per company, per sensor: count, the latest one (with the latest battery and signal any
- * of them reported: a device may send those with some readings only), the smallest value.
- */
-export function readingsStored(rows: StoredRow[]): ReadingsStored[] {
-  const companies = new Map<number, Map<number, ReadingsStored['sensors'][number]>>();
-  const sorted = [...rows].sort((a, b) => a.read_at.getTime() - b.read_at.getTime());
-  for (const row of sorted) {
-    let sensors = companies.get(row.company_id);
-    if (!sensors) companies.set(row.company_id, (sensors = new Map()));
-    const sensor = sensors.get(row.sensor_id);
-    const last = {
-      read_at: row.read_at.toISOString(),
-      value: row.value,
-      battery: row.battery ?? sensor?.last.battery ?? null,
-      signal: row.signal ?? sensor?.last.signal ?? null,
-    };
-    if (!sensor) sensors.set(row.sensor_id, { sensor_id: row.sensor_id, count: 1, last, min_value: row.value });
-    else {
-      sensor.count++;
-      sensor.last = last;
-      sensor.min_value = Math.min(sensor.min_value, row.value);
-    }
+/** The new readings of a batch per company, per sensor (as the store summed them up), in sensor order. */
+export function readingsStored(sensors: StoredSensor[]): ReadingsStored[] {
+  const companies = new Map<number, ReadingsStored['sensors']>();
+  for (const s of sensors) {
+    let list = companies.get(s.company_id);
+    if (!list) companies.set(s.company_id, (list = []));
+    list.push({ sensor_id: s.sensor_id, count: s.count, last: { ...s.last, read_at: s.last.read_at.toISOString() }, min_value: s.min_value });
   }
-  return [...companies].map(([company_id, sensors]) => ({ company_id, sensors: [...sensors.values()].sort((a, b) => a.sensor_id - b.sensor_id) }));
+  return [...companies].map(([company_id, list]) => ({ company_id, sensors: list.sort((a, b) => a.sensor_id - b.sensor_id) }));
 }
