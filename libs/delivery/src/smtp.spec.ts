@@ -1,6 +1,6 @@
 // Mails to a real SMTP server (the smtp-server package) on a free loopback port, parsed back with mailparser.
 import { type SmtpTestServer, startSmtpServer } from '@kanban/testing';
-import { classifySmtpError, messageIdOf, type OutgoingMail, sendMail, type ServerConnection } from './index';
+import { classifySmtpError, messageIdOf, openMailTarget, type OutgoingMail, sendMail, type ServerConnection } from './index';
 
 jest.setTimeout(60_000);
 
@@ -82,6 +82,17 @@ describe('sendMail', () => {
     }
     expect(await sendMail(conn(), mail('k-down'))).toMatchObject({ ok: true });
     expect(smtp.byMessageId('<k-down@kanban.local>')).toHaveLength(1);
+  });
+
+  it('openMailTarget: many mails over a few kept-open connections, each once', async () => {
+    const connectionsBefore = smtp.connections;
+    const target = openMailTarget(conn(), { maxConnections: 2 });
+    const keys = Array.from({ length: 30 }, (_, i) => `pool-${i}`);
+    const results = await Promise.all(keys.map((key) => target.send(mail(key))));
+    await target.close();
+    expect(results.every((r) => r.ok)).toBe(true);
+    for (const key of keys) expect(smtp.byMessageId(`<${key}@kanban.local>`)).toHaveLength(1);
+    expect(smtp.connections - connectionsBefore).toBeLessThanOrEqual(2);
   });
 
   it('classifySmtpError: 454 on login is a transient auth failure; EPROTOCOL unreadable; TLS refusal permanent', () => {

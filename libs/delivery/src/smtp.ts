@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import { connect as netConnect, type Socket } from 'node:net';
+import { createTransport, type SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { errorMessage, networkKind } from './classify';
 import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
@@ -61,7 +62,32 @@ function transportOptions(conn: ServerConnection, lines: ServerLines): SMTPTrans
     dnsTimeout: timeout,
     logger: lines.logger,
     transactionLog: true,
+    getSocket: (_options, callback) => connectNoDelay(conn.host, conn.port, timeout, callback),
   };
+}
+
+/**
+ * The TCP connection for nodemailer, opened here with Nagle's algorithm off: nodemailer's own socket keeps it on, and
+ * each small command then waits for the server's delayed ACK (about 40 ms per reply; measured here: pooled delivery to
+ * a loopback server went from ~50 to ~100 mails/s per three connections). nodemailer still does TLS (implicit or
+ * STARTTLS) on top.
+ */
+function connectNoDelay(host: string, port: number, timeout: number, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
+  let done = false;
+  const socket = netConnect({ host, port, noDelay: true });
+  const finish = (error: Error | null) => {
+    if (done) return;
+    done = true;
+    socket.setTimeout(0);
+    socket.removeListener('error', finish);
+    if (error) {
+      socket.destroy();
+      callback(error);
+    } else callback(null, { connection: socket });
+  };
+  socket.setTimeout(timeout, () => finish(Object.assign(new Error(`connect to ${host}:${port} timed out after ${timeout} ms`), { code: 'ETIMEDOUT' })));
+  socket.once('error', finish);
+  socket.once('connect', () => finish(null));
 }
 
 interface SmtpError {
@@ -81,6 +107,11 @@ export function classifySmtpError(error: unknown): { kind: FailureKind; answer: 
   const e = (error ?? {}) as SmtpError;
   const answer = e.response?.trim() || errorMessage(error);
   const code = e.responseCode;
+  // TLS expected, something else came (a plain server on the port): OpenSSL's record layer says so
+  if (/wrong version number|unknown protocol|packet length too long|http request/i.test(answer) && code === undefined) {
+    const reason = /SSL routines:[^:]*:([^:]+)/.exec(answer)?.[1] ?? answer.trim();
+    return { kind: 'unreadable', answer: `no TLS on this port: ${reason}`, retryable: true };
+  }
   // RFC 5321 4.2.1: 4yz transient (try again), 5yz permanent
   const byReply = code !== undefined ? code >= 400 && code < 500 : undefined;
   switch (e.code ?? '') {
@@ -88,6 +119,9 @@ export function classifySmtpError(error: unknown): { kind: FailureKind; answer: 
       return { kind: 'auth', answer, retryable: byReply ?? false };
     case 'EPROTOCOL':
       return { kind: 'unreadable', answer, retryable: true };
+    case 'ETLS':
+      // TLS on the connection failed: a certificate refused, no common protocol version
+      return { kind: 'other', answer, retryable: false };
     case 'ETIMEDOUT':
     case 'EDNS':
       return { kind: 'unreachable', answer, retryable: true };
@@ -135,7 +169,20 @@ export async function sendMail(conn: ServerConnection, mail: OutgoingMail): Prom
   const lines = new ServerLines();
   const transport = createTransport(transportOptions(conn, lines));
   try {
-    const info = await transport.sendMail({
+    return await sendOver(transport, mail);
+  } finally {
+    transport.close();
+  }
+}
+
+/** what sendOver needs of a transport: the single and the pooled one both have it */
+interface MailSender {
+  sendMail(options: SendMailOptions): Promise<{ response?: string; rejected: Array<string | { address: string }> }>;
+}
+
+function sendOver(transport: MailSender, mail: OutgoingMail): Promise<DeliveryResult> {
+  return transport
+    .sendMail({
       messageId: messageIdOf(mail.messageId),
       from: mail.from,
       to: mail.to,
@@ -144,14 +191,41 @@ export async function sendMail(conn: ServerConnection, mail: OutgoingMail): Prom
       text: mail.text,
       html: mail.html,
       attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-    });
-    const rejected = info.rejected.map((r) => (typeof r === 'string' ? r : r.address));
-    const answer = firstLine(info.response ?? '') + (rejected.length ? `; refused: ${rejected.join(', ')}` : '');
-    return { ok: true, answer, retryable: false };
-  } catch (error) {
-    const failure = classifySmtpError(error);
-    return { ok: false, ...failure };
-  } finally {
-    transport.close();
-  }
+    })
+    .then(
+      (info): DeliveryResult => {
+        const rejected = info.rejected.map((r) => (typeof r === 'string' ? r : r.address));
+        const answer = firstLine(info.response ?? '') + (rejected.length ? `; refused: ${rejected.join(', ')}` : '');
+        return { ok: true, answer, retryable: false };
+      },
+      (error: unknown): DeliveryResult => ({ ok: false, ...classifySmtpError(error) }),
+    );
+}
+
+/** Several mails over a few kept-open connections (nodemailer's pool): a digest run, the benchmark. */
+export interface MailTarget {
+  send(mail: OutgoingMail): Promise<DeliveryResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * A pool of up to `maxConnections` SMTP connections (default 3), each used for up to 100 mails: the greeting, EHLO and
+ * login are paid once per connection, not per mail. `send` behaves as sendMail.
+ */
+export function openMailTarget(conn: ServerConnection, options: { maxConnections?: number } = {}): MailTarget {
+  const lines = new ServerLines();
+  const transport = createTransport({ ...transportOptions(conn, lines), pool: true, maxConnections: options.maxConnections ?? 3, maxMessages: 100 });
+  const pending = new Set<Promise<DeliveryResult>>();
+  return {
+    send: (mail) => {
+      const sent = sendOver(transport, mail);
+      pending.add(sent);
+      void sent.finally(() => pending.delete(sent));
+      return sent;
+    },
+    close: async () => {
+      await Promise.all(pending);
+      transport.close();
+    },
+  };
 }

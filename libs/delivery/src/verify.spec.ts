@@ -116,6 +116,33 @@ describe('SMTP (smtp-server)', () => {
   });
 });
 
+describe('SMTP with TLS (smtp-server)', () => {
+  let starttls: SmtpTestServer;
+  let implicit: SmtpTestServer;
+  beforeAll(async () => {
+    [starttls, implicit] = await Promise.all([startSmtpServer({ tls: 'starttls', auth: { user: 'u', password: 'p' } }), startSmtpServer({ tls: 'implicit', auth: { user: 'u', password: 'p' } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([starttls?.stop(), implicit?.stop()]);
+  });
+  const conn = (server: SmtpTestServer, smtpSecurity: 'starttls' | 'tls'): ServerConnection => ({ type: 'SMTP', host: server.host, port: server.port, user: 'u', password: 'p', smtpSecurity, tlsRejectUnauthorized: false, ...short });
+
+  it('STARTTLS and implicit TLS log in over the encrypted connection', async () => {
+    expect(await verifyServer(conn(starttls, 'starttls'))).toMatchObject({ ok: true, answer: expect.stringContaining('235 Authentication successful') });
+    expect(await verifyServer(conn(implicit, 'tls'))).toMatchObject({ ok: true, answer: expect.stringContaining('235 Authentication successful') });
+  });
+
+  it('a self-signed certificate is refused when certificates are checked: other, not auth', async () => {
+    expect(await verifyServer({ ...conn(starttls, 'starttls'), tlsRejectUnauthorized: true })).toEqual({ ok: false, kind: 'other', answer: expect.stringContaining('self-signed certificate') });
+    expect(await verifyServer({ ...conn(implicit, 'tls'), tlsRejectUnauthorized: true })).toEqual({ ok: false, kind: 'other', answer: expect.stringContaining('self-signed certificate') });
+  });
+
+  it('STARTTLS required but refused, implicit TLS on a plain server: the reasons', async () => {
+    expect(await verifyServer({ ...conn(starttls, 'starttls'), port: smtp.port })).toEqual({ ok: false, kind: 'other', answer: '500 Error: command not recognized' });
+    expect(await verifyServer({ ...conn(implicit, 'tls'), port: smtp.port })).toEqual({ ok: false, kind: 'unreadable', answer: 'no TLS on this port: wrong version number' });
+  });
+});
+
 describe('HTTP (node:http)', () => {
   const conn = (): ServerConnection => ({ type: 'HTTP', host: http.host, port: http.port, ...short });
 

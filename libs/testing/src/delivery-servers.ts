@@ -26,7 +26,8 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
-import { connect as netConnect, type AddressInfo } from 'node:net';
+import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -55,8 +56,18 @@ export interface ReceivedSmtpMessage {
 }
 
 export interface SmtpTestServerOptions {
-  /** require a login with these credentials (AUTH PLAIN/LOGIN over the plain connection) */
+  /** require a login with these credentials (AUTH PLAIN/LOGIN, also over the plain connection) */
   auth?: { user: string; password: string };
+  /** TLS with a self-signed certificate: offered by STARTTLS, or implicit (the whole connection, as on port 465) */
+  tls?: 'starttls' | 'implicit';
+}
+
+/** A self-signed certificate for 127.0.0.1 made by openssl (RSA 2048, two days), as PEM files in `dir`. */
+export async function selfSignedCertificate(dir: string): Promise<{ keyFile: string; certFile: string; key: string; cert: string }> {
+  const keyFile = path.join(dir, 'key.pem');
+  const certFile = path.join(dir, 'cert.pem');
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]);
+  return { keyFile, certFile, key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8') };
 }
 
 /**
@@ -67,6 +78,8 @@ export interface SmtpTestServerOptions {
 export class SmtpTestServer {
   readonly messages: ReceivedSmtpMessage[] = [];
   mode: 'accept' | 'tempfail' | 'reject' = 'accept';
+  /** connection errors the server saw (a client refusing the certificate, a dropped connection) */
+  readonly errors: Error[] = [];
   /** every connection the server took (counted at greeting) */
   connections = 0;
   port = 0;
@@ -75,16 +88,30 @@ export class SmtpTestServer {
 
   constructor(private readonly options: SmtpTestServerOptions = {}) {}
 
+  private certificate?: { key: string; cert: string };
+
   async start(port = 0): Promise<this> {
     const auth = this.options.auth;
+    const tls = this.options.tls;
+    if (tls && !this.certificate) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'smtp-tls-'));
+      try {
+        this.certificate = await selfSignedCertificate(dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
     this.server = new SMTPServer({
+      ...(tls ? { key: this.certificate!.key, cert: this.certificate!.cert, secure: tls === 'implicit' } : {}),
       name: 'kanban-test-smtp',
       banner: 'kanban test SMTP ready',
       authOptional: !auth,
       allowInsecureAuth: true,
       authMethods: ['PLAIN', 'LOGIN'],
-      disabledCommands: ['STARTTLS'],
+      disabledCommands: tls === 'starttls' ? [] : ['STARTTLS'],
       logger: false,
+      // no reverse DNS of the client: without a resolver (closed network) each lookup waits for its timeout
+      disableReverseLookup: true,
       size: 50 * 1024 * 1024,
       onConnect: (_session, callback) => {
         this.connections++;
@@ -115,6 +142,10 @@ export class SmtpTestServer {
       },
     });
     const server = this.server;
+    // a client that gives up during TLS (a refused certificate) or drops the connection: kept, not thrown
+    server.on('error', (error: Error) => this.errors.push(error));
+    // replies go out at once (no Nagle): otherwise each reply after DATA waits for the client's delayed ACK (~40 ms)
+    server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
     await new Promise<void>((resolve, reject) => {
       server.server.once('error', reject);
       server.listen(port, this.host, () => resolve());
@@ -422,6 +453,7 @@ export class SftpTestServer extends ProcessServer {
       'X11Forwarding no',
       'PrintMotd no',
       'LogLevel VERBOSE',
+      'UseDNS no',
       // many short connections in benchmarks and parallel tests
       'MaxStartups 200',
       'MaxAuthTries 3',
@@ -512,9 +544,7 @@ export class FtpTestServer extends ProcessServer {
     this.port = await freePort();
     const tls: string[] = [];
     if (this.options.tls) {
-      const cert = path.join(this.dir, 'cert.pem');
-      const key = path.join(this.dir, 'key.pem');
-      await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert]);
+      const { certFile: cert, keyFile: key } = await selfSignedCertificate(this.dir);
       tls.push(
         'ssl_enable=YES',
         `rsa_cert_file=${cert}`,
