@@ -58,6 +58,14 @@ describe('SFTP (OpenSSH)', () => {
     expect(await verifyServer({ ...conn(), user: 'nobody-here', password: sftp.password })).toMatchObject({ ok: false, kind: 'auth' });
   });
 
+  it('reports a private key that cannot be read as auth', async () => {
+    expect(await verifyServer({ ...conn(), privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nnot a key\n-----END OPENSSH PRIVATE KEY-----\n' })).toEqual({
+      ok: false,
+      kind: 'auth',
+      answer: expect.stringMatching(/^private key: /),
+    });
+  });
+
   it('reports a closed port as unreachable', async () => {
     expect(await verifyServer({ ...conn(), port: closedPort, password: 'x' })).toEqual({ ok: false, kind: 'unreachable', answer: expect.stringContaining('ECONNREFUSED') });
   });
