@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ResolvedReading } from '@kanban/contracts';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
+import { columnCount, emptyColumns } from './reading-columns';
 import { READING_QUEUE, type ReadingQueue } from './reading-queue';
 import { type IncomingReading, type InputLimits, type ParsedBatch, type Refusal, toSensorUnit, valueFromFields } from './reading-input';
 import { retentionStart } from './readings.repository';
@@ -34,31 +34,52 @@ export class IngestService {
 
   async accept(companyId: number, batch: ParsedBatch): Promise<IngestAnswer> {
     const refused = [...batch.refused];
-    const ids = batch.readings.flatMap((r) => [r.external_id, ...(r.alternatives ?? [])]);
+    const ids: string[] = [];
+    for (const r of batch.readings) {
+      ids.push(r.external_id);
+      if (r.alternatives) ids.push(...r.alternatives);
+    }
     const sensors = ids.length > 0 ? await this.directory.sensorsOf(companyId, ids) : new Map<string, SensorRef | null>();
-    const resolved: ResolvedReading[] = [];
-    const seen = new Set<string>();
+    const columns = emptyColumns();
+    // per sensor the times taken: the same sensor and time twice in one batch, the first counts (the store would keep only one anyway)
+    const seen = new Map<number, Set<number>>();
     for (const reading of batch.readings) {
-      const result = resolve(companyId, reading, sensors);
+      const result = resolve(reading, sensors);
       if ('reason' in result) {
         refused.push(result);
         continue;
       }
-      // the same sensor and time twice in one batch: the first counts (the store would keep only one anyway)
-      const key = `${result.sensor_id}@${result.read_at}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      resolved.push(result);
+      const at = reading.time.getTime();
+      let times = seen.get(result.sensor_id);
+      if (!times) seen.set(result.sensor_id, (times = new Set()));
+      if (times.has(at)) continue;
+      times.add(at);
+      columns.company_id.push(companyId);
+      columns.sensor_id.push(result.sensor_id);
+      columns.read_at.push(at);
+      columns.value.push(result.value);
+      columns.raw_value.push(result.raw_value);
+      columns.battery.push(reading.battery);
+      columns.signal.push(reading.signal);
+      columns.source.push(reading.source);
     }
-    if (resolved.length > 0) await this.queue.enqueue(resolved);
+    const accepted = columnCount(columns);
+    if (accepted > 0) await this.queue.enqueue(columns);
     refused.sort((a, b) => a.index - b.index);
-    return { accepted: resolved.length, refused };
+    return { accepted, refused };
   }
 }
 
-function resolve(companyId: number, reading: IncomingReading, sensors: Map<string, SensorRef | null>): ResolvedReading | Refusal {
+/** A reading's sensor (by its device id or an alternative one) and its value in the sensor's unit, or why it is refused. */
+function resolve(reading: IncomingReading, sensors: Map<string, SensorRef | null>): { sensor_id: number; value: number; raw_value: number } | Refusal {
   const refuse = (field: string, reason: string): Refusal => ({ index: reading.index, external_id: reading.external_id, field, reason });
-  const sensor = [reading.external_id, ...(reading.alternatives ?? [])].map((id) => sensors.get(id)).find((s) => s) ?? null;
+  let sensor = sensors.get(reading.external_id) ?? null;
+  if (!sensor && reading.alternatives) {
+    for (const id of reading.alternatives) {
+      sensor = sensors.get(id) ?? null;
+      if (sensor) break;
+    }
+  }
   if (!sensor) return refuse('external_id', 'no sensor of the company has this device id (settings → sensors)');
   if (!sensor.active) return refuse('external_id', 'the sensor is inactive');
   let value = reading.value;
@@ -71,14 +92,5 @@ function resolve(companyId: number, reading: IncomingReading, sensors: Map<strin
   }
   const converted = toSensorUnit(value, unit, sensor.unit);
   if (converted === null) return refuse('unit', `the sensor measures in ${sensor.unit}, not ${unit}`);
-  return {
-    company_id: companyId,
-    sensor_id: sensor.id,
-    read_at: reading.time.toISOString(),
-    value: converted,
-    raw_value: value,
-    battery: reading.battery,
-    signal: reading.signal,
-    source: reading.source,
-  };
+  return { sensor_id: sensor.id, value: converted, raw_value: value };
 }

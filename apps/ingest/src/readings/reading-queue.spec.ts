@@ -1,5 +1,5 @@
 import type { ResolvedReading } from '@kanban/contracts';
-import type { ReadingColumns } from './reading-columns';
+import { type ReadingColumns, toColumns } from './reading-columns';
 import { Batcher, DirectReadingQueue, ingestStream } from './reading-queue';
 import type { ReadingsWriter } from './readings.writer';
 
@@ -82,10 +82,10 @@ describe('DirectReadingQueue', () => {
       },
     } as unknown as ReadingsWriter;
     const queue = new DirectReadingQueue(writer, 100, 5);
-    await Promise.all([queue.enqueue(item(3).readings), queue.enqueue(item(2, 10).readings)]);
+    await Promise.all([queue.enqueue(toColumns(item(3).readings)), queue.enqueue(toColumns(item(2, 10).readings))]);
     expect(written).toEqual([5]);
     fail = true;
-    await expect(queue.enqueue(item(1).readings)).rejects.toThrow('database down');
+    await expect(queue.enqueue(toColumns(item(1).readings))).rejects.toThrow('database down');
   });
 });
 

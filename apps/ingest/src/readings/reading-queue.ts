@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, RetentionPolicy, nanos } from 'nats';
-import { INGEST_STREAM, INGEST_SUBJECT_ROOT, type ResolvedReading } from '@kanban/contracts';
+import { INGEST_STREAM, INGEST_SUBJECT_ROOT } from '@kanban/contracts';
 import { type NatsBus, redeliveryDelayMs } from '@kanban/messaging';
-import { columnCount, concatColumns, decodeColumns, encodeColumns, type ReadingColumns, toColumns } from './reading-columns';
+import { columnCount, concatColumns, decodeColumns, encodeColumns, type ReadingColumns } from './reading-columns';
 import type { ReadingsWriter } from './readings.writer';
 
 /** Where accepted readings go: to the writers, durably, before the receiver answers. */
 export interface ReadingQueue {
-  enqueue(readings: ResolvedReading[]): Promise<void>;
+  enqueue(readings: ReadingColumns): Promise<void>;
 }
 
 export const READING_QUEUE = Symbol('READING_QUEUE');
@@ -17,7 +17,7 @@ export const READING_QUEUE = Symbol('READING_QUEUE');
 export type ReadingQueueKind = { kind: 'direct' } | { kind: 'jetstream'; bus: NatsBus };
 
 interface Pending {
-  readings: ResolvedReading[];
+  columns: ReadingColumns;
   count: number;
   done: (error?: unknown) => void;
 }
@@ -100,7 +100,7 @@ export class DirectReadingQueue implements ReadingQueue, OnApplicationShutdown {
     this.batcher = new Batcher<Pending>(
       async (items) => {
         try {
-          await writer.write(toColumns(items.flatMap((i) => i.readings)));
+          await writer.write(concatColumns(items.map((i) => i.columns)));
           for (const item of items) item.done();
         } catch (error) {
           for (const item of items) item.done(error);
@@ -111,8 +111,8 @@ export class DirectReadingQueue implements ReadingQueue, OnApplicationShutdown {
     );
   }
 
-  enqueue(readings: ResolvedReading[]): Promise<void> {
-    return new Promise((resolve, reject) => this.batcher.add({ readings, count: readings.length, done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
+  enqueue(columns: ReadingColumns): Promise<void> {
+    return new Promise((resolve, reject) => this.batcher.add({ columns, count: columnCount(columns), done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -157,11 +157,11 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
     this.stream = ingestStream(bus.options.prefix);
   }
 
-  async enqueue(readings: ResolvedReading[]): Promise<void> {
+  async enqueue(columns: ReadingColumns): Promise<void> {
     await this.ensureStream();
-    const data = encodeColumns(toColumns(readings));
+    const data = encodeColumns(columns);
     const msgID = createHash('sha256').update(data).digest('base64url');
-    await this.bus.js.publish(this.stream.subject(readings[0]!.company_id), data, { msgID });
+    await this.bus.js.publish(this.stream.subject(columns.company_id[0]!), data, { msgID });
   }
 
   private ensureStream(): Promise<void> {

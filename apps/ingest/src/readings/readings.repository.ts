@@ -262,13 +262,15 @@ const DAY_MS = 24 * HOUR_MS;
  * signal reported.
  */
 export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: ReadingGroup[]; sensors: StoredSensor[] } {
-  const hours = new Map<string, ReadingGroup>();
-  const days = new Map<string, ReadingGroup>();
+  // keyed by sensor × 2^21 + the bucket's number since 1970 (hours fit 21 bits until 2209): a number, not a text per reading
+  const hours = new Map<number, ReadingGroup>();
+  const days = new Map<number, ReadingGroup>();
   const sensors = new Map<number, StoredSensor & { batteryAt: number; signalAt: number }>();
-  const add = (groups: Map<string, ReadingGroup>, sensor: number, bucket: number, company: number, value: number, at: number) => {
-    const key = `${sensor}:${bucket}`;
+  const add = (groups: Map<number, ReadingGroup>, sensor: number, size: number, company: number, value: number, at: number) => {
+    const index = Math.floor(at / size);
+    const key = sensor * 2_097_152 + index;
     const g = groups.get(key);
-    if (!g) groups.set(key, { sensor_id: sensor, bucket, company_id: company, count: 1, min_value: value, max_value: value, sum_value: value, last_value: value, last_at: at });
+    if (!g) groups.set(key, { sensor_id: sensor, bucket: index * size, company_id: company, count: 1, min_value: value, max_value: value, sum_value: value, last_value: value, last_at: at });
     else {
       g.count++;
       if (company < g.company_id) g.company_id = company;
@@ -286,8 +288,8 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: Rea
     const company = c.company_id[i]!;
     const at = c.read_at[i]!;
     const value = c.value[i]!;
-    add(hours, sensor, at - (at % HOUR_MS), company, value, at);
-    add(days, sensor, at - (at % DAY_MS), company, value, at);
+    add(hours, sensor, HOUR_MS, company, value, at);
+    add(days, sensor, DAY_MS, company, value, at);
     const battery = c.battery[i] ?? null;
     const signal = c.signal[i] ?? null;
     const s = sensors.get(sensor);
@@ -315,7 +317,7 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: Rea
       s.last.signal = signal;
     }
   }
-  const ordered = (groups: Map<string, ReadingGroup>) => [...groups.values()].sort((a, b) => a.sensor_id - b.sensor_id || a.bucket - b.bucket);
+  const ordered = (groups: Map<number, ReadingGroup>) => [...groups.values()].sort((a, b) => a.sensor_id - b.sensor_id || a.bucket - b.bucket);
   return {
     hours: ordered(hours),
     days: ordered(days),
