@@ -1,7 +1,7 @@
 // verifyServer against real servers on loopback (libs/testing/src/delivery-servers.ts): OpenSSH's sshd, vsftpd,
 // smtp-server and node:http. Each type: the server's own words when it works, 'auth' when the login is refused,
 // 'unreachable' when nothing listens, 'unreadable' when another protocol answers.
-import { type ServerConnection, verifyServer } from './index';
+import { postHttp, type ServerConnection, verifyServer } from './index';
 import {
   type FtpTestServer,
   type HttpTestServer,
@@ -175,6 +175,33 @@ describe('HTTP (node:http)', () => {
   it('reports a closed port as unreachable and an SSH server as unreadable', async () => {
     expect(await verifyServer({ ...conn(), port: closedPort })).toMatchObject({ ok: false, kind: 'unreachable' });
     expect(await verifyServer({ ...conn(), port: sftp.port })).toEqual({ ok: false, kind: 'unreadable', answer: expect.stringMatching(/^not an HTTP server: SSH-2\.0-OpenSSH_/) });
+  });
+});
+
+describe('HTTPS (node:https, self-signed certificate)', () => {
+  let https: HttpTestServer;
+  beforeAll(async () => {
+    https = await startHttpServer({ tls: true });
+  });
+  afterAll(async () => {
+    await https?.stop();
+  });
+
+  it('verifies with certificate checks off, refuses the certificate with them on', async () => {
+    const conn: ServerConnection = { type: 'HTTPS', host: https.host, port: https.port, ...short };
+    expect(await verifyServer({ ...conn, tlsRejectUnauthorized: false })).toEqual({ ok: true, answer: 'HTTP/1.1 201 Created (kanban-test-http)' });
+    expect(await verifyServer(conn)).toEqual({ ok: false, kind: 'other', answer: 'self-signed certificate' });
+    // plain HTTP on the HTTPS port: the TLS server hangs up without an answer
+    expect(await verifyServer({ ...conn, type: 'HTTP' })).toEqual({ ok: false, kind: 'unreachable', answer: 'socket hang up' });
+  });
+
+  it('postHttp over HTTPS: delivered with checks off, the certificate refused (not retried) with them on', async () => {
+    const conn: ServerConnection = { type: 'HTTPS', host: https.host, port: https.port, ...short };
+    const post = { path: '/orders', body: '{}', contentType: 'application/json', idempotencyKey: 'tls-1' };
+    expect(await postHttp({ ...conn, tlsRejectUnauthorized: false }, post)).toMatchObject({ ok: true });
+    expect(await postHttp(conn, post)).toEqual({ ok: false, kind: 'other', retryable: false, answer: 'self-signed certificate' });
+    expect(https.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(https.requests.find((r) => r.method === 'POST')?.headers['idempotency-key']).toBe('tls-1');
   });
 });
 

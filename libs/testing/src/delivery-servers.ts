@@ -25,7 +25,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -186,16 +187,30 @@ export interface HttpReply {
   headers?: Record<string, string>;
 }
 
-/** A node:http server that records every request and answers what `respond` returns (default 201 "created"). */
+/**
+ * A node:http server (node:https with `{tls: true}`, a self-signed certificate) that records every request and answers
+ * what `respond` returns (default 201 "created").
+ */
 export class HttpTestServer {
   readonly requests: RecordedHttpRequest[] = [];
   respond: (request: RecordedHttpRequest) => HttpReply = () => ({ status: 201, body: 'created' });
   port = 0;
   readonly host = '127.0.0.1';
-  private server?: HttpServer;
+  private server?: HttpServer | HttpsServer;
+  private certificate?: { key: string; cert: string };
+
+  constructor(private readonly options: { tls?: boolean } = {}) {}
 
   async start(): Promise<this> {
-    const server = createHttpServer((req, res) => {
+    if (this.options.tls && !this.certificate) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'https-'));
+      try {
+        this.certificate = await selfSignedCertificate(dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -210,7 +225,8 @@ export class HttpTestServer {
         res.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8', Server: 'kanban-test-http', ...reply.headers });
         res.end(req.method === 'HEAD' ? undefined : (reply.body ?? ''));
       });
-    });
+    };
+    const server = this.certificate ? createHttpsServer({ key: this.certificate.key, cert: this.certificate.cert }, handler) : createHttpServer(handler);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -221,7 +237,7 @@ export class HttpTestServer {
   }
 
   get url(): string {
-    return `http://${this.host}:${this.port}`;
+    return `${this.options.tls ? 'https' : 'http'}://${this.host}:${this.port}`;
   }
 
   async stop(): Promise<void> {
@@ -233,8 +249,8 @@ export class HttpTestServer {
   }
 }
 
-export async function startHttpServer(): Promise<HttpTestServer> {
-  return new HttpTestServer().start();
+export async function startHttpServer(options: { tls?: boolean } = {}): Promise<HttpTestServer> {
+  return new HttpTestServer(options).start();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
