@@ -93,6 +93,26 @@ describe('uploadFile over SFTP', () => {
     expect(await readFile(sftp.localPath('order-1006-v1.csv'))).toEqual(latin1Crlf);
   });
 
+  it('a server that stops answering mid-session fails the request in time (unreachable, retryable), nothing lands', async () => {
+    const opened = await openFileTarget({ ...conn(), timeoutMs: 1_000 });
+    if (!opened.ok) throw new Error(opened.answer);
+    await settle();
+    // the session's process (sshd: "User child is on pid N"), frozen with SIGSTOP
+    const pid = Number([...sftp.log().matchAll(/User child is on pid (\d+)/g)].at(-1)![1]);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const result = await opened.target.upload({ path: '.', fileName: 'order-1007-v1.csv', content: latin1Crlf });
+      expect(result).toEqual({ ok: false, kind: 'unreachable', retryable: true, answer: expect.stringMatching(/^SSH-2\.0-OpenSSH.*: stat order-1007-v1\.csv: no answer within 1000 ms$/) });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      await opened.target.close();
+    }
+    await settle();
+    expect((await readdir(sftp.localPath('.'))).filter((n) => n.includes('order-1007'))).toEqual([]);
+  });
+
   it('one connection for several uploads (openFileTarget)', async () => {
     const logins = () => sftp.log().split('Accepted publickey').length - 1;
     const before = logins();

@@ -14,6 +14,8 @@ interface SshSession {
   ident: string;
   /** SHA256 fingerprint of the host key as OpenSSH prints it */
   hostKey: string;
+  /** per request, ms */
+  timeout: number;
 }
 
 /** The server's first bytes that are no SSH identification but another protocol's greeting (FTP, SMTP, HTTP). */
@@ -77,11 +79,13 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
     });
     client.on('ready', () => {
       loggedIn = true;
+      const timer = setTimeout(() => fail(new TransportFailure('other', `${ident}: no SFTP channel within ${timeout} ms`, true)), timeout);
       client.sftp((error, sftp) => {
+        clearTimeout(timer);
         if (error) return fail(new TransportFailure('other', `${ident}: ${error.message}`, false));
         if (settled) return;
         settled = true;
-        resolve({ client, sftp, ident, hostKey });
+        resolve({ client, sftp, ident, hostKey, timeout });
       });
     });
     const config: ConnectConfig = {
@@ -118,8 +122,22 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
   });
 }
 
-function call<T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
+/**
+ * One SFTP request as a promise, bounded in time: a server that stops answering ends the connection (the request then
+ * fails as unreachable, retryable) instead of holding the delivery forever.
+ */
+function call<T>(session: SshSession, run: (done: (error: Error | null | undefined, value?: T) => void) => void, ms = session.timeout): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'ETIMEDOUT' }));
+      session.client.end();
+    }, ms);
+    run((error, value) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(value as T);
+    });
+  });
 }
 
 /** SFTP status codes (draft-ietf-secsh-filexfer-02): 2 no such file, 3 permission denied, 4 failure, … */
@@ -130,9 +148,9 @@ function sftpCode(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-async function statOrNull(sftp: SFTPWrapper, file: string): Promise<Stats | null> {
+async function statOrNull(session: SshSession, file: string): Promise<Stats | null> {
   try {
-    return await call<Stats>((done) => sftp.stat(file, done));
+    return await call<Stats>(session, (done) => session.sftp.stat(file, done));
   } catch (error) {
     if (sftpCode(error) === SFTP_NO_SUCH_FILE) return null;
     throw error;
@@ -155,7 +173,7 @@ export async function verifySftp(conn: ServerConnection): Promise<VerifyResult> 
   try {
     session = await openSftp(conn);
     const sftp = session.sftp;
-    const home = await call<string>((done) => sftp.realpath('.', done));
+    const home = await call<string>(session, (done) => sftp.realpath('.', done));
     return { ok: true, answer: `${session.ident}; host key ${session.hostKey}; directory ${home}` };
   } catch (error) {
     const failure = error instanceof TransportFailure ? error : sftpFailure(error, session?.ident ?? '', 'realpath');
@@ -195,26 +213,27 @@ async function uploadOverSftp(session: SshSession, upload: Upload): Promise<Deli
   let step = `stat ${final}`;
   let tempStarted = false;
   try {
-    const existing = await statOrNull(sftp, final);
+    const existing = await statOrNull(session, final);
     if (existing) return alreadyThere(existing.size, upload.content.length, final, session.ident);
     step = `write ${temp}`;
     tempStarted = true;
-    await call<void>((done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done));
+    // at least 10 KB/s on top of the per-request time
+    await call<void>(session, (done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done), session.timeout + Math.ceil(upload.content.length / 10));
     step = `rename ${temp} to ${final}`;
     try {
-      await call<void>((done) => sftp.rename(temp, final, done));
+      await call<void>(session, (done) => sftp.rename(temp, final, done));
     } catch (error) {
       // the final name appeared meanwhile (another attempt won): its file stands, ours goes
-      const raced = await statOrNull(sftp, final);
+      const raced = await statOrNull(session, final);
       if (raced) {
-        await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
+        await call<void>(session, (done) => sftp.unlink(temp, done)).catch(() => undefined);
         return alreadyThere(raced.size, upload.content.length, final, session.ident);
       }
       throw error;
     }
     return { ok: true, answer: `${session.ident}: ${final} (${upload.content.length} bytes)`, retryable: false };
   } catch (error) {
-    if (tempStarted) await call<void>((done) => sftp.unlink(temp, done)).catch(() => undefined);
+    if (tempStarted) await call<void>(session, (done) => sftp.unlink(temp, done)).catch(() => undefined);
     const failure = sftpFailure(error, session.ident, step);
     return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };
   }
