@@ -45,23 +45,16 @@ export function inCalibrationUnit(value: number, unit: SensorUnit): number {
 export type FillCalibration = Pick<StorageBinCalibration, 'measured' | 'tare' | 'piece_weight' | 'empty_distance' | 'full_distance' | 'pieces_per_bin'>;
 
 /**
- * Whether readings of a sensor in `unit` can become pieces with this calibration: the measured kind fits the unit
- * (grams or kilograms for weight_g, millimetres or centimetres for distance_mm, counts for count) and its fields are
- * set (a piece weight; both distances and the rule's capacity; the pieces per counted bin).
+ * Whether the calibration of the measured kind is complete for a sensor in `unit`: the kind fits the unit (grams or
+ * kilograms for weight_g, millimetres or centimetres for distance_mm, counts for count) and its fields are set (a
+ * piece weight; both distances, the empty one the farther; the pieces per counted bin).
  */
-export function canConvert(calibration: FillCalibration, unit: SensorUnit, capacity: number | null): boolean {
+export function calibrationComplete(calibration: FillCalibration, unit: SensorUnit): boolean {
   switch (calibration.measured) {
     case 'weight_g':
       return (unit === 'g' || unit === 'kg') && calibration.piece_weight !== null && calibration.piece_weight > 0;
     case 'distance_mm':
-      return (
-        (unit === 'mm' || unit === 'cm') &&
-        calibration.empty_distance !== null &&
-        calibration.full_distance !== null &&
-        calibration.empty_distance > calibration.full_distance &&
-        capacity !== null &&
-        capacity > 0
-      );
+      return (unit === 'mm' || unit === 'cm') && calibration.empty_distance !== null && calibration.full_distance !== null && calibration.empty_distance > calibration.full_distance;
     case 'count':
       return unit === 'count' && calibration.pieces_per_bin !== null && calibration.pieces_per_bin > 0;
     case null:
@@ -70,21 +63,35 @@ export function canConvert(calibration: FillCalibration, unit: SensorUnit, capac
 }
 
 /**
- * One reading (in the sensor's `unit`) as pieces, rounded to three decimals: weight → (grams − tare) / piece weight;
- * distance → capacity × (empty − distance) / (empty − full) (the full bin holds the rule's capacity); count → counted
- * bins × pieces per bin. Never below 0: a reading below the empty bin is a fault (journal 2007), not a level — as
- * the stock the readings become (apps/catalog storages/bin-readings.rules.ts). Null when the calibration does not
- * allow it (`canConvert`).
+ * Whether readings of a sensor in `unit` can become pieces with this calibration: complete (`calibrationComplete`),
+ * and for a distance the rule's capacity known (the full bin holds it).
+ */
+export function canConvert(calibration: FillCalibration, unit: SensorUnit, capacity: number | null): boolean {
+  return calibrationComplete(calibration, unit) && (calibration.measured !== 'distance_mm' || (capacity !== null && capacity > 0));
+}
+
+/**
+ * A value in the calibration's unit (`inCalibrationUnit`) as the bin's level, not rounded and not bounded: weight →
+ * pieces (grams − tare) / piece weight; count → counted bins × pieces per bin; distance → the fill fraction
+ * (empty − distance) / (empty − full), 1 for the full bin. For a complete calibration (`calibrationComplete`).
+ */
+export function calibratedLevel(calibration: FillCalibration, base: number): { pieces: number; fill: null } | { pieces: null; fill: number } {
+  if (calibration.measured === 'weight_g') return { pieces: (base - (calibration.tare ?? 0)) / calibration.piece_weight!, fill: null };
+  if (calibration.measured === 'count') return { pieces: base * calibration.pieces_per_bin!, fill: null };
+  const empty = calibration.empty_distance!;
+  return { pieces: null, fill: (empty - base) / (empty - calibration.full_distance!) };
+}
+
+/**
+ * One reading (in the sensor's `unit`) as pieces, rounded to three decimals: the level (`calibratedLevel`), a
+ * distance's fill fraction times the rule's capacity. Never below 0: a reading below the empty bin is a fault
+ * (journal 2007), not a level — as the stock the readings become (apps/catalog storages/bin-readings.rules.ts).
+ * Null when the calibration does not allow it (`canConvert`).
  */
 export function readingToPieces(value: number, calibration: FillCalibration, unit: SensorUnit, capacity: number | null): number | null {
   if (!canConvert(calibration, unit, capacity)) return null;
-  const base = value * UNIT_FACTOR[unit];
-  let pieces: number;
-  if (calibration.measured === 'weight_g') pieces = (base - (calibration.tare ?? 0)) / calibration.piece_weight!;
-  else if (calibration.measured === 'distance_mm') {
-    const empty = calibration.empty_distance!;
-    pieces = (capacity! * (empty - base)) / (empty - calibration.full_distance!);
-  } else pieces = base * calibration.pieces_per_bin!;
+  const level = calibratedLevel(calibration, inCalibrationUnit(value, unit));
+  const pieces = level.pieces ?? capacity! * level.fill!;
   return Math.max(0, Math.round(pieces * 1000) / 1000);
 }
 

@@ -1,4 +1,4 @@
-import { type BinFault, inCalibrationUnit, type SensorUnit, type StorageBinCalibration } from '@kanban/contracts';
+import { type BinFault, calibratedLevel, calibrationComplete, inCalibrationUnit, type SensorUnit, type StorageBinCalibration } from '@kanban/contracts';
 
 /** What a bin's calibration needs, as stored (numbers in grams, millimetres or counts): the contract's fields. */
 export type BinCalibrationFacts = Omit<StorageBinCalibration, 'wanted' | 'dead_time_seconds'>;
@@ -23,16 +23,7 @@ export interface BinLevel {
 
 /** Whether the calibration of the measured kind is complete enough to turn readings into pieces (or a fill level). */
 export function calibrated(bin: BinCalibrationFacts, unit: SensorUnit): boolean {
-  switch (bin.measured) {
-    case 'weight_g':
-      return (unit === 'g' || unit === 'kg') && bin.piece_weight !== null && bin.piece_weight > 0;
-    case 'distance_mm':
-      return (unit === 'mm' || unit === 'cm') && bin.empty_distance !== null && bin.full_distance !== null && bin.empty_distance > bin.full_distance;
-    case 'count':
-      return unit === 'count' && bin.pieces_per_bin !== null && bin.pieces_per_bin > 0;
-    case null:
-      return false;
-  }
+  return calibrationComplete(bin, unit);
 }
 
 /**
@@ -71,9 +62,8 @@ export function binLevel(bin: BinCalibrationFacts, reading: LatestReading): BinL
 
 function levelOf(bin: BinCalibrationFacts, base: number): { pieces: number | null; fill: number | null } {
   const round = (n: number) => Math.max(0, Math.round(n * 1_000_000) / 1_000_000);
-  if (bin.measured === 'weight_g') return { pieces: round((base - (bin.tare ?? 0)) / bin.piece_weight!), fill: null };
-  if (bin.measured === 'count') return { pieces: round(base * bin.pieces_per_bin!), fill: null };
-  return { pieces: null, fill: round((bin.empty_distance! - base) / (bin.empty_distance! - bin.full_distance!)) };
+  const level = calibratedLevel(bin, base);
+  return level.pieces !== null ? { pieces: round(level.pieces), fill: null } : { pieces: null, fill: round(level.fill) };
 }
 
 /**
