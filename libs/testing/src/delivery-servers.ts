@@ -504,14 +504,14 @@ export interface FtpTestServerOptions {
   tls?: boolean;
 }
 
+/** password check only (no /etc/shells rule), without pam_unix's 2 s delay after a wrong password (tests try them) */
+const PAM_CONFIG =
+  '# kanban test FTP servers (libs/testing/src/delivery-servers.ts): password check only, no /etc/shells rule\nauth required pam_unix.so nodelay\naccount required pam_unix.so\nsession required pam_permit.so\n';
+
 async function ensurePamService(): Promise<void> {
   const file = path.join('/etc/pam.d', PAM_SERVICE);
-  if (await exists(file)) return;
-  await writeFile(
-    file,
-    '# kanban test FTP servers (libs/testing/src/delivery-servers.ts): password check only, no /etc/shells rule\nauth required pam_unix.so\naccount required pam_unix.so\nsession required pam_permit.so\n',
-    { mode: 0o644 },
-  );
+  if ((await readFile(file, 'utf8').catch(() => '')) === PAM_CONFIG) return;
+  await writeFile(file, PAM_CONFIG, { mode: 0o644 });
 }
 
 /**
@@ -603,6 +603,8 @@ export class FtpTestServer extends ProcessServer {
       'syslog_enable=NO',
       'use_localtime=NO',
       'max_clients=200',
+      // no pause after a wrong password (vsftpd's own, beside PAM's)
+      'delay_failed_login=0',
       'max_per_ip=200',
       ...tls,
       '',
