@@ -68,6 +68,27 @@ describe('Batcher', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(batches).toEqual([2]);
   });
+
+  it('under a steady stream, starts the next batch when its oldest item waited the flush time, not right after the last', async () => {
+    const sizes: number[] = [];
+    const batcher = new Batcher<{ readings: ResolvedReading[]; count: number }>(
+      async (items) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sizes.push(items.length);
+      },
+      1000,
+      100,
+    );
+    // an item every 5 ms for 600 ms: a batch right after each 5 ms transaction would hold one or two items
+    for (let i = 0; i < 120; i++) {
+      batcher.add(item(1, i));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await batcher.drain();
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(120);
+    expect(sizes.length).toBeLessThanOrEqual(12);
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(10);
+  });
 });
 
 describe('DirectReadingQueue', () => {

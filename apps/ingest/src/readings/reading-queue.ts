@@ -30,6 +30,8 @@ interface Pending {
  */
 export class Batcher<T extends { count: number }> {
   private buffer: T[] = [];
+  /** when each buffered item came (ms), in the buffer's order */
+  private arrivals: number[] = [];
   private count = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly running = new Set<Promise<void>>();
@@ -43,6 +45,7 @@ export class Batcher<T extends { count: number }> {
 
   add(item: T): void {
     this.buffer.push(item);
+    this.arrivals.push(Date.now());
     this.count += item.count;
     if (this.count >= this.batchSize) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
@@ -61,6 +64,7 @@ export class Batcher<T extends { count: number }> {
     // a batch holds whole items; an item larger than the batch size goes alone
     while (this.buffer.length > 0 && (items.length === 0 || count + this.buffer[0]!.count <= this.batchSize)) {
       const item = this.buffer.shift()!;
+      this.arrivals.shift();
       items.push(item);
       count += item.count;
     }
@@ -70,13 +74,23 @@ export class Batcher<T extends { count: number }> {
       .catch(() => undefined)
       .finally(() => {
         this.running.delete(batch);
-        // what came meanwhile waited for this batch: on at once
-        if (this.buffer.length > 0) void this.flush();
+        this.next();
       });
     this.running.add(batch);
-    if (this.count >= this.batchSize) void this.flush();
-    else if (this.buffer.length > 0) this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    this.next();
     return batch;
+  }
+
+  /**
+   * What follows a batch's start or end: the next batch at once when a full one waits or the oldest waiting item
+   * waited `flushMs`, else when it will have (so under a steady stream batches are `flushMs` of readings, not
+   * whatever came during the last transaction: fewer, larger transactions for at most `flushMs` more wait).
+   */
+  private next(): void {
+    if (this.buffer.length === 0 || this.running.size >= this.parallel) return;
+    const due = this.arrivals[0]! + this.flushMs - Date.now();
+    if (this.count >= this.batchSize || due <= 0) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), due);
   }
 
   private settled(): Promise<void> {
