@@ -27,7 +27,7 @@ describe('postHttp', () => {
     expect(request.body.toString('utf8')).toBe(xml);
   });
 
-  it('takes a URL too, with basic auth from the connection left out', async () => {
+  it('takes a URL too; the body goes byte for byte', async () => {
     http.respond = () => ({ status: 200 });
     expect(await postHttp(`${http.url}/hooks`, { path: 'orders', body: Buffer.from([0xe4, 0x0d, 0x0a]), contentType: 'text/csv; charset=iso-8859-1', idempotencyKey: 'k2' })).toMatchObject({ ok: true });
     expect(http.requests.at(-1)).toMatchObject({ url: '/hooks/orders' });
@@ -46,6 +46,24 @@ describe('postHttp', () => {
     expect(await postHttp(conn(), post)).toMatchObject({ ok: false, kind: 'auth', retryable: false });
     expect([400, 404, 409, 422].map(httpRetryable)).toEqual([false, false, false, false]);
     expect([408, 429, 500, 502, 503].map(httpRetryable)).toEqual([true, true, true, true, true]);
+  });
+
+  it('a receiver that honours the key answers a repeat with its first answer: one delivery', async () => {
+    http.honourIdempotencyKey = true;
+    try {
+      let made = 0;
+      http.respond = () => ({ status: 201, body: `order ${++made}` });
+      const post = { path: '/orders', body: xml, contentType: 'application/xml', idempotencyKey: 'k-replay' };
+      const first = await postHttp(conn(), post);
+      const again = await postHttp(conn(), post);
+      expect(first).toMatchObject({ ok: true });
+      expect(again).toMatchObject({ ok: true });
+      expect(made).toBe(1);
+      expect(http.delivered().filter((r) => r.headers['idempotency-key'] === 'k-replay')).toHaveLength(1);
+      expect(http.requests.filter((r) => r.headers['idempotency-key'] === 'k-replay').map((r) => Boolean(r.replayed))).toEqual([false, true]);
+    } finally {
+      http.honourIdempotencyKey = false;
+    }
   });
 
   it('a server that is down is unreachable and retryable; the same key goes again once it is back', async () => {

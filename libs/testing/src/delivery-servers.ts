@@ -179,6 +179,10 @@ export interface RecordedHttpRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** the status it was answered with */
+  status?: number;
+  /** answered with the stored first answer of its Idempotency-Key (`honourIdempotencyKey`), not by `respond` */
+  replayed?: boolean;
 }
 
 export interface HttpReply {
@@ -194,9 +198,20 @@ export interface HttpReply {
 export class HttpTestServer {
   readonly requests: RecordedHttpRequest[] = [];
   respond: (request: RecordedHttpRequest) => HttpReply = () => ({ status: 201, body: 'created' });
+  /**
+   * Behave like a receiver that honours `Idempotency-Key`: a request repeating the key of one answered with 2xx gets
+   * that answer again (recorded with `replayed`), `respond` is not asked. Off by default.
+   */
+  honourIdempotencyKey = false;
   port = 0;
   readonly host = '127.0.0.1';
   private server?: HttpServer | HttpsServer;
+  private readonly answered = new Map<string, HttpReply>();
+
+  /** The requests `respond` answered with 2xx (deliveries that counted), replays left out. */
+  delivered(): RecordedHttpRequest[] {
+    return this.requests.filter((r) => !r.replayed && r.status !== undefined && r.status >= 200 && r.status < 300);
+  }
   private certificate?: { key: string; cert: string };
 
   constructor(private readonly options: { tls?: boolean } = {}) {}
@@ -216,12 +231,21 @@ export class HttpTestServer {
       req.on('end', () => {
         const recorded: RecordedHttpRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
         this.requests.push(recorded);
+        const key = req.headers['idempotency-key'];
+        const earlier = this.honourIdempotencyKey && typeof key === 'string' ? this.answered.get(key) : undefined;
         let reply: HttpReply;
-        try {
-          reply = this.respond(recorded);
-        } catch (error) {
-          reply = { status: 500, body: String(error) };
+        if (earlier) {
+          recorded.replayed = true;
+          reply = earlier;
+        } else {
+          try {
+            reply = this.respond(recorded);
+          } catch (error) {
+            reply = { status: 500, body: String(error) };
+          }
+          if (typeof key === 'string' && reply.status >= 200 && reply.status < 300) this.answered.set(key, reply);
         }
+        recorded.status = reply.status;
         res.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8', Server: 'kanban-test-http', ...reply.headers });
         res.end(req.method === 'HEAD' ? undefined : (reply.body ?? ''));
       });
