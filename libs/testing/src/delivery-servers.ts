@@ -298,22 +298,15 @@ export function ensureTransferUser(): Promise<{ uid: number; gid: number }> {
     // vsftpd changes into the user's home before its chroot, so the home must exist outside: the servers' root folder.
     // sshd's sessions start in /upload inside their chroot (internal-sftp -d).
     await mkdir(SERVERS_ROOT, { recursive: true, mode: 0o755 });
-    const entry = await run('getent', ['passwd', TRANSFER_TEST_USER]).then(
-      (r) => r.stdout.trim(),
-      () => '',
-    );
-    if (!entry) {
-      await run('useradd', ['--system', '--no-create-home', '--home-dir', SERVERS_ROOT, '--shell', '/usr/sbin/nologin', TRANSFER_TEST_USER]).catch(async (error: Error) => {
-        // another test process created it meanwhile
-        await run('id', ['-u', TRANSFER_TEST_USER]).catch(() => Promise.reject(error));
-      });
-    } else if (entry.split(':')[5] !== SERVERS_ROOT) {
-      await run('usermod', ['--home', SERVERS_ROOT, TRANSFER_TEST_USER]);
-    }
-    await new Promise<void>((resolve, reject) => {
-      const child = execFile('chpasswd', (error) => (error ? reject(error) : resolve()));
-      child.stdin!.end(`${TRANSFER_TEST_USER}:${TRANSFER_TEST_PASSWORD}\n`);
-    });
+    // useradd, usermod and chpasswd lock /etc/passwd and /etc/shadow and give up when another test process holds them:
+    // one process at a time (flock on a file of ours), the user made or fixed and its password set in one go
+    const script = [
+      'set -e',
+      `if ! getent passwd ${TRANSFER_TEST_USER} >/dev/null; then useradd --system --no-create-home --home-dir ${SERVERS_ROOT} --shell /usr/sbin/nologin ${TRANSFER_TEST_USER}; fi`,
+      `if [ "$(getent passwd ${TRANSFER_TEST_USER} | cut -d: -f6)" != "${SERVERS_ROOT}" ]; then usermod --home ${SERVERS_ROOT} ${TRANSFER_TEST_USER}; fi`,
+      `echo '${TRANSFER_TEST_USER}:${TRANSFER_TEST_PASSWORD}' | chpasswd`,
+    ].join('\n');
+    await run('flock', ['--timeout', '60', path.join(SERVERS_ROOT, '.user.lock'), 'sh', '-c', script]);
     const uid = Number((await run('id', ['-u', TRANSFER_TEST_USER])).stdout.trim());
     const gid = Number((await run('id', ['-g', TRANSFER_TEST_USER])).stdout.trim());
     return { uid, gid };
