@@ -225,6 +225,8 @@ export const NOT_FREE_TEXT = new Set([
   // a sensor's external id is the vendor's device id: visible characters without spaces, /, + or # (an MQTT topic
   // level, docs/sensors.md), checked as such
   'external_id',
+  // a server's host is a host name or an IP address (docs/notifications.md), checked as such
+  'host',
 ]);
 
 /** The free-text string properties of a body schema (no enum, no format, not in NOT_FREE_TEXT). */

@@ -4,7 +4,7 @@
 // and see the server's refusal (1056: its own words), edit it (a stored password is never shown and kept), find it by
 // search and type, delete it after confirming; an SFTP server's key field and the SSH algorithms under "Advanced";
 // table at 1366 px, cards at 390 px; in English and German.
-import { startSmtpServer, type SmtpTestServer } from '../../../libs/testing/src/delivery-servers';
+import { startSmtpServer, type SmtpTestServer } from '@kanban/testing';
 import { test } from '../fixtures';
 import { assert, chooseLanguage, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 

@@ -86,8 +86,8 @@ const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
     app: false,
   },
   'writer@demo.example': {
-    visible: ['company.documentation', 'company.dashboard', 'company.orderNew', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings'],
-    hidden: ['company.notificationSettings', 'company.labelTemplates'],
+    visible: ['company.documentation', 'company.dashboard', 'company.orderNew', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings', 'company.notificationSettings'],
+    hidden: ['company.labelTemplates'],
     settingsStats: false,
     app: false,
   },
@@ -102,9 +102,10 @@ const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
       'company.statRules',
       'company.journal',
       'company.settings',
+      // notification settings: the servers page (issue 18); rules and templates follow
+      'company.notificationSettings',
     ],
-    // notification settings have no page yet
-    hidden: ['company.notificationSettings'],
+    hidden: [],
     settingsStats: true,
     app: true,
   },
