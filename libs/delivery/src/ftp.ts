@@ -67,7 +67,10 @@ async function openFtp(conn: ServerConnection): Promise<FtpSession> {
   } catch (error) {
     access.catch(() => undefined);
     client.close();
-    throw ftpFailure(error, received.split('\n')[0].trim(), 'login', received);
+    const greeting = received.split('\n')[0].trim();
+    // an SMTP server greets with 220 too, then refuses FTP's commands
+    if (/^220[ -].*\bE?SMTP\b/i.test(greeting)) throw new TransportFailure('unreadable', `not an FTP server: ${printable(greeting)}`, true);
+    throw ftpFailure(error, greeting, 'login', received);
   }
 }
 

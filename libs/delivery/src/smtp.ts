@@ -139,6 +139,13 @@ export function classifySmtpError(error: unknown): { kind: FailureKind; answer: 
   }
 }
 
+/** An answer that is not SMTP: the greeting before it tells what is on the port ("220 (vsFTPd 3.0.3) / 530 …"). */
+function withGreeting(failure: { kind: FailureKind; answer: string }, lines: ServerLines): string {
+  const greeting = lines.lines[0] ? firstLine(lines.lines[0]) : '';
+  if (failure.kind !== 'unreadable' || !greeting || failure.answer.includes(greeting)) return failure.answer;
+  return `${greeting} / ${failure.answer}`;
+}
+
 function firstLine(text: string): string {
   return text.split(/\r?\n/)[0].trim();
 }
@@ -154,7 +161,7 @@ export async function verifySmtp(conn: ServerConnection): Promise<VerifyResult> 
     return { ok: true, answer: [firstLine(greeting), login && firstLine(login)].filter(Boolean).join(' / ') };
   } catch (error) {
     const failure = classifySmtpError(error);
-    return { ok: false, answer: failure.answer, kind: failure.kind };
+    return { ok: false, answer: withGreeting(failure, lines), kind: failure.kind };
   } finally {
     transport.close();
   }

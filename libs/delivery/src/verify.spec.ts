@@ -96,6 +96,7 @@ describe('FTP and FTPS (vsftpd)', () => {
   it('reports a closed port as unreachable and an SSH server as unreadable', async () => {
     expect(await verifyServer({ ...conn(), port: closedPort })).toMatchObject({ ok: false, kind: 'unreachable' });
     expect(await verifyServer({ ...conn(), port: sftp.port })).toEqual({ ok: false, kind: 'unreadable', answer: expect.stringContaining('not an FTP server: SSH-2.0-OpenSSH') });
+    expect(await verifyServer({ ...conn(), port: smtp.port })).toEqual({ ok: false, kind: 'unreadable', answer: 'not an FTP server: 220 kanban-test-smtp ESMTP kanban test SMTP ready' });
   });
 
   it('FTPS: explicit TLS with the self-signed certificate accepted, refused when certificates are checked', async () => {
@@ -121,6 +122,8 @@ describe('SMTP (smtp-server)', () => {
   it('reports a closed port as unreachable and an SSH server as unreadable', async () => {
     expect(await verifyServer({ ...conn(), port: closedPort })).toMatchObject({ ok: false, kind: 'unreachable' });
     expect(await verifyServer({ ...conn(), port: sftp.port })).toEqual({ ok: false, kind: 'unreadable', answer: expect.stringContaining('SSH-2.0-OpenSSH') });
+    // an FTP server greets with 220 too, then refuses EHLO and HELO: the greeting says what is there
+    expect(await verifyServer({ ...conn(), port: ftp.port })).toEqual({ ok: false, kind: 'unreadable', answer: expect.stringMatching(/^220 \(vsFTPd [\d.]+\) \/ 530 /) });
   });
 });
 
