@@ -48,7 +48,10 @@ export function networkKind(error: unknown): FailureKind {
 /** Printable text of what a server sent that was not its protocol (for the answer of an 'unreadable'). */
 export function printable(bytes: Buffer | string, max = 200): string {
   const text = typeof bytes === 'string' ? bytes : bytes.toString('latin1');
-  const shown = text.replace(/\r?\n|\r/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?').trim();
+  const shown = text
+    .replace(/\r?\n|\r/g, ' ')
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?')
+    .trim();
   return shown.length > max ? `${shown.slice(0, max)}…` : shown;
 }
 

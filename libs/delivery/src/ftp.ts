@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { Client, type FTPError, type FTPResponse } from 'basic-ftp';
 import { errorMessage, isUnreachable, printable, TransportFailure } from './classify';
-import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import {
+  type DeliveryResult,
+  type FailureKind,
+  type ServerConnection,
+  timeoutOf,
+  type VerifyResult,
+} from './types';
 import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
 
 interface FtpSession {
@@ -22,16 +28,23 @@ function isFtpReply(error: unknown): error is FTPError {
 function ftpFailure(error: unknown, who: string, step: string, received: string): TransportFailure {
   if (error instanceof TransportFailure) return error;
   if (isFtpReply(error)) {
-    const answer = `${who ? `${who}: ` : ''}${step}: ${error.code} ${error.message.replace(/^\d{3}[ -]/, '')}`.trim();
+    const answer =
+      `${who ? `${who}: ` : ''}${step}: ${error.code} ${error.message.replace(/^\d{3}[ -]/, '')}`.trim();
     if (error.code === 530 || error.code === 532) return new TransportFailure('auth', answer, false);
     return new TransportFailure('other', answer, error.code >= 400 && error.code < 500);
   }
   const message = errorMessage(error);
-  if (received && !FTP_REPLY.test(received)) return new TransportFailure('unreadable', `not an FTP server: ${printable(received)}`, true);
-  if (isUnreachable(error) || (!received && /^Timeout/.test(message))) return new TransportFailure('unreachable', message, true);
+  if (received && !FTP_REPLY.test(received))
+    return new TransportFailure('unreadable', `not an FTP server: ${printable(received)}`, true);
+  if (isUnreachable(error) || (!received && /^Timeout/.test(message)))
+    return new TransportFailure('unreachable', message, true);
   // TLS (certificate refused, AUTH TLS refused), a lost connection after the greeting
   const tls = /certificate|TLS|SSL|self.signed/i.test(message);
-  return new TransportFailure(tls ? 'other' : 'unreachable', `${who ? `${who}: ` : ''}${step}: ${message}`, !tls);
+  return new TransportFailure(
+    tls ? 'other' : 'unreachable',
+    `${who ? `${who}: ` : ''}${step}: ${message}`,
+    !tls,
+  );
 }
 
 /**
@@ -69,7 +82,8 @@ async function openFtp(conn: ServerConnection): Promise<FtpSession> {
     client.close();
     const greeting = received.split('\n')[0].trim();
     // an SMTP server greets with 220 too, then refuses FTP's commands
-    if (/^220[ -].*\bE?SMTP\b/i.test(greeting)) throw new TransportFailure('unreadable', `not an FTP server: ${printable(greeting)}`, true);
+    if (/^220[ -].*\bE?SMTP\b/i.test(greeting))
+      throw new TransportFailure('unreadable', `not an FTP server: ${printable(greeting)}`, true);
     throw ftpFailure(error, greeting, 'login', received);
   }
 }
@@ -128,7 +142,8 @@ async function uploadOverFtp(session: FtpSession, upload: Upload): Promise<Deliv
   let tempStarted = false;
   try {
     const existing = await sizeOrNull(client, remote(upload.fileName));
-    if (existing !== null) return alreadyThere(existing, upload.content.length, remote(upload.fileName), session.welcome);
+    if (existing !== null)
+      return alreadyThere(existing, upload.content.length, remote(upload.fileName), session.welcome);
     step = `STOR ${remote(temp)}`;
     tempStarted = true;
     await client.uploadFrom(Readable.from([upload.content]), remote(temp));
@@ -140,7 +155,11 @@ async function uploadOverFtp(session: FtpSession, upload: Upload): Promise<Deliv
     }
     step = `RNFR ${remote(temp)} RNTO ${remote(upload.fileName)}`;
     await client.rename(remote(temp), remote(upload.fileName));
-    return { ok: true, answer: `${session.welcome}: ${remote(upload.fileName)} (${upload.content.length} bytes)`, retryable: false };
+    return {
+      ok: true,
+      answer: `${session.welcome}: ${remote(upload.fileName)} (${upload.content.length} bytes)`,
+      retryable: false,
+    };
   } catch (error) {
     if (tempStarted && !client.closed) await client.remove(remote(temp), true).catch(() => undefined);
     const failure = ftpFailure(error, session.welcome, step, '220');
@@ -149,7 +168,11 @@ async function uploadOverFtp(session: FtpSession, upload: Upload): Promise<Deliv
 }
 
 /** One FTP connection for many uploads (see openSftpTarget). */
-export async function openFtpTarget(conn: ServerConnection): Promise<{ ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }> {
+export async function openFtpTarget(
+  conn: ServerConnection,
+): Promise<
+  { ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }
+> {
   try {
     const session = await openFtp(conn);
     let queue: Promise<unknown> = Promise.resolve();

@@ -18,7 +18,12 @@ const xml = '<?xml version="1.0" encoding="UTF-8"?><ORDER version="2.1"><ORDER_H
 describe('postHttp', () => {
   it('sends the body, content type and Idempotency-Key; 2xx is delivered', async () => {
     http.respond = () => ({ status: 201, body: '{"id":"po-1"}' });
-    const result = await postHttp(conn(), { path: '/edi/orders?supplier=7', body: xml, contentType: 'application/xml; charset=utf-8', idempotencyKey: 'rule-3.order-99.v2' });
+    const result = await postHttp(conn(), {
+      path: '/edi/orders?supplier=7',
+      body: xml,
+      contentType: 'application/xml; charset=utf-8',
+      idempotencyKey: 'rule-3.order-99.v2',
+    });
     expect(result).toEqual({ ok: true, retryable: false, answer: 'HTTP/1.1 201 Created (kanban-test-http)' });
     const request = http.requests.at(-1)!;
     expect(request).toMatchObject({ method: 'POST', url: '/edi/orders?supplier=7' });
@@ -29,7 +34,14 @@ describe('postHttp', () => {
 
   it('takes a URL too; the body goes byte for byte', async () => {
     http.respond = () => ({ status: 200 });
-    expect(await postHttp(`${http.url}/hooks`, { path: 'orders', body: Buffer.from([0xe4, 0x0d, 0x0a]), contentType: 'text/csv; charset=iso-8859-1', idempotencyKey: 'k2' })).toMatchObject({ ok: true });
+    expect(
+      await postHttp(`${http.url}/hooks`, {
+        path: 'orders',
+        body: Buffer.from([0xe4, 0x0d, 0x0a]),
+        contentType: 'text/csv; charset=iso-8859-1',
+        idempotencyKey: 'k2',
+      }),
+    ).toMatchObject({ ok: true });
     expect(http.requests.at(-1)).toMatchObject({ url: '/hooks/orders' });
     expect(http.requests.at(-1)!.body).toEqual(Buffer.from([0xe4, 0x0d, 0x0a]));
   });
@@ -37,7 +49,12 @@ describe('postHttp', () => {
   it('4xx is not retried (except 408 and 429); 5xx is; 401/403 are auth; the answer has the server text', async () => {
     const post = { path: '/orders', body: xml, contentType: 'application/xml', idempotencyKey: 'k3' };
     http.respond = () => ({ status: 422, body: 'unknown supplier article 4711' });
-    expect(await postHttp(conn(), post)).toEqual({ ok: false, kind: 'other', retryable: false, answer: 'HTTP/1.1 422 Unprocessable Entity (kanban-test-http) : unknown supplier article 4711' });
+    expect(await postHttp(conn(), post)).toEqual({
+      ok: false,
+      kind: 'other',
+      retryable: false,
+      answer: 'HTTP/1.1 422 Unprocessable Entity (kanban-test-http) : unknown supplier article 4711',
+    });
     http.respond = () => ({ status: 429, body: 'slow down' });
     expect(await postHttp(conn(), post)).toMatchObject({ ok: false, kind: 'other', retryable: true });
     http.respond = () => ({ status: 503 });
@@ -60,7 +77,11 @@ describe('postHttp', () => {
       expect(again).toMatchObject({ ok: true });
       expect(made).toBe(1);
       expect(http.delivered().filter((r) => r.headers['idempotency-key'] === 'k-replay')).toHaveLength(1);
-      expect(http.requests.filter((r) => r.headers['idempotency-key'] === 'k-replay').map((r) => Boolean(r.replayed))).toEqual([false, true]);
+      expect(
+        http.requests
+          .filter((r) => r.headers['idempotency-key'] === 'k-replay')
+          .map((r) => Boolean(r.replayed)),
+      ).toEqual([false, true]);
     } finally {
       http.honourIdempotencyKey = false;
     }
@@ -70,7 +91,11 @@ describe('postHttp', () => {
     const post = { path: '/orders', body: xml, contentType: 'application/xml', idempotencyKey: 'k-down' };
     const port = http.port;
     await http.stop();
-    expect(await postHttp({ ...conn(), port }, post)).toMatchObject({ ok: false, kind: 'unreachable', retryable: true });
+    expect(await postHttp({ ...conn(), port }, post)).toMatchObject({
+      ok: false,
+      kind: 'unreachable',
+      retryable: true,
+    });
     await http.start();
     http.respond = () => ({ status: 201 });
     expect(await postHttp(conn(), post)).toMatchObject({ ok: true });

@@ -1,7 +1,13 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { errorCode, errorMessage, isUnreachable, printable } from './classify';
-import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import {
+  type DeliveryResult,
+  type FailureKind,
+  type ServerConnection,
+  timeoutOf,
+  type VerifyResult,
+} from './types';
 
 export interface HttpPost {
   /** path and query on the server ('/orders'); with a URL target, appended to the URL's path when given */
@@ -27,7 +33,13 @@ interface HttpAnswer {
  * reports the server's own reason phrase and HTTP version, and tells a reply that is not HTTP (the parser's HPE_
  * codes) from a network failure.
  */
-function exchange(target: URL, method: string, conn: Pick<ServerConnection, 'user' | 'password' | 'tlsRejectUnauthorized' | 'timeoutMs'>, headers: Record<string, string>, body?: Buffer): Promise<HttpAnswer> {
+function exchange(
+  target: URL,
+  method: string,
+  conn: Pick<ServerConnection, 'user' | 'password' | 'tlsRejectUnauthorized' | 'timeoutMs'>,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<HttpAnswer> {
   const secure = target.protocol === 'https:';
   const options: RequestOptions & { rejectUnauthorized?: boolean } = {
     method,
@@ -59,7 +71,9 @@ function exchange(target: URL, method: string, conn: Pick<ServerConnection, 'use
       });
       res.on('error', reject);
     });
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${options.timeout} ms`), { code: 'ETIMEDOUT' })));
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error(`no answer within ${options.timeout} ms`), { code: 'ETIMEDOUT' })),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -85,7 +99,9 @@ export function baseUrl(conn: ServerConnection): URL {
 
 function describe(answer: HttpAnswer): string {
   const detail = answer.status >= 400 ? printable(answer.body, 300) : '';
-  return [answer.statusLine, answer.server && `(${answer.server})`, detail && `: ${detail}`].filter(Boolean).join(' ');
+  return [answer.statusLine, answer.server && `(${answer.server})`, detail && `: ${detail}`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -96,7 +112,8 @@ export async function verifyHttp(conn: ServerConnection): Promise<VerifyResult> 
   const target = baseUrl(conn);
   try {
     let answer = await exchange(target, 'HEAD', conn, { Accept: '*/*' });
-    if (answer.status === 405 || answer.status === 501) answer = await exchange(target, 'GET', conn, { Accept: '*/*' });
+    if (answer.status === 405 || answer.status === 501)
+      answer = await exchange(target, 'GET', conn, { Accept: '*/*' });
     const text = describe(answer);
     if (answer.status === 401 || answer.status === 403) return { ok: false, answer: text, kind: 'auth' };
     if (answer.status >= 500) return { ok: false, answer: text, kind: 'other' };
@@ -117,12 +134,16 @@ export function httpRetryable(status: number): boolean {
  * first answer, never a second order. A 2xx is delivered; a 409 the receiver gives for a key it already processed
  * is reported as it is (the body says which).
  */
-export async function postHttp(target: ServerConnection | string | URL, post: HttpPost): Promise<DeliveryResult> {
+export async function postHttp(
+  target: ServerConnection | string | URL,
+  post: HttpPost,
+): Promise<DeliveryResult> {
   let url: URL;
   let conn: Pick<ServerConnection, 'user' | 'password' | 'tlsRejectUnauthorized' | 'timeoutMs'>;
   if (typeof target === 'string' || 'href' in target) {
     url = new URL(target);
-    if (post.path) url = new URL(post.path.replace(/^\//, ''), url.href.endsWith('/') ? url : new URL(`${url.href}/`));
+    if (post.path)
+      url = new URL(post.path.replace(/^\//, ''), url.href.endsWith('/') ? url : new URL(`${url.href}/`));
     conn = {};
   } else {
     url = new URL(post.path ?? '/', baseUrl(target));
@@ -130,7 +151,18 @@ export async function postHttp(target: ServerConnection | string | URL, post: Ht
   }
   const body = Buffer.isBuffer(post.body) ? post.body : Buffer.from(post.body, 'utf8');
   try {
-    const answer = await exchange(url, 'POST', conn, { ...post.headers, 'Content-Type': post.contentType, 'Idempotency-Key': post.idempotencyKey, Accept: '*/*' }, body);
+    const answer = await exchange(
+      url,
+      'POST',
+      conn,
+      {
+        ...post.headers,
+        'Content-Type': post.contentType,
+        'Idempotency-Key': post.idempotencyKey,
+        Accept: '*/*',
+      },
+      body,
+    );
     const text = describe(answer);
     if (answer.status >= 200 && answer.status < 300) return { ok: true, answer: text, retryable: false };
     const kind: FailureKind = answer.status === 401 || answer.status === 403 ? 'auth' : 'other';

@@ -3,7 +3,15 @@
 export * from './types';
 export { TransportFailure } from './classify';
 export { verifyServer, uploadFile, openFileTarget, connectionProblem } from './verify';
-export { sendMail, openMailTarget, messageIdOf, classifySmtpError, type OutgoingMail, type MailAttachment, type MailTarget } from './smtp';
+export {
+  sendMail,
+  openMailTarget,
+  messageIdOf,
+  classifySmtpError,
+  type OutgoingMail,
+  type MailAttachment,
+  type MailTarget,
+} from './smtp';
 export { postHttp, httpRetryable, type HttpPost } from './http';
 export { temporaryName, type Upload, type FileTarget } from './upload-names';
 export * from './retry';

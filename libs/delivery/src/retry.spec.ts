@@ -11,7 +11,9 @@ describe('retry schedules', () => {
 
   it('files and HTTP: 30 s doubling, capped at one hour', () => {
     for (const channel of ['file', 'http'] as const) {
-      expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((a) => retryDelayMs(channel, a) / 1000)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+      expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((a) => retryDelayMs(channel, a) / 1000)).toEqual([
+        30, 60, 120, 240, 480, 960, 1920, 3600, 3600,
+      ]);
       expect(retryDelayMs(channel, 10_000)).toBe(HOUR_MS);
     }
   });
@@ -33,8 +35,12 @@ describe('retry schedules', () => {
   it('nextAttemptDelayMs: null for permanent failures and past the give-up time', () => {
     expect(nextAttemptDelayMs('mail', 1, 0, true)).toBe(MINUTE_MS);
     expect(nextAttemptDelayMs('mail', 1, 0, false)).toBeNull();
-    expect(nextAttemptDelayMs('mail', 40, 2 * DAY_MS - 30 * MINUTE_MS, true, { mailGiveUpAfterMs: 2 * DAY_MS })).toBeNull();
-    expect(nextAttemptDelayMs('mail', 40, 2 * DAY_MS - 60 * MINUTE_MS, true, { mailGiveUpAfterMs: 2 * DAY_MS })).toBe(HOUR_MS);
+    expect(
+      nextAttemptDelayMs('mail', 40, 2 * DAY_MS - 30 * MINUTE_MS, true, { mailGiveUpAfterMs: 2 * DAY_MS }),
+    ).toBeNull();
+    expect(
+      nextAttemptDelayMs('mail', 40, 2 * DAY_MS - 60 * MINUTE_MS, true, { mailGiveUpAfterMs: 2 * DAY_MS }),
+    ).toBe(HOUR_MS);
     expect(nextAttemptDelayMs('http', 3, 0, true)).toBe(120_000);
     expect(nextAttemptDelayMs('file', 30, DAY_MS - 1000, true)).toBeNull();
   });

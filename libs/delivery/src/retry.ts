@@ -31,7 +31,8 @@ export interface RetryPolicy {
  * below 1.
  */
 export function retryDelayMs(channel: Channel, attempt: number): number {
-  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be a whole number from 1, got ${attempt}`);
+  if (!Number.isInteger(attempt) || attempt < 1)
+    throw new RangeError(`attempt must be a whole number from 1, got ${attempt}`);
   if (channel === 'mail') return MAIL_FIRST_HOUR_MS[attempt - 1] ?? HOUR_MS;
   // 30 s * 2^(attempt-1), capped; exponent capped too so large attempt numbers stay finite
   return Math.min(EXPONENTIAL_START_MS * 2 ** Math.min(attempt - 1, 30), EXPONENTIAL_CAP_MS);
@@ -52,7 +53,13 @@ export function giveUpAfterMs(channel: Channel, policy: RetryPolicy = {}): numbe
  * When the next attempt is due, in ms from now, or null to give up: after a permanent failure (`retryable` false), or
  * when the next attempt would start past the give-up time counted from the first attempt.
  */
-export function nextAttemptDelayMs(channel: Channel, attempt: number, elapsedSinceFirstMs: number, retryable: boolean, policy: RetryPolicy = {}): number | null {
+export function nextAttemptDelayMs(
+  channel: Channel,
+  attempt: number,
+  elapsedSinceFirstMs: number,
+  retryable: boolean,
+  policy: RetryPolicy = {},
+): number | null {
   if (!retryable) return null;
   const delay = retryDelayMs(channel, attempt);
   return elapsedSinceFirstMs + delay > giveUpAfterMs(channel, policy) ? null : delay;

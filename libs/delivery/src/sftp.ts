@@ -3,9 +3,14 @@ import { connect as netConnect } from 'node:net';
 import { posix } from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper, type Stats } from 'ssh2';
 import { errorMessage, isUnreachable, printable, TransportFailure } from './classify';
-import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import {
+  type DeliveryResult,
+  type FailureKind,
+  type ServerConnection,
+  timeoutOf,
+  type VerifyResult,
+} from './types';
 import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
-
 
 interface SshSession {
   client: Client;
@@ -56,30 +61,71 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
       const message = errorMessage(error);
       const said = ident ? `${ident}: ` : '';
       // logged in, then lost: the server ended the session (a chroot it cannot enter, no SFTP subsystem, a restart)
-      if (loggedIn) return fail(new TransportFailure('other', `${said}the server closed the session after the login: ${message}`, true));
+      if (loggedIn)
+        return fail(
+          new TransportFailure(
+            'other',
+            `${said}the server closed the session after the login: ${message}`,
+            true,
+          ),
+        );
       switch (error.level ?? '') {
         case 'client-authentication':
           return fail(new TransportFailure('auth', `${said}${message}`, false));
         case 'client-socket':
         case 'client-dns':
-          if (received.length && !ident) return fail(new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true));
+          if (received.length && !ident)
+            return fail(
+              new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true),
+            );
           return fail(new TransportFailure('unreachable', message, true));
         case 'client-timeout':
-          if (received.length && !ident) return fail(new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true));
+          if (received.length && !ident)
+            return fail(
+              new TransportFailure('unreadable', `not an SSH server: ${printable(received)}`, true),
+            );
           return fail(new TransportFailure(ident ? 'other' : 'unreachable', `${said}${message}`, true));
         case 'protocol':
-          if (!received.length) return fail(new TransportFailure('unreachable', `the server closed the connection without a word: ${message}`, true));
-          return fail(new TransportFailure('unreadable', `${said}${message}${ident ? '' : `: ${printable(received)}`}`, true));
+          if (!received.length)
+            return fail(
+              new TransportFailure(
+                'unreachable',
+                `the server closed the connection without a word: ${message}`,
+                true,
+              ),
+            );
+          return fail(
+            new TransportFailure(
+              'unreadable',
+              `${said}${message}${ident ? '' : `: ${printable(received)}`}`,
+              true,
+            ),
+          );
         case 'handshake':
           // no common algorithm: the server's ident and ssh2's list of what failed (set sshAlgorithms for old servers)
           return fail(new TransportFailure('other', `${said}${message}`, false));
         default:
-          return fail(new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', `${said}${message}`, true));
+          return fail(
+            new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', `${said}${message}`, true),
+          );
       }
     });
+    // closed without an error first (ssh2 reports most losses as errors; this one catches the rest)
+    client.on('close', () =>
+      fail(
+        new TransportFailure(
+          loggedIn ? 'other' : 'unreachable',
+          `${ident ? `${ident}: ` : ''}the connection closed`,
+          true,
+        ),
+      ),
+    );
     client.on('ready', () => {
       loggedIn = true;
-      const timer = setTimeout(() => fail(new TransportFailure('other', `${ident}: no SFTP channel within ${timeout} ms`, true)), timeout);
+      const timer = setTimeout(
+        () => fail(new TransportFailure('other', `${ident}: no SFTP channel within ${timeout} ms`, true)),
+        timeout,
+      );
       client.sftp((error, sftp) => {
         clearTimeout(timer);
         if (error) return fail(new TransportFailure('other', `${ident}: ${error.message}`, false));
@@ -105,7 +151,13 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
       },
     };
     const algorithms = conn.sshAlgorithms;
-    if (algorithms && (algorithms.kex?.length || algorithms.cipher?.length || algorithms.serverHostKey?.length || algorithms.hmac?.length)) {
+    if (
+      algorithms &&
+      (algorithms.kex?.length ||
+        algorithms.cipher?.length ||
+        algorithms.serverHostKey?.length ||
+        algorithms.hmac?.length)
+    ) {
       config.algorithms = {
         ...(algorithms.kex?.length ? { kex: algorithms.kex as never } : {}),
         ...(algorithms.cipher?.length ? { cipher: algorithms.cipher as never } : {}),
@@ -126,7 +178,11 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
  * One SFTP request as a promise, bounded in time: a server that stops answering ends the connection (the request then
  * fails as unreachable, retryable) instead of holding the delivery forever.
  */
-function call<T>(session: SshSession, run: (done: (error: Error | null | undefined, value?: T) => void) => void, ms = session.timeout): Promise<T> {
+function call<T>(
+  session: SshSession,
+  run: (done: (error: Error | null | undefined, value?: T) => void) => void,
+  ms = session.timeout,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'ETIMEDOUT' }));
@@ -162,7 +218,8 @@ function sftpFailure(error: unknown, ident: string, step: string): TransportFail
   if (error instanceof TransportFailure) return error;
   const code = sftpCode(error);
   const message = `${ident}: ${step}: ${errorMessage(error)}`;
-  if (code === undefined) return new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', message, true);
+  if (code === undefined)
+    return new TransportFailure(isUnreachable(error) ? 'unreachable' : 'other', message, true);
   // 2 no such file (the path), 3 permission denied, 8 op unsupported: fixed only by a person; 4 failure, 6/7 connection
   return new TransportFailure('other', message, ![2, 3, 8].includes(code));
 }
@@ -176,7 +233,8 @@ export async function verifySftp(conn: ServerConnection): Promise<VerifyResult> 
     const home = await call<string>(session, (done) => sftp.realpath('.', done));
     return { ok: true, answer: `${session.ident}; host key ${session.hostKey}; directory ${home}` };
   } catch (error) {
-    const failure = error instanceof TransportFailure ? error : sftpFailure(error, session?.ident ?? '', 'realpath');
+    const failure =
+      error instanceof TransportFailure ? error : sftpFailure(error, session?.ident ?? '', 'realpath');
     return { ok: false, answer: failure.answer, kind: failure.kind };
   } finally {
     session?.client.end();
@@ -218,7 +276,11 @@ async function uploadOverSftp(session: SshSession, upload: Upload): Promise<Deli
     step = `write ${temp}`;
     tempStarted = true;
     // at least 10 KB/s on top of the per-request time
-    await call<void>(session, (done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done), session.timeout + Math.ceil(upload.content.length / 10));
+    await call<void>(
+      session,
+      (done) => sftp.writeFile(temp, upload.content, { mode: 0o644 }, done),
+      session.timeout + Math.ceil(upload.content.length / 10),
+    );
     step = `rename ${temp} to ${final}`;
     try {
       await call<void>(session, (done) => sftp.rename(temp, final, done));
@@ -231,7 +293,11 @@ async function uploadOverSftp(session: SshSession, upload: Upload): Promise<Deli
       }
       throw error;
     }
-    return { ok: true, answer: `${session.ident}: ${final} (${upload.content.length} bytes)`, retryable: false };
+    return {
+      ok: true,
+      answer: `${session.ident}: ${final} (${upload.content.length} bytes)`,
+      retryable: false,
+    };
   } catch (error) {
     if (tempStarted) await call<void>(session, (done) => sftp.unlink(temp, done)).catch(() => undefined);
     const failure = sftpFailure(error, session.ident, step);
@@ -243,7 +309,11 @@ async function uploadOverSftp(session: SshSession, upload: Upload): Promise<Deli
  * One SFTP connection for many uploads (a batch, the benchmark): the SSH handshake and login are paid once. `upload`
  * behaves as uploadSftp; after a lost connection every further upload fails as unreachable.
  */
-export async function openSftpTarget(conn: ServerConnection): Promise<{ ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }> {
+export async function openSftpTarget(
+  conn: ServerConnection,
+): Promise<
+  { ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }
+> {
   try {
     const session = await openSftp(conn);
     let queue: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,13 @@
 // Mails to a real SMTP server (the smtp-server package) on a free loopback port, parsed back with mailparser.
 import { type SmtpTestServer, startSmtpServer } from '@kanban/testing';
-import { classifySmtpError, messageIdOf, openMailTarget, type OutgoingMail, sendMail, type ServerConnection } from './index';
+import {
+  classifySmtpError,
+  messageIdOf,
+  openMailTarget,
+  type OutgoingMail,
+  sendMail,
+  type ServerConnection,
+} from './index';
 
 jest.setTimeout(60_000);
 
@@ -15,7 +22,15 @@ beforeEach(() => {
   smtp.mode = 'accept';
 });
 
-const conn = (): ServerConnection => ({ type: 'SMTP', host: smtp.host, port: smtp.port, user: 'orders@example.com', password: 'pw', smtpSecurity: 'none', timeoutMs: 5_000 });
+const conn = (): ServerConnection => ({
+  type: 'SMTP',
+  host: smtp.host,
+  port: smtp.port,
+  user: 'orders@example.com',
+  password: 'pw',
+  smtpSecurity: 'none',
+  timeoutMs: 5_000,
+});
 /** a minimal but well-formed PDF */
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -39,10 +54,15 @@ describe('sendMail', () => {
     const received = smtp.byMessageId('<rule-7.order-4711.v1@kanban.local>');
     expect(received).toHaveLength(1);
     const [message] = received;
-    expect(message.envelope).toEqual({ from: 'orders@example.com', to: ['supplier@example.org', 'buyer@example.com'] });
+    expect(message.envelope).toEqual({
+      from: 'orders@example.com',
+      to: ['supplier@example.org', 'buyer@example.com'],
+    });
     expect(message.user).toBe('orders@example.com');
     expect(message.parsed.subject).toBe('Bestellung 4711 – Schrauben "M6" 🔩');
-    expect(message.parsed.from?.value).toEqual([{ address: 'orders@example.com', name: 'Müller Schrauben; Einkauf' }]);
+    expect(message.parsed.from?.value).toEqual([
+      { address: 'orders@example.com', name: 'Müller Schrauben; Einkauf' },
+    ]);
     expect(message.parsed.text).toBe('Guten Tag,\nanbei die Bestellung.\n');
     expect(message.parsed.attachments).toHaveLength(1);
     const [attachment] = message.parsed.attachments;
@@ -59,9 +79,19 @@ describe('sendMail', () => {
 
   it('4xx from the server is transient (retry), 5xx permanent (RFC 5321)', async () => {
     smtp.mode = 'tempfail';
-    expect(await sendMail(conn(), mail('k-temp'))).toEqual({ ok: false, kind: 'other', retryable: true, answer: expect.stringContaining('451 Mailbox busy') });
+    expect(await sendMail(conn(), mail('k-temp'))).toEqual({
+      ok: false,
+      kind: 'other',
+      retryable: true,
+      answer: expect.stringContaining('451 Mailbox busy'),
+    });
     smtp.mode = 'reject';
-    expect(await sendMail(conn(), mail('k-perm'))).toEqual({ ok: false, kind: 'other', retryable: false, answer: expect.stringContaining('550 No such user here') });
+    expect(await sendMail(conn(), mail('k-perm'))).toEqual({
+      ok: false,
+      kind: 'other',
+      retryable: false,
+      answer: expect.stringContaining('550 No such user here'),
+    });
     expect(smtp.byMessageId('<k-temp@kanban.local>')).toEqual([]);
     smtp.mode = 'accept';
     expect(await sendMail(conn(), mail('k-temp'))).toMatchObject({ ok: true });
@@ -69,14 +99,23 @@ describe('sendMail', () => {
   });
 
   it('a refused login is auth and not retried (535)', async () => {
-    expect(await sendMail({ ...conn(), password: 'nope' }, mail('k-auth'))).toEqual({ ok: false, kind: 'auth', retryable: false, answer: '535 Invalid username or password' });
+    expect(await sendMail({ ...conn(), password: 'nope' }, mail('k-auth'))).toEqual({
+      ok: false,
+      kind: 'auth',
+      retryable: false,
+      answer: '535 Invalid username or password',
+    });
   });
 
   it('a server that is down: unreachable and retryable; delivered once it is back', async () => {
     const port = smtp.port;
     await smtp.stop();
     try {
-      expect(await sendMail(conn(), mail('k-down'))).toMatchObject({ ok: false, kind: 'unreachable', retryable: true });
+      expect(await sendMail(conn(), mail('k-down'))).toMatchObject({
+        ok: false,
+        kind: 'unreachable',
+        retryable: true,
+      });
     } finally {
       await smtp.start(port);
     }
@@ -96,9 +135,27 @@ describe('sendMail', () => {
   });
 
   it('classifySmtpError: 454 on login is a transient auth failure; EPROTOCOL unreadable; TLS refusal permanent', () => {
-    expect(classifySmtpError({ code: 'EAUTH', response: '454 4.7.0 Temporary authentication failure', responseCode: 454 })).toEqual({ kind: 'auth', retryable: true, answer: '454 4.7.0 Temporary authentication failure' });
-    expect(classifySmtpError({ code: 'EPROTOCOL', response: 'SSH-2.0-OpenSSH_9.2' })).toMatchObject({ kind: 'unreadable' });
-    expect(classifySmtpError({ code: 'ESOCKET', message: 'self-signed certificate' })).toEqual({ kind: 'other', retryable: false, answer: 'self-signed certificate' });
-    expect(classifySmtpError({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:25', syscall: 'connect' })).toMatchObject({ kind: 'unreachable', retryable: true });
+    expect(
+      classifySmtpError({
+        code: 'EAUTH',
+        response: '454 4.7.0 Temporary authentication failure',
+        responseCode: 454,
+      }),
+    ).toEqual({ kind: 'auth', retryable: true, answer: '454 4.7.0 Temporary authentication failure' });
+    expect(classifySmtpError({ code: 'EPROTOCOL', response: 'SSH-2.0-OpenSSH_9.2' })).toMatchObject({
+      kind: 'unreadable',
+    });
+    expect(classifySmtpError({ code: 'ESOCKET', message: 'self-signed certificate' })).toEqual({
+      kind: 'other',
+      retryable: false,
+      answer: 'self-signed certificate',
+    });
+    expect(
+      classifySmtpError({
+        code: 'ESOCKET',
+        message: 'connect ECONNREFUSED 127.0.0.1:25',
+        syscall: 'connect',
+      }),
+    ).toMatchObject({ kind: 'unreachable', retryable: true });
   });
 });

@@ -2,7 +2,13 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { errorMessage, networkKind } from './classify';
-import { type DeliveryResult, type FailureKind, type ServerConnection, timeoutOf, type VerifyResult } from './types';
+import {
+  type DeliveryResult,
+  type FailureKind,
+  type ServerConnection,
+  timeoutOf,
+  type VerifyResult,
+} from './types';
 
 export interface MailAttachment {
   filename: string;
@@ -72,7 +78,12 @@ function transportOptions(conn: ServerConnection, lines: ServerLines): SMTPTrans
  * a loopback server went from ~50 to ~100 mails/s per three connections). nodemailer still does TLS (implicit or
  * STARTTLS) on top.
  */
-function connectNoDelay(host: string, port: number, timeout: number, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
+function connectNoDelay(
+  host: string,
+  port: number,
+  timeout: number,
+  callback: (error: Error | null, socketOptions?: { connection: Socket }) => void,
+): void {
   let done = false;
   const socket = netConnect({ host, port, noDelay: true });
   const finish = (error: Error | null) => {
@@ -85,7 +96,13 @@ function connectNoDelay(host: string, port: number, timeout: number, callback: (
       callback(error);
     } else callback(null, { connection: socket });
   };
-  socket.setTimeout(timeout, () => finish(Object.assign(new Error(`connect to ${host}:${port} timed out after ${timeout} ms`), { code: 'ETIMEDOUT' })));
+  socket.setTimeout(timeout, () =>
+    finish(
+      Object.assign(new Error(`connect to ${host}:${port} timed out after ${timeout} ms`), {
+        code: 'ETIMEDOUT',
+      }),
+    ),
+  );
   socket.once('error', finish);
   socket.once('connect', () => finish(null));
 }
@@ -108,7 +125,10 @@ export function classifySmtpError(error: unknown): { kind: FailureKind; answer: 
   const answer = e.response?.trim() || errorMessage(error);
   const code = e.responseCode;
   // TLS expected, something else came (a plain server on the port): OpenSSL's record layer says so
-  if (/wrong version number|unknown protocol|packet length too long|http request/i.test(answer) && code === undefined) {
+  if (
+    /wrong version number|unknown protocol|packet length too long|http request/i.test(answer) &&
+    code === undefined
+  ) {
     const reason = /SSL routines:[^:]*:([^:]+)/.exec(answer)?.[1] ?? answer.trim();
     return { kind: 'unreadable', answer: `no TLS on this port: ${reason}`, retryable: true };
   }
@@ -128,7 +148,13 @@ export function classifySmtpError(error: unknown): { kind: FailureKind; answer: 
     case 'ECONNECTION':
     case 'ESOCKET':
       if (code !== undefined) return { kind: 'other', answer, retryable: byReply ?? true };
-      if (e.syscall || networkKind(error) === 'unreachable' || /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|closed unexpectedly/.test(answer)) {
+      if (
+        e.syscall ||
+        networkKind(error) === 'unreachable' ||
+        /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|closed unexpectedly/.test(
+          answer,
+        )
+      ) {
         return { kind: 'unreachable', answer, retryable: true };
       }
       // TLS: certificate refused, no common protocol version
@@ -184,7 +210,9 @@ export async function sendMail(conn: ServerConnection, mail: OutgoingMail): Prom
 
 /** what sendOver needs of a transport: the single and the pooled one both have it */
 interface MailSender {
-  sendMail(options: SendMailOptions): Promise<{ response?: string; rejected: Array<string | { address: string }> }>;
+  sendMail(
+    options: SendMailOptions,
+  ): Promise<{ response?: string; rejected: Array<string | { address: string }> }>;
 }
 
 function sendOver(transport: MailSender, mail: OutgoingMail): Promise<DeliveryResult> {
@@ -197,12 +225,17 @@ function sendOver(transport: MailSender, mail: OutgoingMail): Promise<DeliveryRe
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      attachments: mail.attachments.map((a) => ({
+        filename: a.filename,
+        content: a.content,
+        contentType: a.contentType,
+      })),
     })
     .then(
       (info): DeliveryResult => {
         const rejected = info.rejected.map((r) => (typeof r === 'string' ? r : r.address));
-        const answer = firstLine(info.response ?? '') + (rejected.length ? `; refused: ${rejected.join(', ')}` : '');
+        const answer =
+          firstLine(info.response ?? '') + (rejected.length ? `; refused: ${rejected.join(', ')}` : '');
         return { ok: true, answer, retryable: false };
       },
       (error: unknown): DeliveryResult => ({ ok: false, ...classifySmtpError(error) }),
@@ -219,9 +252,17 @@ export interface MailTarget {
  * A pool of up to `maxConnections` SMTP connections (default 3), each used for up to 100 mails: the greeting, EHLO and
  * login are paid once per connection, not per mail. `send` behaves as sendMail.
  */
-export function openMailTarget(conn: ServerConnection, options: { maxConnections?: number } = {}): MailTarget {
+export function openMailTarget(
+  conn: ServerConnection,
+  options: { maxConnections?: number } = {},
+): MailTarget {
   const lines = new ServerLines();
-  const transport = createTransport({ ...transportOptions(conn, lines), pool: true, maxConnections: options.maxConnections ?? 3, maxMessages: 100 });
+  const transport = createTransport({
+    ...transportOptions(conn, lines),
+    pool: true,
+    maxConnections: options.maxConnections ?? 3,
+    maxMessages: 100,
+  });
   const pending = new Set<Promise<DeliveryResult>>();
   return {
     send: (mail) => {

@@ -27,7 +27,13 @@ export interface FileTarget {
 
 /** A final file already there: the same size means an earlier attempt delivered it. */
 export function alreadyThere(size: number, expected: number, final: string, who: string): DeliveryResult {
-  if (size === expected) return { ok: true, answer: `${who}: ${final} already delivered (${size} bytes)`, retryable: false, alreadyDelivered: true };
+  if (size === expected)
+    return {
+      ok: true,
+      answer: `${who}: ${final} already delivered (${size} bytes)`,
+      retryable: false,
+      alreadyDelivered: true,
+    };
   // Same name means same delivery key; another size means someone changed it there: left alone, for a person to check.
   return {
     ok: false,

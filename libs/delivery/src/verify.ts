@@ -8,7 +8,8 @@ import { type FileTarget, type Upload } from './upload-names';
 /** What is wrong with a connection before any network step, or null. */
 export function connectionProblem(conn: ServerConnection): string | null {
   if (!conn.host || /\s/.test(conn.host)) return 'host missing or invalid';
-  if (!Number.isInteger(conn.port) || conn.port < 1 || conn.port > 65535) return `port ${conn.port} is not 1-65535`;
+  if (!Number.isInteger(conn.port) || conn.port < 1 || conn.port > 65535)
+    return `port ${conn.port} is not 1-65535`;
   return null;
 }
 
@@ -31,7 +32,11 @@ export async function verifyServer(conn: ServerConnection): Promise<VerifyResult
     case 'HTTPS':
       return verifyHttp(conn);
     default:
-      return { ok: false, answer: `unknown server type ${String((conn as { type: unknown }).type)}`, kind: 'other' };
+      return {
+        ok: false,
+        answer: `unknown server type ${String((conn as { type: unknown }).type)}`,
+        kind: 'other',
+      };
   }
 }
 
@@ -40,7 +45,9 @@ export async function verifyServer(conn: ServerConnection): Promise<VerifyResult
  * counts as delivered (a retry after a crash never delivers twice). Never throws.
  */
 function fileNameProblem(fileName: string): string | null {
-  return !fileName || /[/\\]/.test(fileName) || fileName.startsWith('.') ? `file name "${fileName}" is empty, has a slash or starts with a dot` : null;
+  return !fileName || /[/\\]/.test(fileName) || fileName.startsWith('.')
+    ? `file name "${fileName}" is empty, has a slash or starts with a dot`
+    : null;
 }
 
 export async function uploadFile(conn: ServerConnection, upload: Upload): Promise<DeliveryResult> {
@@ -55,9 +62,19 @@ export async function uploadFile(conn: ServerConnection, upload: Upload): Promis
     case 'SMTP':
     case 'HTTP':
     case 'HTTPS':
-      return { ok: false, answer: `a ${conn.type} server takes no files: choose an SFTP or FTP server`, kind: 'other', retryable: false };
+      return {
+        ok: false,
+        answer: `a ${conn.type} server takes no files: choose an SFTP or FTP server`,
+        kind: 'other',
+        retryable: false,
+      };
     default:
-      return { ok: false, answer: `unknown server type ${String((conn as { type: unknown }).type)}`, kind: 'other', retryable: false };
+      return {
+        ok: false,
+        answer: `unknown server type ${String((conn as { type: unknown }).type)}`,
+        kind: 'other',
+        retryable: false,
+      };
   }
 }
 
@@ -65,11 +82,26 @@ export async function uploadFile(conn: ServerConnection, upload: Upload): Promis
  * One connection to an SFTP or FTP(S) server for several uploads (batches, the benchmark): login once, then `upload`
  * as uploadFile does, one file after another. Never throws.
  */
-export async function openFileTarget(conn: ServerConnection): Promise<{ ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }> {
+export async function openFileTarget(
+  conn: ServerConnection,
+): Promise<
+  { ok: true; target: FileTarget } | { ok: false; answer: string; kind: FailureKind; retryable: boolean }
+> {
   const problem = connectionProblem(conn);
   if (problem) return { ok: false, answer: problem, kind: 'other', retryable: false };
-  const opened = conn.type === 'SFTP' ? await openSftpTarget(conn) : conn.type === 'FTP' || conn.type === 'FTPS' ? await openFtpTarget(conn) : null;
-  if (!opened) return { ok: false, answer: `a ${conn.type} server takes no files: choose an SFTP or FTP server`, kind: 'other', retryable: false };
+  const opened =
+    conn.type === 'SFTP'
+      ? await openSftpTarget(conn)
+      : conn.type === 'FTP' || conn.type === 'FTPS'
+        ? await openFtpTarget(conn)
+        : null;
+  if (!opened)
+    return {
+      ok: false,
+      answer: `a ${conn.type} server takes no files: choose an SFTP or FTP server`,
+      kind: 'other',
+      retryable: false,
+    };
   if (!opened.ok) return opened;
   const target = opened.target;
   return {
@@ -77,7 +109,9 @@ export async function openFileTarget(conn: ServerConnection): Promise<{ ok: true
     target: {
       upload: (upload) => {
         const bad = fileNameProblem(upload.fileName);
-        return bad ? Promise.resolve({ ok: false, answer: bad, kind: 'other', retryable: false }) : target.upload(upload);
+        return bad
+          ? Promise.resolve({ ok: false, answer: bad, kind: 'other', retryable: false })
+          : target.upload(upload);
       },
       close: () => target.close(),
     },

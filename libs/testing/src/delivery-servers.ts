@@ -25,7 +25,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,10 +70,28 @@ export interface SmtpTestServerOptions {
 }
 
 /** A self-signed certificate for 127.0.0.1 made by openssl (RSA 2048, two days), as PEM files in `dir`. */
-export async function selfSignedCertificate(dir: string): Promise<{ keyFile: string; certFile: string; key: string; cert: string }> {
+export async function selfSignedCertificate(
+  dir: string,
+): Promise<{ keyFile: string; certFile: string; key: string; cert: string }> {
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
   return { keyFile, certFile, key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8') };
 }
 
@@ -103,7 +127,9 @@ export class SmtpTestServer {
       }
     }
     this.server = new SMTPServer({
-      ...(tls ? { key: this.certificate!.key, cert: this.certificate!.cert, secure: tls === 'implicit' } : {}),
+      ...(tls
+        ? { key: this.certificate!.key, cert: this.certificate!.cert, secure: tls === 'implicit' }
+        : {}),
       name: 'kanban-test-smtp',
       banner: 'kanban test SMTP ready',
       authOptional: !auth,
@@ -119,12 +145,15 @@ export class SmtpTestServer {
         callback();
       },
       onAuth: (login, _session, callback) => {
-        if (auth && login.username === auth.user && login.password === auth.password) return callback(null, { user: login.username });
+        if (auth && login.username === auth.user && login.password === auth.password)
+          return callback(null, { user: login.username });
         callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
       },
       onRcptTo: (_address: SMTPServerAddress, _session, callback) => {
-        if (this.mode === 'tempfail') return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-        if (this.mode === 'reject') return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        if (this.mode === 'tempfail')
+          return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        if (this.mode === 'reject')
+          return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
         callback();
       },
       onData: (stream, session, callback) => {
@@ -135,7 +164,12 @@ export class SmtpTestServer {
           simpleParser(raw)
             .then((parsed) => {
               const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-              this.messages.push({ envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) }, raw, parsed, user: session.user as string | undefined });
+              this.messages.push({
+                envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) },
+                raw,
+                parsed,
+                user: session.user as string | undefined,
+              });
               callback(null, 'Message accepted');
             })
             .catch((error: Error) => callback(error));
@@ -210,7 +244,9 @@ export class HttpTestServer {
 
   /** The requests `respond` answered with 2xx (deliveries that counted), replays left out. */
   delivered(): RecordedHttpRequest[] {
-    return this.requests.filter((r) => !r.replayed && r.status !== undefined && r.status >= 200 && r.status < 300);
+    return this.requests.filter(
+      (r) => !r.replayed && r.status !== undefined && r.status >= 200 && r.status < 300,
+    );
   }
   private certificate?: { key: string; cert: string };
 
@@ -229,10 +265,16 @@ export class HttpTestServer {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const recorded: RecordedHttpRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+        const recorded: RecordedHttpRequest = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        };
         this.requests.push(recorded);
         const key = req.headers['idempotency-key'];
-        const earlier = this.honourIdempotencyKey && typeof key === 'string' ? this.answered.get(key) : undefined;
+        const earlier =
+          this.honourIdempotencyKey && typeof key === 'string' ? this.answered.get(key) : undefined;
         let reply: HttpReply;
         if (earlier) {
           recorded.replayed = true;
@@ -243,14 +285,21 @@ export class HttpTestServer {
           } catch (error) {
             reply = { status: 500, body: String(error) };
           }
-          if (typeof key === 'string' && reply.status >= 200 && reply.status < 300) this.answered.set(key, reply);
+          if (typeof key === 'string' && reply.status >= 200 && reply.status < 300)
+            this.answered.set(key, reply);
         }
         recorded.status = reply.status;
-        res.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8', Server: 'kanban-test-http', ...reply.headers });
+        res.writeHead(reply.status, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          Server: 'kanban-test-http',
+          ...reply.headers,
+        });
         res.end(req.method === 'HEAD' ? undefined : (reply.body ?? ''));
       });
     };
-    const server = this.certificate ? createHttpsServer({ key: this.certificate.key, cert: this.certificate.cert }, handler) : createHttpServer(handler);
+    const server = this.certificate
+      ? createHttpsServer({ key: this.certificate.key, cert: this.certificate.cert }, handler)
+      : createHttpServer(handler);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -294,7 +343,10 @@ let userReady: Promise<{ uid: number; gid: number }> | undefined;
 /** Creates the transfer user when missing and sets its test password (root only). */
 export function ensureTransferUser(): Promise<{ uid: number; gid: number }> {
   userReady ??= (async () => {
-    if (process.getuid?.() !== 0) throw new Error('the SFTP and FTP test servers need root (they start sshd and vsftpd and log in a system user)');
+    if (process.getuid?.() !== 0)
+      throw new Error(
+        'the SFTP and FTP test servers need root (they start sshd and vsftpd and log in a system user)',
+      );
     // vsftpd changes into the user's home before its chroot, so the home must exist outside: the servers' root folder.
     // sshd's sessions start in /upload inside their chroot (internal-sftp -d).
     await mkdir(SERVERS_ROOT, { recursive: true, mode: 0o755 });
@@ -345,10 +397,17 @@ async function serverFolder(prefix: string): Promise<string> {
 }
 
 /** Resolves once something accepts connections on the port (or rejects when the process ends first). */
-async function waitListening(port: number, child: ChildProcess, output: () => string, name: string, timeoutMs = 15_000): Promise<void> {
+async function waitListening(
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+  name: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} ended (${child.exitCode ?? child.signalCode}): ${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} ended (${child.exitCode ?? child.signalCode}): ${output()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = netConnect({ host: '127.0.0.1', port }, () => {
         socket.destroy();
@@ -442,7 +501,10 @@ export class SftpTestServer extends ProcessServer {
 
   /** Where a file written to the remote path (absolute, or relative to the login directory) is on this disk. */
   localPath(remote: string): string {
-    return path.join(this.chroot, path.posix.isAbsolute(remote) ? remote : path.posix.join(this.remoteDir, remote));
+    return path.join(
+      this.chroot,
+      path.posix.isAbsolute(remote) ? remote : path.posix.join(this.remoteDir, remote),
+    );
   }
 
   /** What sshd logged (connections, logins, chroot, sessions). */
@@ -451,18 +513,43 @@ export class SftpTestServer extends ProcessServer {
   }
 
   async start(): Promise<this> {
-    if (!(await exists('/usr/sbin/sshd'))) throw new Error('/usr/sbin/sshd missing: apt-get install openssh-server (tools/scripts/ensure-services.sh does)');
+    if (!(await exists('/usr/sbin/sshd')))
+      throw new Error(
+        '/usr/sbin/sshd missing: apt-get install openssh-server (tools/scripts/ensure-services.sh does)',
+      );
     const { uid, gid } = await ensureTransferUser();
     await mkdir('/run/sshd', { recursive: true, mode: 0o755 });
     this.dir = await serverFolder('sftp');
     await mkdir(path.join(this.chroot, 'upload'), { recursive: true, mode: 0o755 });
     await chmod(this.chroot, 0o755);
     await chown(path.join(this.chroot, 'upload'), uid, gid);
-    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'kanban-test-host', '-f', path.join(this.dir, 'host_key')]);
-    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'kanban-test-client', '-f', path.join(this.dir, 'client_key')]);
+    await run('ssh-keygen', [
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      'kanban-test-host',
+      '-f',
+      path.join(this.dir, 'host_key'),
+    ]);
+    await run('ssh-keygen', [
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      'kanban-test-client',
+      '-f',
+      path.join(this.dir, 'client_key'),
+    ]);
     this.privateKey = await readFile(path.join(this.dir, 'client_key'), 'utf8');
     this.publicKey = (await readFile(path.join(this.dir, 'client_key.pub'), 'utf8')).trim();
-    this.hostKeyFingerprint = (await run('ssh-keygen', ['-l', '-f', path.join(this.dir, 'host_key.pub')])).stdout.split(' ')[1];
+    this.hostKeyFingerprint = (
+      await run('ssh-keygen', ['-l', '-f', path.join(this.dir, 'host_key.pub')])
+    ).stdout.split(' ')[1];
     await writeFile(path.join(this.dir, 'authorized_keys'), `${this.publicKey}\n`, { mode: 0o644 });
     await rm(path.join(this.dir, 'client_key'));
     this.port = await freePort();
@@ -505,7 +592,9 @@ export class SftpTestServer extends ProcessServer {
 
   protected launch(): ChildProcess {
     // -D: stay in the foreground (a child of the test), -e: log to stderr
-    return spawn('/usr/sbin/sshd', ['-D', '-e', '-f', path.join(this.dir, 'sshd_config')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn('/usr/sbin/sshd', ['-D', '-e', '-f', path.join(this.dir, 'sshd_config')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
 }
 
@@ -565,7 +654,10 @@ export class FtpTestServer extends ProcessServer {
   }
 
   async start(): Promise<this> {
-    if (!(await exists('/usr/sbin/vsftpd'))) throw new Error('/usr/sbin/vsftpd missing: apt-get install vsftpd (tools/scripts/ensure-services.sh does)');
+    if (!(await exists('/usr/sbin/vsftpd')))
+      throw new Error(
+        '/usr/sbin/vsftpd missing: apt-get install vsftpd (tools/scripts/ensure-services.sh does)',
+      );
     const { uid, gid } = await ensureTransferUser();
     await ensurePamService();
     this.dir = await serverFolder('ftp');
@@ -637,7 +729,9 @@ export class FtpTestServer extends ProcessServer {
   }
 
   protected launch(): ChildProcess {
-    return spawn('/usr/sbin/vsftpd', [path.join(this.dir, 'vsftpd.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn('/usr/sbin/vsftpd', [path.join(this.dir, 'vsftpd.conf')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
 }
 
