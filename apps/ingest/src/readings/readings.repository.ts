@@ -81,10 +81,10 @@ export class ReadingsRepository {
   /**
    * Stores the readings and adds them to the hourly and daily aggregates, in the caller's transaction; answers per
    * sensor what was new (a reading already stored for its sensor and time is left as it was, and a batch delivered
-   * twice counts once). The common case, every reading new, takes two statements: the insert (counting what it
-   * stored) and the aggregates' upsert from groups summed up here (a row per sensor and hour or day, not per
-   * reading). When the insert met readings stored before (a batch delivered again, a reading sent twice), it is
-   * undone to a savepoint and `insertFindingNew` stores the batch with the statement that finds the new ones itself.
+   * twice counts once). The common case, every reading new, takes two statements: a plain insert and the aggregates'
+   * upsert from groups summed up here (a row per sensor and hour or day, not per reading). When the insert meets a
+   * reading stored before (a batch delivered again, a reading sent twice: a unique violation), it is undone to a
+   * savepoint and `insertFindingNew` stores the batch with the statement that finds the new ones itself.
    * The readings travel as one PostgreSQL array per column (`unnest`: cheaper to send and to read than JSON; times as
    * Unix milliseconds, cheaper to read than ISO text; `to_timestamp` keeps the millisecond exactly). The aggregate
    * rows are locked in one order (sensor, bucket): writers storing batches at once (several per process, several
@@ -94,13 +94,11 @@ export class ReadingsRepository {
     const n = columnCount(readings);
     if (n === 0) return { stored: 0, sensors: [] };
     await queryBound(em, 'savepoint ingest_batch', []);
-    const [inserted] = await queryBound<{ stored: number | string }>(
-      em,
-      `with ins as (${INSERT_READINGS} returning 1) select count(*)::int as stored from ins`,
-      arrayLiterals(readings),
-      'ingest_insert_readings',
-    );
-    if (Number(inserted?.stored) !== n) {
+    try {
+      // a plain insert: about a quarter cheaper than `on conflict do nothing` (no speculative insertion per row)
+      await queryBound(em, INSERT_READINGS, arrayLiterals(readings), 'ingest_insert_readings');
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== UNIQUE_VIOLATION) throw error;
       await queryBound(em, 'rollback to savepoint ingest_batch', []);
       return this.insertFindingNew(em, readings);
     }
@@ -137,7 +135,7 @@ export class ReadingsRepository {
     type Row = { company_id: number; sensor_id: number; count: number | string; min_value: number | string; read_at: Date | string; value: number | string; battery: number | null; signal: number | string | null };
     const rows = await queryBound<Row>(
       em,
-      `with ins as (${INSERT_READINGS}
+      `with ins as (${INSERT_NEW_READINGS}
         returning company_id, sensor_id, read_at, value, battery, signal
       ), hours as (
         select sensor_id, date_trunc('hour', read_at, 'UTC') as bucket, min(company_id) as company_id, count(*) as count, min(value) as min_value,
@@ -219,12 +217,18 @@ export class ReadingsRepository {
   }
 }
 
-/** The insert of a batch's columns (the parameters of `arrayLiterals`); a reading stored before is left as it was. */
+/** The insert of a batch's columns (the parameters of `arrayLiterals`); fails with a unique violation when a reading was stored before. */
 const INSERT_READINGS = `insert into "ingest"."reading" (company_id, sensor_id, read_at, value, raw_value, battery, signal, source)
         select company_id, sensor_id, to_timestamp(at_ms / 1000), value, raw_value, battery, signal, source
         from unnest(?::int[], ?::int[], ?::float8[], ?::float8[], ?::float8[], ?::smallint[], ?::real[], ?::text[])
-          as x(company_id, sensor_id, at_ms, value, raw_value, battery, signal, source)
+          as x(company_id, sensor_id, at_ms, value, raw_value, battery, signal, source)`;
+
+/** The same, leaving a reading stored before as it was. */
+const INSERT_NEW_READINGS = `${INSERT_READINGS}
         on conflict (sensor_id, read_at) do nothing`;
+
+/** SQLSTATE of a unique violation: a reading of the batch was stored before. */
+const UNIQUE_VIOLATION = '23505';
 
 /** Adds rows of the select (sensor, bucket, company, count, min, max, sum, last value, last time) to an aggregate table. */
 function upsertAggregate(table: string, select: string): string {
