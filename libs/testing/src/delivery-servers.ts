@@ -23,7 +23,7 @@
 //   (pam_shells), which nologin is not, so a PAM service of our own (/etc/pam.d/kanban-test-ftp: pam_unix only) is
 //   written when missing. seccomp_sandbox and isolate are off (they need namespaces a container may lack).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { watch } from 'node:fs';
+import { rmSync, watch } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import {
   createServer as createHttpServer,
@@ -392,6 +392,7 @@ async function serverFolder(prefix: string): Promise<string> {
   await mkdir(SERVERS_ROOT, { recursive: true, mode: 0o755 });
   await chmod(SERVERS_ROOT, 0o755);
   const dir = await mkdtemp(path.join(SERVERS_ROOT, `${prefix}-`));
+  folders.add(dir);
   await chmod(dir, 0o755);
   return dir;
 }
@@ -430,6 +431,18 @@ async function stopProcess(child: ChildProcess | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Server processes still running: ended when this process exits without having stopped them (a test that failed in
+ * its setup, a script that threw), so no sshd or vsftpd outlives its test run. A SIGKILLed test process leaves them.
+ */
+const running = new Set<ChildProcess>();
+/** the servers' folders not removed yet, removed at exit alike */
+const folders = new Set<string>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A server process on a fixed port that can be taken down and brought back (to test retries). */
 abstract class ProcessServer {
   readonly host = '127.0.0.1';
@@ -447,6 +460,8 @@ abstract class ProcessServer {
     if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     const child = this.launch();
     this.child = child;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     child.stdout?.on('data', (d: Buffer) => this.output.push(d.toString()));
     child.stderr?.on('data', (d: Buffer) => this.output.push(d.toString()));
     await waitListening(this.port, child, () => this.output.join(''), this.name);
@@ -461,7 +476,10 @@ abstract class ProcessServer {
   /** Stops the server and removes its folder. */
   async stop(): Promise<void> {
     await this.down();
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    if (this.dir) {
+      await rm(this.dir, { recursive: true, force: true });
+      folders.delete(this.dir);
+    }
   }
 }
 
