@@ -45,6 +45,7 @@ import { CompanyStatsController, CustomerStatsController, SupplierStatsControlle
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
 import { ServersController } from './notifications/servers.controller';
+import { EmailTemplatesController, FileTemplatesController } from './notifications/templates.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -65,7 +66,7 @@ export class GatewayModule {
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
-        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController],
+        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController, EmailTemplatesController, FileTemplatesController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

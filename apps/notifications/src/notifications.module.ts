@@ -7,6 +7,10 @@ import { notificationsData } from './notifications.data';
 import { ServersHandler } from './servers/servers.handler';
 import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
+import { OrderSource } from './templates/order-source';
+import { TemplatesHandler } from './templates/templates.handler';
+import { TemplatesRepository } from './templates/templates.repository';
+import { TemplatesService } from './templates/templates.service';
 
 /**
  * Notifications (issue 18; docs/notifications.md): today the company's servers (SMTP, SFTP, FTP(S), HTTP(S)) with their
@@ -18,8 +22,8 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, ServersHandler],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository],
+      controllers: [HealthHandler, ServersHandler, TemplatesHandler],
+      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource],
     };
   }
 }

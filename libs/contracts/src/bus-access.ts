@@ -61,8 +61,8 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
   // the sensor ingestion asks the catalog for device keys and sensors; its readings pass its own work stream
   ingest: { calls: ['catalog'], consumes: [], broadcasts: { publish: [], subscribe: [] }, work: true },
-  // notifications (servers today; rules, templates and delivery next) asks nobody yet
-  notifications: { calls: [], consumes: [], broadcasts: { publish: [], subscribe: [] } },
+  // notifications asks identity, the catalog and orders for an order with everything around it (template execute)
+  notifications: { calls: ['identity', 'catalog', 'orders'], consumes: [], broadcasts: { publish: [], subscribe: [] } },
 };
 
 /** The reply inbox prefix of a service's connection (its own, so no other service can read its replies). */

@@ -20,6 +20,7 @@ export * from './journal';
 export * from './orderqueue';
 export * from './stats';
 export * from './notifications';
+export * from './notification-templates';
 export * from './bus-access';
 export * from './dead-letters';
 export * from './subjects';

@@ -15,6 +15,7 @@ import { StorageEvents, StorageSubjects } from './storages';
 import { SensorEvents, SensorSubjects } from './sensors';
 import { IngestEvents, IngestSubjects } from './ingest';
 import { NotificationsSubjects, ServerSubjects } from './notifications';
+import { EmailTemplateSubjects, FileTemplateSubjects } from './notification-templates';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
@@ -47,6 +48,8 @@ const SUBJECT_CONSTANTS = [
   IngestSubjects,
   NotificationsSubjects,
   ServerSubjects,
+  EmailTemplateSubjects,
+  FileTemplateSubjects,
 ] as const;
 const EVENT_CONSTANTS = [
   IdentityEvents,

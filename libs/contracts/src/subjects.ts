@@ -110,6 +110,16 @@ import type { OrderableItemsQuery, OrderableItemsReply } from './new-order';
 import type { ReadingPoint, ReadingsHistoryQuery, ReadingsStored, ReadingsStoreFailed } from './ingest';
 import type { BinsMeasured } from './bin-readings';
 import type { ServerDto, ServerInput, ServerListQuery, ServerVerifyResult } from './notifications';
+import type {
+  EmailTemplateDto,
+  EmailTemplateExecuteResult,
+  EmailTemplateInput,
+  FileTemplateDto,
+  FileTemplateExecuteResult,
+  FileTemplateInput,
+  TemplateExecuteQuery,
+  TemplateListQuery,
+} from './notification-templates';
 import type { FillHistoryRecord, RuleBinRecord } from './fill-level';
 import type {
   OrderQueueDeleteResult,
@@ -720,6 +730,19 @@ export interface BusSubjects {
   'notifications.server.update': { request: { caller: CompanyCaller; id: number; input: ServerInput }; reply: ServerDto };
   'notifications.server.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
   'notifications.server.verify': { request: { caller: CompanyCaller; id: number }; reply: ServerVerifyResult };
+  // notifications: the company's e-mail and file templates
+  'notifications.email_template.list': { request: { caller: CompanyCaller; query: TemplateListQuery }; reply: Page<EmailTemplateDto> };
+  'notifications.email_template.get': { request: { caller: CompanyCaller; id: number }; reply: EmailTemplateDto };
+  'notifications.email_template.create': { request: { caller: CompanyCaller; input: EmailTemplateInput }; reply: EmailTemplateDto };
+  'notifications.email_template.update': { request: { caller: CompanyCaller; id: number; input: EmailTemplateInput }; reply: EmailTemplateDto };
+  'notifications.email_template.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'notifications.email_template.execute': { request: { caller: CompanyCaller; id: number; query: TemplateExecuteQuery }; reply: EmailTemplateExecuteResult };
+  'notifications.file_template.list': { request: { caller: CompanyCaller; query: TemplateListQuery }; reply: Page<FileTemplateDto> };
+  'notifications.file_template.get': { request: { caller: CompanyCaller; id: number }; reply: FileTemplateDto };
+  'notifications.file_template.create': { request: { caller: CompanyCaller; input: FileTemplateInput }; reply: FileTemplateDto };
+  'notifications.file_template.update': { request: { caller: CompanyCaller; id: number; input: FileTemplateInput }; reply: FileTemplateDto };
+  'notifications.file_template.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'notifications.file_template.execute': { request: { caller: CompanyCaller; id: number; query: TemplateExecuteQuery }; reply: FileTemplateExecuteResult };
 }
 
 /** Durable events (`evt.<producer>.<name>`) and their payloads, as `addToOutbox` writes them. */
