@@ -47,6 +47,8 @@ export type PageName =
   | 'customFields'
   | 'sensors'
   | 'servers'
+  | 'emailTemplates'
+  | 'fileTemplates'
   | 'orders'
   | 'orderDetail'
   | 'orderNew'
@@ -154,6 +156,8 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/sensors`, page: 'sensors', layout: 'shell', auth: 'user', title: 'sensors.title' },
   // notification settings (docs/notifications.md)
   { path: `${COMPANY}/settings/notifications/server`, page: 'servers', layout: 'shell', auth: 'user', title: 'servers.title' },
+  { path: `${COMPANY}/settings/notifications/email_templates`, page: 'emailTemplates', layout: 'shell', auth: 'user', title: 'emailTemplates.title' },
+  { path: `${COMPANY}/settings/notifications/file_templates`, page: 'fileTemplates', layout: 'shell', auth: 'user', title: 'fileTemplates.title' },
   { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
   // statistics and reports (docs/statistics.md)
   { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },

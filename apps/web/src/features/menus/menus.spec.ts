@@ -171,8 +171,12 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
   it('pages not built yet are not offered; a group without an offered entry disappears', () => {
     const admin = offered('company', as(Role.Admin));
     expect(admin).not.toContain('company.labelTemplates');
-    // notification settings: the servers page is built (issue 18), rules and templates not yet; readers see none
-    expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.notificationSettings')?.children?.map((c) => c.id)).toEqual(['company.server']);
+    // notification settings: the servers and template pages are built (issue 18), rules not yet; readers see none
+    expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.notificationSettings')?.children?.map((c) => c.id)).toEqual([
+      'company.emailTemplates',
+      'company.fileTemplates',
+      'company.server',
+    ]);
     expect(offered('company', as(Role.Readonly))).not.toContain('company.notificationSettings');
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.settings')?.children?.map((c) => c.id)).toEqual([
       'company.users',

@@ -18,7 +18,9 @@ export type ListTextsKey =
   | 'settings.storageTypes'
   | 'settings.customFields'
   | 'sensors'
-  | 'servers';
+  | 'servers'
+  | 'emailTemplates'
+  | 'fileTemplates';
 /** The sections that also have the texts after (de)activating. */
 export type StatusTextsKey = 'customers' | 'suppliers' | 'locations';
 
