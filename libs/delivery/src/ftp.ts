@@ -8,7 +8,7 @@ import {
   timeoutOf,
   type VerifyResult,
 } from './types';
-import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
+import { alreadyThere, type FileTarget, sequentialTarget, type Upload, temporaryName } from './upload-names';
 
 interface FtpSession {
   client: Client;
@@ -175,22 +175,7 @@ export async function openFtpTarget(
 > {
   try {
     const session = await openFtp(conn);
-    let queue: Promise<unknown> = Promise.resolve();
-    return {
-      ok: true,
-      target: {
-        // FTP's control connection takes one command at a time
-        upload: (upload) => {
-          const next = queue.then(() => uploadOverFtp(session, upload));
-          queue = next.catch(() => undefined);
-          return next;
-        },
-        close: async () => {
-          await queue;
-          session.client.close();
-        },
-      },
-    };
+    return { ok: true, target: sequentialTarget((upload) => uploadOverFtp(session, upload), () => session.client.close()) };
   } catch (error) {
     const failure = ftpFailure(error, '', 'login', '');
     return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };

@@ -10,7 +10,7 @@ import {
   timeoutOf,
   type VerifyResult,
 } from './types';
-import { alreadyThere, type FileTarget, type Upload, temporaryName } from './upload-names';
+import { alreadyThere, type FileTarget, sequentialTarget, type Upload, temporaryName } from './upload-names';
 
 interface SshSession {
   client: Client;
@@ -316,22 +316,7 @@ export async function openSftpTarget(
 > {
   try {
     const session = await openSftp(conn);
-    let queue: Promise<unknown> = Promise.resolve();
-    return {
-      ok: true,
-      target: {
-        // one upload at a time over the channel: sequential requests keep the server's order and the error per file
-        upload: (upload) => {
-          const next = queue.then(() => uploadOverSftp(session, upload));
-          queue = next.catch(() => undefined);
-          return next;
-        },
-        close: async () => {
-          await queue;
-          session.client.end();
-        },
-      },
-    };
+    return { ok: true, target: sequentialTarget((upload) => uploadOverSftp(session, upload), () => session.client.end()) };
   } catch (error) {
     const failure = sftpFailure(error, '', 'connect');
     return { ok: false, answer: failure.answer, kind: failure.kind, retryable: failure.retryable };

@@ -25,6 +25,26 @@ export interface FileTarget {
   close(): Promise<void>;
 }
 
+/**
+ * A file target over one open session whose uploads go one after the other (an FTP control connection takes one
+ * command at a time; one SFTP upload at a time keeps the server's order and the error per file): a failed upload does
+ * not stop the next; `close` waits for the last, then ends the session.
+ */
+export function sequentialTarget(upload: (upload: Upload) => Promise<DeliveryResult>, end: () => void): FileTarget {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    upload: (next) => {
+      const result = queue.then(() => upload(next));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    close: async () => {
+      await queue;
+      end();
+    },
+  };
+}
+
 /** A final file already there: the same size means an earlier attempt delivered it. */
 export function alreadyThere(size: number, expected: number, final: string, who: string): DeliveryResult {
   if (size === expected)

@@ -66,20 +66,8 @@ function sshAlgorithms(value: unknown): SshAlgorithms | null | undefined {
   return Object.keys(result).length > 0 ? result : null;
 }
 
-/** The checked input, with `undefined` for what it leaves out (update: kept). */
-export interface NormalizedServerInput {
-  name?: string;
-  type?: ServerType;
-  host?: string;
-  port?: number;
-  user?: string;
-  password?: string | null;
-  private_key?: string | null;
-  passphrase?: string | null;
-  smtp_security?: SmtpSecurity | null;
-  ssh_algorithms?: SshAlgorithms | null;
-  tls_verify?: boolean;
-}
+/** The checked input, with `undefined` for what it leaves out (update: kept): the contract's fields. */
+export type NormalizedServerInput = ServerInput;
 
 /** Field by field checks of create (name, type and host required) and update (what is sent); 1000 naming the field. */
 export function normalizeServerInput(raw: ServerInput, mode: 'create' | 'update'): NormalizedServerInput {
