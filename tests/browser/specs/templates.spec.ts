@@ -2,7 +2,7 @@
 // settings open the e-mail templates page, create a template (a placeholder inserted with the picker at the cursor),
 // preview it (the server renders it on the latest order, or the sample order), see a broken template refused at its
 // field with line and column, delete it after confirming; a file template in ISO-8859-1 previewed as text; in English
-// and German.
+// and German; the preview at 390 px.
 import { test } from '../fixtures';
 import { assert, chooseLanguage, pickRowAction, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
@@ -95,6 +95,18 @@ for (const language of ['en', 'de'] as const)
     assert((await text(filePreview)).includes('ISO-8859-1'), 'the preview names the encoding');
     await screenshot(page, `templates-file-preview-${language}.png`);
     await filePreview.locator(testid('template-preview-close')).click();
+    await until(async () => (await page.locator(testid('template-preview-dialog')).count()) === 0, 'the preview should close');
+    // 390 px: the list as cards, the preview still reachable and readable
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visible(fileRow);
+    await (await visible(fileRow.locator('[data-testid^=template-preview-]'))).click();
+    const narrow = await visible(page, testid('template-preview-dialog'));
+    await until(async () => (await text(narrow.locator(testid('template-preview-text')))).startsWith('Bestellung;Größe'), 'the preview should work at 390 px');
+    const box = await narrow.boundingBox();
+    assert(box !== null && box.width <= 390, `the preview should fit 390 px (${box?.width})`);
+    await screenshot(page, `templates-file-preview-390-${language}.png`);
+    await narrow.locator(testid('template-preview-close')).click();
+    await page.setViewportSize({ width: 1366, height: 900 });
     await (await pickRowAction(page, fileRow.locator('[data-testid^=file-template-actions-]'), testid('action-delete'), testid('confirm-submit'))).click();
     await until(async () => (await fileRow.count()) === 0, 'the deleted file template should leave the list');
   });
