@@ -64,7 +64,7 @@ describe('envelope and protocol', () => {
 
   it('reports readiness of every service over the bus', async () => {
     const answer = await api().get('/health/ready');
-    expect(answer.body.Data.services).toEqual({ identity: true, catalog: true, orders: true, supply: true });
+    expect(answer.body.Data.services).toEqual({ identity: true, catalog: true, orders: true, supply: true, notifications: true });
   });
 
   it('answers malformed JSON with 1000, never a stack trace', async () => {

@@ -227,6 +227,10 @@ export const NOT_FREE_TEXT = new Set([
   'external_id',
   // a server's host is a host name or an IP address (docs/notifications.md), checked as such
   'host',
+  // an e-mail or file template's header and body are Handlebars templates (docs/notification-templates.md), checked as
+  // such on save: `{{constructor}}` or an unclosed `{{` is refused with the line and column, not stored as text
+  'header',
+  'body',
 ]);
 
 /** The free-text string properties of a body schema (no enum, no format, not in NOT_FREE_TEXT). */
