@@ -100,7 +100,7 @@ describe(`readings storage (${mode})`, () => {
     );
   });
 
-  it('keeps hourly and daily aggregates that count each reading once', async () => {
+  it('keeps hourly aggregates that count each reading once, and sums days from them', async () => {
     await writer.write(toColumns([reading(11, '2026-11-01T00:45:00.000Z', 970), reading(11, '2026-11-01T00:45:00.000Z', 970)]));
     const hours = await uow.read((em) =>
       repository.history(em, { company_id: 1, sensor_id: 11, from: new Date('2026-10-31T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z'), resolution: 'hour' }),
@@ -137,8 +137,15 @@ describe(`readings storage (${mode})`, () => {
     expect(await writer.retention(new Date('2026-11-27T10:00:00Z'), true)).toEqual(['reading_p202509']);
     const left = await sql<{ at: string }>(`select read_at::text as at from "ingest"."reading" where sensor_id = 13`);
     expect(left).toHaveLength(1);
-    const daily = await sql<{ n: string }>(`select count(*) as n from "ingest"."reading_daily" where sensor_id = 13`);
-    expect(Number(daily[0]!.n)).toBe(2);
+    const hourly = await sql<{ n: string }>(`select count(*) as n from "ingest"."reading_hourly" where sensor_id = 13`);
+    expect(Number(hourly[0]!.n)).toBe(2);
+    const days = await uow.read((em) =>
+      repository.history(em, { company_id: 1, sensor_id: 13, from: new Date('2025-09-01T00:00:00Z'), to: new Date('2025-11-01T00:00:00Z'), resolution: 'day' }),
+    );
+    expect(days.map((d) => [d.at, d.count, d.last])).toEqual([
+      ['2025-09-15T00:00:00.000Z', 1, 5],
+      ['2025-10-15T00:00:00.000Z', 1, 6],
+    ]);
     // a reading of the dropped month again: its partition is made anew
     expect(await writer.write(toColumns([reading(13, '2025-09-16T12:00:00.000Z', 7)]))).toEqual({ stored: 1, duplicates: 0 });
   });
@@ -167,14 +174,19 @@ describe(`readings storage (${mode})`, () => {
     const viaSql = await uow.write((em) => repository.insertFindingNew(em, toColumns(of(22))));
     expect(viaWriter.stored).toBe(40);
     expect(viaWriter.sensors.map((s) => ({ ...s, sensor_id: 0 }))).toEqual(viaSql.sensors.map((s) => ({ ...s, sensor_id: 0 })));
-    for (const table of ['reading_hourly', 'reading_daily']) {
-      const rows = await sql<Record<string, unknown>>(
-        `select sensor_id, bucket::text, company_id, count, min_value, max_value, round(sum_value::numeric, 6)::text as sum, last_value, last_at::text from "ingest"."${table}" where sensor_id in (21, 22) order by bucket, sensor_id`,
-      );
-      const bySensor = (id: number) => rows.filter((r) => r['sensor_id'] === id).map((r) => ({ ...r, sensor_id: 0 }));
-      expect(bySensor(21).length).toBeGreaterThan(1);
-      expect(bySensor(21)).toEqual(bySensor(22));
-    }
+    const rows = await sql<Record<string, unknown>>(
+      `select sensor_id, bucket::text, company_id, count, min_value, max_value, round(sum_value::numeric, 6)::text as sum, last_value, last_at::text from "ingest"."reading_hourly" where sensor_id in (21, 22) order by bucket, sensor_id`,
+    );
+    const bySensor = (id: number) => rows.filter((r) => r['sensor_id'] === id).map((r) => ({ ...r, sensor_id: 0 }));
+    expect(bySensor(21).length).toBeGreaterThan(1);
+    expect(bySensor(21)).toEqual(bySensor(22));
+    // the days (summed from the hours when read) of both, across midnight
+    const daysOf = (sensor: number) =>
+      uow.read((em) => repository.history(em, { company_id: 4, sensor_id: sensor, from: new Date('2026-11-03T00:00:00Z'), to: new Date('2026-11-06T00:00:00Z'), resolution: 'day' }));
+    const days21 = await daysOf(21);
+    expect(days21.map((d) => d.at)).toEqual(['2026-11-03T00:00:00.000Z', '2026-11-04T00:00:00.000Z']);
+    expect(days21.reduce((n, d) => n + d.count, 0)).toBe(40);
+    expect(days21).toEqual(await daysOf(22));
   });
 
   it('stores 5,000 readings of 50 sensors in batches', async () => {

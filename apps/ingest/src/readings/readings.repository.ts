@@ -47,7 +47,7 @@ function nextMonth(month: Date): Date {
 /**
  * The readings' SQL (docs/sensors.md, "Storage of readings"): month partitions made as months come, one statement per
  * batch that stores the new readings (a reading already stored for its sensor and time is left as it was) and adds
- * them to the hourly and daily aggregates, the partitions' retention, the history.
+ * them to the hourly aggregates, the partitions' retention, the history (days summed from the hours when read).
  */
 @Injectable()
 export class ReadingsRepository {
@@ -79,10 +79,10 @@ export class ReadingsRepository {
   }
 
   /**
-   * Stores the readings and adds them to the hourly and daily aggregates, in the caller's transaction; answers per
+   * Stores the readings and adds them to the hourly aggregates, in the caller's transaction; answers per
    * sensor what was new (a reading already stored for its sensor and time is left as it was, and a batch delivered
    * twice counts once). The common case, every reading new, takes two statements: a plain insert and the aggregates'
-   * upsert from groups summed up here (a row per sensor and hour or day, not per reading). When the insert meets a
+   * upsert from groups summed up here (a row per sensor and hour, not per reading). When the insert meets a
    * reading stored before (a batch delivered again, a reading sent twice: a unique violation), it is undone to a
    * savepoint and `insertFindingNew` stores the batch with the statement that finds the new ones itself.
    * The readings travel as one PostgreSQL array per column (`unnest`: cheaper to send and to read than JSON; times as
@@ -108,19 +108,12 @@ export class ReadingsRepository {
       `with h as (
         select * from unnest(?::int[], ?::float8[], ?::int[], ?::int[], ?::float8[], ?::float8[], ?::float8[], ?::float8[], ?::float8[])
           as x(sensor_id, bucket_ms, company_id, count, min_value, max_value, sum_value, last_value, last_ms)
-      ), d as (
-        select * from unnest(?::int[], ?::date[], ?::int[], ?::int[], ?::float8[], ?::float8[], ?::float8[], ?::float8[], ?::float8[])
-          as x(sensor_id, bucket, company_id, count, min_value, max_value, sum_value, last_value, last_ms)
-      ), hourly as (${upsertAggregate(
+      ) ${upsertAggregate(
         'reading_hourly',
         `select sensor_id, to_timestamp(bucket_ms / 1000), company_id, count, min_value, max_value, sum_value, last_value, to_timestamp(last_ms / 1000)
         from h order by sensor_id, bucket_ms`,
-      )}
-      ) ${upsertAggregate(
-        'reading_daily',
-        `select sensor_id, bucket, company_id, count, min_value, max_value, sum_value, last_value, to_timestamp(last_ms / 1000) from d order by sensor_id, bucket`,
       )}`,
-      [...groupLiterals(summary.hours, (ms) => String(ms)), ...groupLiterals(summary.days, (ms) => new Date(ms).toISOString().slice(0, 10))],
+      groupLiterals(summary.hours),
       'ingest_add_aggregates',
     );
     return { stored: n, sensors: summary.sensors };
@@ -142,12 +135,6 @@ export class ReadingsRepository {
           max(value) as max_value, sum(value) as sum_value, (array_agg(value order by read_at desc))[1] as last_value, max(read_at) as last_at
         from ins group by 1, 2
       ), hourly as (${upsertAggregate('reading_hourly', 'select * from hours order by sensor_id, bucket')}
-      ), daily as (${upsertAggregate(
-        'reading_daily',
-        `select sensor_id, (bucket at time zone 'UTC')::date, min(company_id), sum(count), min(min_value), max(max_value), sum(sum_value),
-          (array_agg(last_value order by last_at desc))[1], max(last_at)
-        from hours group by 1, 2 order by 1, 2`,
-      )}
       )
       select company_id, sensor_id, count(*)::int as count, min(value) as min_value, max(read_at) as read_at, (array_agg(value order by read_at desc))[1] as value,
         (array_agg(battery order by read_at desc) filter (where battery is not null))[1] as battery,
@@ -203,13 +190,22 @@ export class ReadingsRepository {
           where company_id = ? and sensor_id = ? and read_at >= ? and read_at < ? order by read_at limit 10000`,
         params,
       );
-    } else {
-      const day = q.resolution === 'day';
-      const at = day ? `to_char(bucket, 'YYYY-MM-DD"T00:00:00.000Z"')` : iso('bucket');
+    } else if (q.resolution === 'hour') {
       rows = await queryBound<Row>(
         em,
-        `select ${at} as at, count, min_value as min, max_value as max, sum_value / count as avg, last_value as last from "ingest"."${day ? 'reading_daily' : 'reading_hourly'}"
-          where company_id = ? and sensor_id = ? and bucket >= ${day ? `(?::timestamptz at time zone 'UTC')::date` : '?'} and bucket < ${day ? `(?::timestamptz at time zone 'UTC')::date` : '?'} order by bucket limit 10000`,
+        `select ${iso('bucket')} as at, count, min_value as min, max_value as max, sum_value / count as avg, last_value as last from "ingest"."reading_hourly"
+          where company_id = ? and sensor_id = ? and bucket >= ? and bucket < ? order by bucket limit 10000`,
+        params,
+      );
+    } else {
+      // a UTC day: the sum of its hours (the store keeps hourly aggregates only; a day is read from at most 24 rows)
+      rows = await queryBound<Row>(
+        em,
+        `select to_char(day, 'YYYY-MM-DD"T00:00:00.000Z"') as at, sum(count) as count, min(min_value) as min, max(max_value) as max,
+            sum(sum_value) / sum(count) as avg, (array_agg(last_value order by last_at desc))[1] as last
+          from (select (bucket at time zone 'UTC')::date as day, count, min_value, max_value, sum_value, last_value, last_at from "ingest"."reading_hourly"
+            where company_id = ? and sensor_id = ? and bucket >= date_trunc('day', ?::timestamptz, 'UTC') and bucket < date_trunc('day', ?::timestamptz, 'UTC')) h
+          group by day order by day limit 10000`,
         params,
       );
     }
@@ -258,17 +254,14 @@ export interface ReadingGroup {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A batch of new readings summed up as the store's statement would (`insertFindingNew`): per sensor and UTC hour,
- * per sensor and UTC day, and per sensor its count, smallest value and newest reading with the newest battery and
- * signal reported.
+ * A batch of new readings summed up as the store's statement would (`insertFindingNew`): per sensor and UTC hour, and
+ * per sensor its count, smallest value and newest reading with the newest battery and signal reported.
  */
-export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: ReadingGroup[]; sensors: StoredSensor[] } {
-  // keyed by sensor × 2^21 + the bucket's number since 1970 (hours fit 21 bits until 2209): a number, not a text per reading
+export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; sensors: StoredSensor[] } {
+  // keyed by sensor × 2^21 + the hour's number since 1970 (fits 21 bits until 2209): a number, not a text per reading
   const hours = new Map<number, ReadingGroup>();
-  const days = new Map<number, ReadingGroup>();
   const sensors = new Map<number, StoredSensor & { batteryAt: number; signalAt: number }>();
   const add = (groups: Map<number, ReadingGroup>, sensor: number, size: number, company: number, value: number, at: number) => {
     const index = Math.floor(at / size);
@@ -293,7 +286,6 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: Rea
     const at = c.read_at[i]!;
     const value = c.value[i]!;
     add(hours, sensor, HOUR_MS, company, value, at);
-    add(days, sensor, DAY_MS, company, value, at);
     const battery = c.battery[i] ?? null;
     const signal = c.signal[i] ?? null;
     const s = sensors.get(sensor);
@@ -324,19 +316,18 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; days: Rea
   const ordered = (groups: Map<number, ReadingGroup>) => [...groups.values()].sort((a, b) => a.sensor_id - b.sensor_id || a.bucket - b.bucket);
   return {
     hours: ordered(hours),
-    days: ordered(days),
     sensors: [...sensors.values()]
       .map(({ batteryAt: _b, signalAt: _s, ...sensor }) => sensor)
       .sort((a, b) => a.company_id - b.company_id || a.sensor_id - b.sensor_id),
   };
 }
 
-/** Groups as the array literals of the aggregates' upsert (sensor, bucket, company, count, min, max, sum, last value, last ms). */
-function groupLiterals(groups: ReadingGroup[], bucket: (ms: number) => string): string[] {
+/** Groups as the array literals of the aggregates' upsert (sensor, bucket ms, company, count, min, max, sum, last value, last ms). */
+function groupLiterals(groups: ReadingGroup[]): string[] {
   const column = (f: (g: ReadingGroup) => string) => `{${groups.map(f).join(',')}}`;
   return [
     column((g) => String(g.sensor_id)),
-    column((g) => bucket(g.bucket)),
+    column((g) => String(g.bucket)),
     column((g) => String(g.company_id)),
     column((g) => String(g.count)),
     column((g) => String(g.min_value)),

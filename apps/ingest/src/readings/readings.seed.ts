@@ -8,7 +8,7 @@ import { ReadingsRepository } from './readings.repository';
 
 /**
  * The demo sensors' readings history (README "Demo data"): stored as the writers store readings (month partitions,
- * the same statement with the hourly and daily aggregates), in batches of 5,000, without announcing them (the catalog's
+ * the hourly aggregates), in batches of 5,000, without announcing them (the catalog's
  * sensor state and the rules' stock are seeded as they are). Does nothing when the company has readings.
  */
 export async function seedReadingsDemo(database: Database, companyId: number, readings: ResolvedReading[]): Promise<number> {
@@ -17,7 +17,7 @@ export async function seedReadingsDemo(database: Database, companyId: number, re
   try {
     const repository = new ReadingsRepository();
     const em = orm.em.fork() as EntityManager;
-    const [existing] = await em.execute<{ n: number }[]>('select count(*)::int as n from ingest.reading_daily where company_id = ?', [companyId]);
+    const [existing] = await em.execute<{ n: number }[]>('select count(*)::int as n from ingest.reading_hourly where company_id = ?', [companyId]);
     if (Number(existing?.n ?? 0) > 0) return 0;
     const times = readings.map((r) => Date.parse(r.read_at));
     await repository.ensurePartitions(em, times.reduce((a, b) => Math.min(a, b)), times.reduce((a, b) => Math.max(a, b)));
