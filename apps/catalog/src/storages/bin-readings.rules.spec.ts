@@ -1,4 +1,5 @@
-import { type BinCalibrationFacts, binLevel, calibrated, journalFault } from './bin-readings.rules';
+import { calibrationComplete } from '@kanban/contracts';
+import { type BinCalibrationFacts, binLevel, journalFault } from './bin-readings.rules';
 
 const none: BinCalibrationFacts = {
   measured: null,
@@ -39,8 +40,8 @@ describe('bin readings: calibration', () => {
     expect(binLevel(none, reading(1))).toBeNull();
     expect(binLevel({ ...scale, piece_weight: null }, reading(250))).toBeNull();
     expect(binLevel(scale, reading(250, 'mm'))).toBeNull();
-    expect(calibrated({ ...distance, full_distance: 600 }, 'mm')).toBe(false);
-    expect(calibrated(beam, 'count')).toBe(true);
+    expect(calibrationComplete({ ...distance, full_distance: 600 }, 'mm')).toBe(false);
+    expect(calibrationComplete(beam, 'count')).toBe(true);
   });
 });
 

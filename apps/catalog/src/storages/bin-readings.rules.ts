@@ -21,11 +21,6 @@ export interface BinLevel {
   fault_value: number | null;
 }
 
-/** Whether the calibration of the measured kind is complete enough to turn readings into pieces (or a fill level). */
-export function calibrated(bin: BinCalibrationFacts, unit: SensorUnit): boolean {
-  return calibrationComplete(bin, unit);
-}
-
 /**
  * Below the empty bin after calibration (journal 2007, "check rack plan settings"): a weight under the tare, a distance
  * beyond the empty bin's, a negative count. `base` in grams, millimetres or counts.
@@ -48,7 +43,7 @@ function negative(bin: BinCalibrationFacts, base: number): boolean {
  *   (empty − full), which the orders service multiplies by the rule's capacity. Never below 0.
  */
 export function binLevel(bin: BinCalibrationFacts, reading: LatestReading): BinLevel | null {
-  if (!calibrated(bin, reading.unit)) return null;
+  if (!calibrationComplete(bin, reading.unit)) return null;
   const base = inCalibrationUnit(reading.value, reading.unit);
   const none = { pieces: null, fill: null };
   if ((bin.plausibility_min !== null && base < bin.plausibility_min) || (bin.plausibility_max !== null && base > bin.plausibility_max)) {
