@@ -280,8 +280,9 @@ class CpuMeter {
     this.last = this.sample();
   }
 
+  /** Every process's CPU seconds so far and its kind, and the machine's idle and total seconds. */
   sample() {
-    const groups = {};
+    const procs = new Map();
     const ingest = new Set(this.ingestProcs.map((p) => p.child.pid));
     const services = new Set(this.servicePids());
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -294,36 +295,26 @@ class CpuMeter {
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const fields = stat.slice(close + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / this.tick;
       const n = Number(pid);
       const group = ingest.has(n) ? 'ingest' : n === process.pid ? 'bench' : services.has(n) ? 'services' : comm.startsWith('postgres') ? 'postgres' : comm.startsWith('nats-server') ? 'nats' : comm.startsWith('mosquitto') ? 'mosquitto' : 'other';
-      groups[`pid:${pid}`] = cpu;
-      groups[`group:pid:${pid}`] = group;
+      procs.set(pid, { cpu: (Number(fields[11]) + Number(fields[12])) / this.tick, group });
     }
-    const stat = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-    groups.machineIdle = (stat[3] + stat[4]) / this.tick;
-    groups.machineAll = stat.reduce((a, b) => a + b, 0) / this.tick;
-    return groups;
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    return { procs, idle: (machine[3] + machine[4]) / this.tick, all: machine.reduce((a, b) => a + b, 0) / this.tick };
   }
 
-  /** CPU seconds per group since the previous call (processes that ended in between are not counted). */
+  /** CPU seconds per kind since the previous call (a process counts only when it existed at both samples). */
   delta() {
     const now = this.sample();
-    const out = {};
-    for (const group of ['ingest', 'services', 'postgres', 'nats', 'mosquitto', 'bench', 'other']) {
-      // a process's time counted only when it existed at both samples
-      let sum = 0;
-      for (const key of Object.keys(now)) if (key.startsWith('pid:') && this.last[key] !== undefined && groupOf(now, key) === group) sum += now[key] - this.last[key];
-      out[group] = sum;
+    const out = { ingest: 0, services: 0, postgres: 0, nats: 0, mosquitto: 0, bench: 0, other: 0 };
+    for (const [pid, p] of now.procs) {
+      const before = this.last.procs.get(pid);
+      if (before) out[p.group] += p.cpu - before.cpu;
     }
-    out.idleShare = (now.machineIdle - this.last.machineIdle) / Math.max(0.001, now.machineAll - this.last.machineAll);
+    out.idleShare = (now.idle - this.last.idle) / Math.max(0.001, now.all - this.last.all);
     this.last = now;
     return out;
   }
-}
-
-function groupOf(sample, key) {
-  return sample[`group:${key}`];
 }
 
 /** psql's COPY FROM STDIN of the rows (tab separated); answers the milliseconds psql took. */
