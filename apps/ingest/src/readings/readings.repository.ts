@@ -108,8 +108,7 @@ export class ReadingsRepository {
       `with h as (
         select * from unnest(?::int[], ?::float8[], ?::int[], ?::int[], ?::float8[], ?::float8[], ?::float8[], ?::float8[], ?::float8[])
           as x(sensor_id, bucket_ms, company_id, count, min_value, max_value, sum_value, last_value, last_ms)
-      ) ${upsertAggregate(
-        'reading_hourly',
+      ) ${upsertHourly(
         `select sensor_id, to_timestamp(bucket_ms / 1000), company_id, count, min_value, max_value, sum_value, last_value, to_timestamp(last_ms / 1000)
         from h order by sensor_id, bucket_ms`,
       )}`,
@@ -134,7 +133,7 @@ export class ReadingsRepository {
         select sensor_id, date_trunc('hour', read_at, 'UTC') as bucket, min(company_id) as company_id, count(*) as count, min(value) as min_value,
           max(value) as max_value, sum(value) as sum_value, (array_agg(value order by read_at desc))[1] as last_value, max(read_at) as last_at
         from ins group by 1, 2
-      ), hourly as (${upsertAggregate('reading_hourly', 'select * from hours order by sensor_id, bucket')}
+      ), hourly as (${upsertHourly('select * from hours order by sensor_id, bucket')}
       )
       select company_id, sensor_id, count(*)::int as count, min(value) as min_value, max(read_at) as read_at, (array_agg(value order by read_at desc))[1] as value,
         (array_agg(battery order by read_at desc) filter (where battery is not null))[1] as battery,
@@ -226,10 +225,10 @@ const INSERT_NEW_READINGS = `${INSERT_READINGS}
 /** SQLSTATE of a unique violation: a reading of the batch was stored before. */
 const UNIQUE_VIOLATION = '23505';
 
-/** Adds rows of the select (sensor, bucket, company, count, min, max, sum, last value, last time) to an aggregate table. */
-function upsertAggregate(table: string, select: string): string {
+/** Adds rows of the select (sensor, hour, company, count, min, max, sum, last value, last time) to the hourly aggregates. */
+function upsertHourly(select: string): string {
   return `
-      insert into "ingest"."${table}" as a (sensor_id, bucket, company_id, count, min_value, max_value, sum_value, last_value, last_at)
+      insert into "ingest"."reading_hourly" as a (sensor_id, bucket, company_id, count, min_value, max_value, sum_value, last_value, last_at)
       ${select}
       on conflict (sensor_id, bucket) do update set
         count = a.count + excluded.count,
@@ -240,7 +239,7 @@ function upsertAggregate(table: string, select: string): string {
         last_at = greatest(a.last_at, excluded.last_at)`;
 }
 
-/** A group of readings of one sensor in one hour or day (bucket: its first instant, Unix ms). */
+/** The readings of one sensor in one UTC hour (bucket: its first instant, Unix ms). */
 export interface ReadingGroup {
   sensor_id: number;
   bucket: number;
@@ -263,11 +262,15 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; sensors: 
   // keyed by sensor × 2^21 + the hour's number since 1970 (fits 21 bits until 2209): a number, not a text per reading
   const hours = new Map<number, ReadingGroup>();
   const sensors = new Map<number, StoredSensor & { batteryAt: number; signalAt: number }>();
-  const add = (groups: Map<number, ReadingGroup>, sensor: number, size: number, company: number, value: number, at: number) => {
-    const index = Math.floor(at / size);
-    const key = sensor * 2_097_152 + index;
-    const g = groups.get(key);
-    if (!g) groups.set(key, { sensor_id: sensor, bucket: index * size, company_id: company, count: 1, min_value: value, max_value: value, sum_value: value, last_value: value, last_at: at });
+  for (let i = 0; i < c.sensor_id.length; i++) {
+    const sensor = c.sensor_id[i]!;
+    const company = c.company_id[i]!;
+    const at = c.read_at[i]!;
+    const value = c.value[i]!;
+    const hour = Math.floor(at / HOUR_MS);
+    const key = sensor * 2_097_152 + hour;
+    const g = hours.get(key);
+    if (!g) hours.set(key, { sensor_id: sensor, bucket: hour * HOUR_MS, company_id: company, count: 1, min_value: value, max_value: value, sum_value: value, last_value: value, last_at: at });
     else {
       g.count++;
       if (company < g.company_id) g.company_id = company;
@@ -279,13 +282,6 @@ export function summarize(c: ReadingColumns): { hours: ReadingGroup[]; sensors: 
         g.last_value = value;
       }
     }
-  };
-  for (let i = 0; i < c.sensor_id.length; i++) {
-    const sensor = c.sensor_id[i]!;
-    const company = c.company_id[i]!;
-    const at = c.read_at[i]!;
-    const value = c.value[i]!;
-    add(hours, sensor, HOUR_MS, company, value, at);
     const battery = c.battery[i] ?? null;
     const signal = c.signal[i] ?? null;
     const s = sensors.get(sensor);
