@@ -21,6 +21,7 @@ export * from './orderqueue';
 export * from './stats';
 export * from './notifications';
 export * from './notification-templates';
+export * from './notification-rules';
 export * from './bus-access';
 export * from './dead-letters';
 export * from './subjects';

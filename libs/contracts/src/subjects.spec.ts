@@ -16,6 +16,7 @@ import { SensorEvents, SensorSubjects } from './sensors';
 import { IngestEvents, IngestSubjects } from './ingest';
 import { NotificationsSubjects, ServerSubjects } from './notifications';
 import { EmailTemplateSubjects, FileTemplateSubjects } from './notification-templates';
+import { NotificationRuleEvents, NotificationRuleSubjects } from './notification-rules';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
@@ -50,6 +51,7 @@ const SUBJECT_CONSTANTS = [
   ServerSubjects,
   EmailTemplateSubjects,
   FileTemplateSubjects,
+  NotificationRuleSubjects,
 ] as const;
 const EVENT_CONSTANTS = [
   IdentityEvents,
@@ -64,6 +66,7 @@ const EVENT_CONSTANTS = [
   SupplyEvents,
   IngestEvents,
   BinReadingEvents,
+  NotificationRuleEvents,
 ] as const;
 
 /** the values of each object of a union */

@@ -29,6 +29,15 @@ import type {
   UserNamesRequest,
 } from './contacts';
 import type {
+  NotificationRecipientInput,
+  NotificationRuleChanged,
+  NotificationRuleDto,
+  NotificationRuleInput,
+  NotificationRuleListQuery,
+  NotificationRuleOwner,
+  NotificationRuleTriggerResult,
+} from './notification-rules';
+import type {
   DeadLetterAction,
   DeadLetterDiscardResult,
   DeadLettered,
@@ -743,6 +752,15 @@ export interface BusSubjects {
   'notifications.file_template.update': { request: { caller: CompanyCaller; id: number; input: FileTemplateInput }; reply: FileTemplateDto };
   'notifications.file_template.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
   'notifications.file_template.execute': { request: { caller: CompanyCaller; id: number; query: TemplateExecuteQuery }; reply: FileTemplateExecuteResult };
+  'notifications.rule.list': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; query: NotificationRuleListQuery }; reply: Page<NotificationRuleDto> };
+  'notifications.rule.get': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: NotificationRuleDto };
+  'notifications.rule.create': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; input: NotificationRuleInput }; reply: NotificationRuleDto };
+  'notifications.rule.update': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; input: NotificationRuleInput }; reply: NotificationRuleDto };
+  'notifications.rule.delete': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: null };
+  'notifications.rule.trigger': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: NotificationRuleTriggerResult };
+  'notifications.rule.recipient.add': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; input: NotificationRecipientInput }; reply: NotificationRuleDto };
+  'notifications.rule.recipient.update': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; recipientId: number; input: NotificationRecipientInput }; reply: NotificationRuleDto };
+  'notifications.rule.recipient.delete': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; recipientId: number }; reply: NotificationRuleDto };
 }
 
 /** Durable events (`evt.<producer>.<name>`) and their payloads, as `addToOutbox` writes them. */
@@ -779,6 +797,7 @@ export interface BusEvents {
   'evt.ingest.store_failed': ReadingsStoreFailed;
   'evt.ingest.dead_letter': DeadLettered;
   'evt.notifications.dead_letter': DeadLettered;
+  'evt.notifications.rule_changed': NotificationRuleChanged;
 }
 
 export type BusSubject = keyof BusSubjects;
