@@ -10,7 +10,7 @@
 //  3. per worker count (1, then a second ingest process: receivers and writers share the stream's consumer):
 //     - HTTP batches of 1,000 readings from BENCH_HTTP_CONCURRENCY posters as fast as the 202s come, BENCH_SECONDS
 //       long: readings/s = readings stored / (the last batch's commit - the first send), i.e. until the work stream is
-//       drained;
+//       drained; a 503 with Retry-After (the work stream above INGEST_BACKLOG_MAX_MB) sends the batch again after it;
 //     - HTTP batches paced at the target rate (25 % of COPY): p99 publish -> stored;
 //     - MQTT single-reading messages at QoS 1 paced at BENCH_MQTT_RATE (10,000/s) from BENCH_MQTT_CLIENTS
 //       connections: stored, lost, readings/s end to end, p99 publish -> stored.
@@ -128,6 +128,8 @@ async function httpPhase({ urls, key, source, rate, probe }) {
   let accepted = 0;
   let refused = 0;
   let failed = 0;
+  /** answers 503 with Retry-After (the work stream above INGEST_BACKLOG_MAX_MB), each followed by the same batch again */
+  let deferred = 0;
   let maxAt = 0;
   const poster = async () => {
     while (Date.now() < end) {
@@ -143,12 +145,22 @@ async function httpPhase({ urls, key, source, rate, probe }) {
         readings.push({ external_id: r.sensor.external_id, time: r.at, value: r.value });
         maxAt = Math.max(maxAt, r.at);
       }
-      const response = await fetch(`${urls[n % urls.length]}/api/ingest/v1/readings`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-        body: JSON.stringify({ readings }),
-      });
-      const body = await response.json().catch(() => null);
+      const payload = JSON.stringify({ readings });
+      let response;
+      let body;
+      // as a device does: a 503 with Retry-After (the writers are behind) sends the same batch again after that wait
+      for (;;) {
+        response = await fetch(`${urls[n % urls.length]}/api/ingest/v1/readings`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+          body: payload,
+        });
+        body = await response.json().catch(() => null);
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if (response.status !== 503 || !retryAfter) break;
+        deferred++;
+        await sleep(retryAfter * 1000);
+      }
       if (response.status !== 202) {
         failed += BATCH;
         if (failed === BATCH) console.log(`  HTTP ${response.status}: ${JSON.stringify(body?.Meta)}`);
@@ -161,7 +173,7 @@ async function httpPhase({ urls, key, source, rate, probe }) {
   const concurrency = rate ? Math.max(HTTP_CONCURRENCY, Math.ceil(rate / 5000)) : HTTP_CONCURRENCY;
   await Promise.all(Array.from({ length: concurrency }, poster));
   const probes = stopProbe?.() ?? [];
-  return { start, sentEnd: Date.now(), maxAt, published: accepted + refused + failed, accepted, refused, failed, probes };
+  return { start, sentEnd: Date.now(), maxAt, published: accepted + refused + failed, accepted, refused, failed, deferred, probes };
 }
 
 /** Single-reading MQTT messages at QoS 1 paced at `rate`, from MQTT_CLIENTS connections. */
@@ -365,7 +377,7 @@ function report(label, phase, db, stock) {
   const lost = phase.accepted - db.n;
   console.log(
     `${label}: published ${fmt(phase.published)} in ${fmt((phase.sentEnd - phase.start) / 1000, 1)} s (offered ${fmt(phase.published / ((phase.sentEnd - phase.start) / 1000))}/s), ` +
-      `accepted ${fmt(phase.accepted)}${phase.refused ? `, refused ${fmt(phase.refused)}` : ''}${phase.failed ? `, failed ${fmt(phase.failed)}` : ''}; ` +
+      `accepted ${fmt(phase.accepted)}${phase.refused ? `, refused ${fmt(phase.refused)}` : ''}${phase.failed ? `, failed ${fmt(phase.failed)}` : ''}${phase.deferred ? `, ${fmt(phase.deferred)} batches deferred (503, sent again)` : ''}; ` +
       `stored ${fmt(db.n)}${lost > 0 ? ` (LOST ${fmt(lost)})` : ''} by ${fmt(seconds, 1)} s: ${fmt(perSecond)} readings/s end to end; ` +
       `publish -> stored p50 ${fmt(db.p50)} ms, p99 ${fmt(db.p99)} ms, max ${fmt(db.max)} ms; ` +
       `${fmt(db.batches)} writer transactions of ${fmt(db.n / Math.max(1, db.batches))} readings on average` +

@@ -83,4 +83,61 @@ describe('sensor ingestion crash recovery (distributed)', () => {
     expect(announced).toBe(4000);
     expect(sensorIds).toHaveLength(20);
   });
+
+  it('refuses HTTP batches with 503 and Retry-After while the work stream holds more than the backlog limit, and takes them once the writers caught up', async () => {
+    const { tokens, demo } = await signInDemo(system);
+    const key = ok(await system.api.post(`/c/${demo}/sensor/devicekey`, {}, tokens.admin)).key as string;
+    const count = async () => Number((await db.query<{ n: string }>('select count(*) as n from ingest.reading')).rows[0]!.n);
+    const before = await count();
+    const base = Date.now() - 2 * 3_600_000;
+    let next = 0;
+    const post = async () => {
+      const readings = Array.from({ length: 1000 }, (_, i) => ({
+        external_id: `crash-${(next + i) % 20}`,
+        time: new Date(base + Math.floor((next + i) / 20) * 1000).toISOString(),
+        value: 1_000_000 + next + i,
+      }));
+      const response = await fetch(`${system.ingestUrl}/api/ingest/v1/readings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ readings }),
+      });
+      const body = (await response.json()) as { Meta: { code: number; message: string }; Data: { accepted?: number; retry_after?: number } };
+      if (response.status === 202) next += 1000;
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
+    };
+
+    // a receiver only, with a backlog limit of 1 MiB: the batches pile up in the work stream until it refuses
+    const port = new URL(system.ingestUrl!).port;
+    const listening = () =>
+      eventually(async () => ((await fetch(`${system.ingestUrl}/health`).then((r) => r.ok, () => false)) ? true : undefined), 60_000, 'the ingestion to listen');
+    await system.distributed!.kill('ingest', 'SIGTERM');
+    await system.distributed!.start('ingest', { INGEST_PORT: port, HOST: '127.0.0.1', INGEST_WRITERS: 'false', INGEST_BACKLOG_MAX_MB: '1' });
+    await listening();
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 200 && !refused; i++) {
+      const answer = await post();
+      if (answer.status === 503) refused = answer;
+      else expect(answer.status).toBe(202);
+      // the size is asked of JetStream every quarter second
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(refused).toBeDefined();
+    expect(refused!.retryAfter).toBe('1');
+    expect(refused!.body.Data.retry_after).toBe(1);
+    expect(refused!.body.Meta.message).toMatch(/writers are behind .* limit 1 MiB/);
+    const taken = next;
+    // more than the limit's worth was taken (a reading is about 50 bytes in the stream), but not unboundedly more
+    expect(taken).toBeGreaterThanOrEqual(15_000);
+    expect(taken).toBeLessThan(100_000);
+    expect(await count()).toBe(before);
+
+    // writers again: the backlog drains, the refused batch is taken when sent again, and every taken reading is stored once
+    await system.distributed!.kill('ingest', 'SIGTERM');
+    await system.distributed!.start('ingest', { INGEST_PORT: port, HOST: '127.0.0.1', INGEST_WRITERS: 'true', INGEST_BACKLOG_MAX_MB: '1' });
+    await listening();
+    await eventually(async () => ((await count()) === before + taken ? true : undefined), 120_000, 'the backlog to be stored');
+    await eventually(async () => ((await post()).status === 202 ? true : undefined), 30_000, 'a batch to be taken again');
+    await eventually(async () => ((await count()) === before + taken + 1000 ? true : undefined), 60_000, 'the last batch to be stored');
+  });
 });

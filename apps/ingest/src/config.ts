@@ -15,6 +15,8 @@ export interface IngestConfig {
   writeParallel: number;
   /** distributed: how long the work stream waits for a writer's acknowledgement before it delivers a message again */
   ackWaitMs: number;
+  /** distributed: bytes of readings waiting in the work stream above which HTTP batches are refused with 503 (0: no limit) */
+  backlogMaxBytes: number;
   /** distributed: whether this replica runs writers (false: a receiver only, e.g. receivers and writers scaled apart) */
   writers: boolean;
   /** tests only: the process exits right after its n-th committed batch, before acknowledging it (0: never) */
@@ -43,6 +45,7 @@ export function loadIngestConfig(env: Env, defaults: Partial<Record<string, stri
     flushMs: r.int('INGEST_FLUSH_MS', 200, { min: 1, max: 60_000 }),
     writeParallel: r.int('INGEST_WRITE_PARALLEL', 2, { min: 1, max: 8 }),
     ackWaitMs: r.int('INGEST_ACK_WAIT_MS', 60_000, { min: 1000, max: 3_600_000 }),
+    backlogMaxBytes: r.int('INGEST_BACKLOG_MAX_MB', 16, { min: 0, max: 65_536 }) * 1_048_576,
     writers: r.bool('INGEST_WRITERS', true),
     exitAfterCommit: r.int('INGEST_EXIT_AFTER_COMMIT', 0, { min: 0 }),
     mqtt: {

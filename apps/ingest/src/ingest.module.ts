@@ -36,7 +36,7 @@ export class IngestModule {
           useFactory: (writer: ReadingsWriter) =>
             queue.kind === 'direct'
               ? new DirectReadingQueue(writer, config.batchSize, config.flushMs)
-              : new JetStreamReadingQueue(queue.bus, writer, { batchSize: config.batchSize, flushMs: config.flushMs, parallel: config.writeParallel, ackWaitMs: config.ackWaitMs, exitAfterCommit: config.exitAfterCommit, write: config.writers }),
+              : new JetStreamReadingQueue(queue.bus, writer, { batchSize: config.batchSize, flushMs: config.flushMs, parallel: config.writeParallel, ackWaitMs: config.ackWaitMs, exitAfterCommit: config.exitAfterCommit, write: config.writers, backlogMaxBytes: config.backlogMaxBytes }),
           inject: [ReadingsWriter],
         },
       ],

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { BatchError, type ParsedBatch, parseChirpstackUplink, parseHttpBatch, parseTtsUplink } from '../readings/reading-input';
 import type { IngestService } from '../readings/ingest.service';
+import { BacklogFullError } from '../readings/reading-queue';
 import type { SensorDirectory } from '../readings/sensor-directory';
 
 /** The base path of the ingestion's HTTP calls (docs/sensors.md, "HTTP"). */
@@ -20,7 +21,8 @@ type Parser = (body: unknown, limits: ReturnType<IngestService['limits']>) => Pa
  *   POST /api/ingest/v1/lorawan/chirpstack  an event of ChirpStack's HTTP integration (`?event=up`; others ignored)
  * The key comes as `Authorization: Bearer dk_…` or `X-Device-Key: dk_…` (the LoRaWAN servers' webhooks set either as
  * a header). Answers are envelopes as the gateway's: 202 `{accepted, refused}`, 1000 (HTTP 422) for a body that is no batch, 401
- * for a missing or unknown key, 503 when the catalog does not answer. The same router serves the embedded run (on its
+ * for a missing or unknown key, 503 when the catalog does not answer, 503 with `Retry-After` while the writers are behind
+ * (the work stream holds more than INGEST_BACKLOG_MAX_MB; the batch is refused whole, nothing of it taken). The same router serves the embedded run (on its
  * one port) and the ingestion process (on INGEST_PORT).
  */
 export function ingestRouter(ingest: IngestService, directory: SensorDirectory): Router {
@@ -40,6 +42,7 @@ export function ingestRouter(ingest: IngestService, directory: SensorDirectory):
         res.status(202).json(envelope(ProtocolCode.Ok, '', { accepted: 0, refused: [], ignored: true }));
         return;
       }
+      ingest.admit();
       const batch = parser(req.body, ingest.limits());
       const answer = await ingest.accept(companyId, batch);
       res.status(202).json(envelope(ProtocolCode.Ok, '', answer));
@@ -91,6 +94,11 @@ function writeError(res: Response, error: unknown, log: Logger): void {
   }
   if (error instanceof AppError && error.code === ErrorCode.Validation) {
     res.status(422).json(envelope(error.code, error.message, { errors: error.errors ?? [] }, error.field));
+    return;
+  }
+  if (error instanceof BacklogFullError) {
+    res.setHeader('Retry-After', String(error.retryAfterS));
+    res.status(503).json(envelope(ProtocolCode.Unavailable, error.message, { retry_after: error.retryAfterS }));
     return;
   }
   // the catalog or the work stream did not answer: the device should send again later

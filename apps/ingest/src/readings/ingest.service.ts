@@ -32,6 +32,11 @@ export class IngestService {
     return { now, oldest: retentionStart(now, this.config.retentionMonths) };
   }
 
+  /** Throws BacklogFullError while the writers are too far behind (HTTP answers 503 with Retry-After; docs/ingestion.md). */
+  admit(): void {
+    this.queue.admit?.();
+  }
+
   async accept(companyId: number, batch: ParsedBatch): Promise<IngestAnswer> {
     const refused = [...batch.refused];
     const ids: string[] = [];

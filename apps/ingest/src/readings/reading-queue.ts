@@ -9,7 +9,26 @@ import type { ReadingsWriter } from './readings.writer';
 /** Where accepted readings go: to the writers, durably, before the receiver answers. */
 export interface ReadingQueue {
   enqueue(readings: ReadingColumns): Promise<void>;
+  /**
+   * Throws `BacklogFullError` when the writers are too far behind to take more now (the HTTP receivers ask before a
+   * batch and answer 503 with Retry-After); absent or passing: take it.
+   */
+  admit?(): void;
 }
+
+/** The work stream holds more than the backlog limit: a batch is refused whole, to be sent again after `retryAfterS`. */
+export class BacklogFullError extends Error {
+  constructor(
+    readonly backlogBytes: number,
+    readonly limitBytes: number,
+    readonly retryAfterS = 1,
+  ) {
+    super(`the writers are behind (${Math.round(backlogBytes / 1_048_576)} MiB of readings waiting, limit ${Math.round(limitBytes / 1_048_576)} MiB): send again later`);
+  }
+}
+
+/** How often a receiver asks JetStream for the work stream's size (at most). */
+export const BACKLOG_CHECK_MS = 250;
 
 export const READING_QUEUE = Symbol('READING_QUEUE');
 
@@ -162,13 +181,50 @@ export class JetStreamReadingQueue implements ReadingQueue, OnApplicationBootstr
   private batcher?: Batcher<{ columns: ReadingColumns; count: number; msg: JsMsg }>;
   private loop?: Promise<void>;
   private committed = 0;
+  /** the work stream's bytes when last asked, and when (ms); one question at a time */
+  private backlog = { bytes: 0, at: 0, asking: false };
 
   constructor(
     private readonly bus: NatsBus,
     private readonly writer: ReadingsWriter,
-    private readonly options: { batchSize: number; flushMs: number; parallel?: number; ackWaitMs?: number; write?: boolean; exitAfterCommit?: number },
+    private readonly options: {
+      batchSize: number;
+      flushMs: number;
+      parallel?: number;
+      ackWaitMs?: number;
+      write?: boolean;
+      exitAfterCommit?: number;
+      /** bytes waiting in the work stream above which `admit` refuses (0: never) */
+      backlogMaxBytes?: number;
+    },
   ) {
     this.stream = ingestStream(bus.options.prefix);
+  }
+
+  /**
+   * Refuses while the work stream holds more than `backlogMaxBytes` (all replicas' receivers and writers share it).
+   * The size is asked of JetStream at most every BACKLOG_CHECK_MS, in the background: a call never waits for it, and
+   * the answer lags by that much (a receiver may take a quarter second of batches beyond the limit).
+   */
+  admit(): void {
+    const limit = this.options.backlogMaxBytes ?? 0;
+    if (limit <= 0) return;
+    const now = Date.now();
+    if (now - this.backlog.at >= BACKLOG_CHECK_MS && !this.backlog.asking) {
+      this.backlog.asking = true;
+      void this.bus
+        .manager()
+        .then((jsm) => jsm.streams.info(this.stream.name))
+        .then((info) => {
+          this.backlog.bytes = info.state.bytes;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          this.backlog.at = Date.now();
+          this.backlog.asking = false;
+        });
+    }
+    if (this.backlog.bytes > limit) throw new BacklogFullError(this.backlog.bytes, limit);
   }
 
   async enqueue(columns: ReadingColumns): Promise<void> {
