@@ -49,6 +49,9 @@ export type PageName =
   | 'servers'
   | 'emailTemplates'
   | 'fileTemplates'
+  | 'notificationRules'
+  | 'ownerNotificationRules'
+  | 'notificationRule'
   | 'orders'
   | 'orderDetail'
   | 'orderNew'
@@ -158,6 +161,17 @@ export const PATHS: readonly PathDef[] = [
   { path: `${COMPANY}/settings/notifications/server`, page: 'servers', layout: 'shell', auth: 'user', title: 'servers.title' },
   { path: `${COMPANY}/settings/notifications/email_templates`, page: 'emailTemplates', layout: 'shell', auth: 'user', title: 'emailTemplates.title' },
   { path: `${COMPANY}/settings/notifications/file_templates`, page: 'fileTemplates', layout: 'shell', auth: 'user', title: 'fileTemplates.title' },
+  { path: `${COMPANY}/settings/notifications/rules`, page: 'notificationRules', layout: 'shell', auth: 'user', title: 'notificationRules.title' },
+  // notification rules of a customer, location or supplier (docs/notification-rules.md)
+  { path: `${CUSTOMER}/notifications`, page: 'ownerNotificationRules', layout: 'shell', auth: 'user', title: 'notificationRules.title' },
+  { path: `${CUSTOMER}/notifications/new`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.create' },
+  { path: `${CUSTOMER}/notifications/:ruleID`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.rule' },
+  { path: `${LOCATION}/notifications`, page: 'ownerNotificationRules', layout: 'shell', auth: 'user', title: 'notificationRules.title' },
+  { path: `${LOCATION}/notifications/new`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.create' },
+  { path: `${LOCATION}/notifications/:ruleID`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.rule' },
+  { path: `${SUPPLIER}/notifications`, page: 'ownerNotificationRules', layout: 'shell', auth: 'user', title: 'notificationRules.title' },
+  { path: `${SUPPLIER}/notifications/new`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.create' },
+  { path: `${SUPPLIER}/notifications/:ruleID`, page: 'notificationRule', layout: 'shell', auth: 'user', title: 'notificationRules.rule' },
   { path: `${COMPANY}/journal`, page: 'journal', layout: 'shell', auth: 'user', title: 'journal.title' },
   // statistics and reports (docs/statistics.md)
   { path: `${COMPANY}/stat/orders`, page: 'orderStats', layout: 'shell', auth: 'user', title: 'stats.orders.title' },

@@ -171,13 +171,19 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
   it('pages not built yet are not offered; a group without an offered entry disappears', () => {
     const admin = offered('company', as(Role.Admin));
     expect(admin).not.toContain('company.labelTemplates');
-    // notification settings: the servers and template pages are built (issue 18), rules not yet; readers see none
+    // notification settings: rules, servers and templates are built (issue 18); readers see none
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.notificationSettings')?.children?.map((c) => c.id)).toEqual([
+      'company.notificationRules',
       'company.emailTemplates',
       'company.fileTemplates',
       'company.server',
     ]);
     expect(offered('company', as(Role.Readonly))).not.toContain('company.notificationSettings');
+    // the notification rules of a customer, location or supplier: the user group
+    expect(offered('customer', as(Role.Admin))).toContain('customer.notifications');
+    expect(offered('location', as(Role.Admin))).toContain('location.notifications');
+    expect(offered('supplier', as(Role.Admin))).toContain('supplier.notifications');
+    expect(offered('customer', as(Role.Readonly))).not.toContain('customer.notifications');
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.settings')?.children?.map((c) => c.id)).toEqual([
       'company.users',
       'company.units',
