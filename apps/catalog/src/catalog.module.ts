@@ -13,6 +13,7 @@ import { LocationsRepository } from './locations/locations.repository';
 import { SuppliersRepository } from './suppliers/suppliers.repository';
 import { ChangesService } from './changes/changes.service';
 import { ContactsHandler } from './contacts/contacts.handler';
+import { RuleRecipientsHandler } from './contacts/rule-recipients.handler';
 import { ContactsService } from './contacts/contacts.service';
 import { CATALOG_CONFIG, type CatalogConfig } from './config';
 import { CustomersHandler } from './customers/customers.handler';
@@ -64,7 +65,7 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, SensorReadingsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, BinOfRuleHandler, SensorsHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, RuleRecipientsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, BinOfRuleHandler, SensorsHandler],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
         ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository, StorageBinsService, StorageBinsRepository,

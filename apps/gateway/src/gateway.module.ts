@@ -44,6 +44,12 @@ import { OrderQueueController } from './orders/orderqueue.controller';
 import { CompanyStatsController, CustomerStatsController, SupplierStatsController } from './orders/stats.controller';
 import { PlatformController } from './platform/platform.controller';
 import { SupplyController } from './supply/supply.controller';
+import {
+  CompanyNotificationRulesController,
+  CustomerNotificationRulesController,
+  LocationNotificationRulesController,
+  SupplierNotificationRulesController,
+} from './notifications/notification-rules.controller';
 import { ServersController } from './notifications/servers.controller';
 import { EmailTemplatesController, FileTemplatesController } from './notifications/templates.controller';
 
@@ -66,7 +72,8 @@ export class GatewayModule {
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
-        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController, EmailTemplatesController, FileTemplatesController],
+        CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController, EmailTemplatesController, FileTemplatesController,
+        CustomerNotificationRulesController, LocationNotificationRulesController, SupplierNotificationRulesController, CompanyNotificationRulesController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },

@@ -4,6 +4,9 @@ import { servicePersistence } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { HealthHandler } from './health/health.handler';
 import { notificationsData } from './notifications.data';
+import { RulesHandler } from './rules/rules.handler';
+import { RulesRepository } from './rules/rules.repository';
+import { RulesService } from './rules/rules.service';
 import { ServersHandler } from './servers/servers.handler';
 import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
@@ -22,8 +25,8 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, ServersHandler, TemplatesHandler],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource],
+      controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler],
+      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository],
     };
   }
 }

@@ -44,10 +44,11 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   },
   // identity consumes its own evt.identity.mail_requested
   identity: { calls: [], consumes: ['identity'], broadcasts: { publish: [], subscribe: [] } },
-  // catalog asks orders which rules use an item; consumes restrictions, backorders and the sensors' readings
+  // catalog asks orders which rules use an item; consumes restrictions, backorders, the sensors' readings and the
+  // notification rules' changes (contact_rule_recipient)
   catalog: {
     calls: ['orders'],
-    consumes: ['identity', 'orders', 'ingest'],
+    consumes: ['identity', 'orders', 'ingest', 'notifications'],
     broadcasts: { publish: [CatalogBroadcasts.changed], subscribe: [CatalogBroadcasts.changed] },
   },
   // orders asks the catalog for snapshots and identity for the companies' time zones; it consumes every service's
@@ -61,8 +62,9 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
   // the sensor ingestion asks the catalog for device keys and sensors; its readings pass its own work stream
   ingest: { calls: ['catalog'], consumes: [], broadcasts: { publish: [], subscribe: [] }, work: true },
-  // notifications asks identity, the catalog and orders for an order with everything around it (template execute)
-  notifications: { calls: ['identity', 'catalog', 'orders'], consumes: [], broadcasts: { publish: [], subscribe: [] } },
+  // notifications asks identity, the catalog and orders for an order with everything around it (template execute);
+  // it consumes the catalog's deletions of contacts, customers, locations and suppliers (the rules' recipients and owners)
+  notifications: { calls: ['identity', 'catalog', 'orders'], consumes: ['catalog'], broadcasts: { publish: [], subscribe: [] } },
 };
 
 /** The reply inbox prefix of a service's connection (its own, so no other service can read its replies). */

@@ -1,4 +1,4 @@
-import type { ListQuery } from './identity';
+import type { CompanyCaller, ListQuery } from './identity';
 
 /** Request/reply subjects of contacts and the change log (catalog service) and of user names (identity). */
 export const ContactSubjects = {
@@ -12,6 +12,11 @@ export const ContactSubjects = {
   changes: 'catalog.changes.list',
   /** identity: display names of users of a company, for the change log */
   userNames: 'identity.users.names',
+  /**
+   * names of customers, locations, suppliers and contacts by id, only those the caller may see (access
+   * restrictions): the notification rules' owners and contact recipients (docs/notification-rules.md)
+   */
+  lookup: 'catalog.contact.lookup',
 } as const;
 
 /** Durable events of contacts (JetStream stream EVT_catalog). */
@@ -117,4 +122,22 @@ export interface UserNamesRequest {
   company_id: number;
   ids: number[];
 }
-export type UserNamesReply = { id: number; name: string }[];
+/** `email`: the user's sign-in address (notification rules send to it, docs/notification-rules.md). */
+export type UserNamesReply = { id: number; name: string; email: string }[];
+
+/** catalog.contact.lookup: ids to name; unknown ids and those hidden by the caller's restrictions are left out. */
+export interface CatalogLookupRequest {
+  caller: CompanyCaller;
+  customers?: number[];
+  locations?: number[];
+  suppliers?: number[];
+  contacts?: number[];
+}
+
+export interface CatalogLookupReply {
+  customers: { id: number; name: string }[];
+  locations: { id: number; customer_id: number; name: string }[];
+  suppliers: { id: number; name: string }[];
+  /** name: "first last" (else the last name) */
+  contacts: { id: number; customer_id: number | null; supplier_id: number | null; name: string; email: string }[];
+}

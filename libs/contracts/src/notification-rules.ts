@@ -245,3 +245,9 @@ export interface NotificationRuleChanged {
   contact_ids: number[];
   deleted?: boolean;
 }
+
+/** An e-mail address as rules accept it (sender, extra recipient, recipients of kind email): x@y.z, no spaces. */
+export const NOTIFICATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Server types a rule may name: E sends through SMTP, F writes to these. */
+export const FILE_RULE_SERVER_TYPES = ['SFTP', 'FTP', 'FTPS', 'HTTP', 'HTTPS'] as const;

@@ -26,6 +26,8 @@ import type {
   ContactParent,
   ContactRuleDto,
   UserNamesReply,
+  CatalogLookupReply,
+  CatalogLookupRequest,
   UserNamesRequest,
 } from './contacts';
 import type {
@@ -264,6 +266,7 @@ export interface BusSubjects {
   'identity.invitations.show': { request: { caller: Caller; token: string }; reply: InvitationPreviewDto };
   'identity.invitations.accept': { request: { caller: Caller; token: string }; reply: CompanyDto };
   'identity.users.names': { request: UserNamesRequest; reply: UserNamesReply };
+  'catalog.contact.lookup': { request: CatalogLookupRequest; reply: CatalogLookupReply };
   'identity.user_admin.users_of_target': { request: UsersOfTargetRequest; reply: Page<TargetUserDto> };
   'identity.user.get_profile': { request: { caller: Caller }; reply: UserDto };
   'identity.user.update_profile': { request: { caller: Caller; update: ProfileUpdate }; reply: UserDto };

@@ -8,7 +8,7 @@ import { UsersRepository } from './users.repository';
 /**
  * Display names ("first last", else the e-mail address) of users who are members of the company, for the
  * change log the gateway shows (the log stores user ids only; names are read when shown, so they are current).
- * At most 200 ids per request.
+ * With their sign-in address (the recipients of notification rules). At most 200 ids per request.
  */
 @BusController()
 export class UserNamesHandler {
@@ -25,7 +25,7 @@ export class UserNamesHandler {
       const memberships = await this.users.membersAmong(em, ids);
       return memberships.map((m) => {
         const name = [m.user.firstName, m.user.lastName].filter((x) => x !== '').join(' ');
-        return { id: m.user.id, name: name !== '' ? name : m.user.email };
+        return { id: m.user.id, name: name !== '' ? name : m.user.email, email: m.user.email };
       });
     });
   }
