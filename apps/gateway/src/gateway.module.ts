@@ -51,6 +51,11 @@ import {
   SupplierNotificationRulesController,
 } from './notifications/notification-rules.controller';
 import { ServersController } from './notifications/servers.controller';
+import { NotificationRuleTriggerController } from './notifications/notification-trigger.controller';
+import { ApiClientsController } from './supplier-api/api-clients.controller';
+import { SupplierFeedController } from './supplier-api/feed.controller';
+import { OAuthController } from './supplier-api/oauth.controller';
+import { SupplierClientGuard } from './supplier-api/supplier-client.guard';
 import { EmailTemplatesController, FileTemplatesController } from './notifications/templates.controller';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
@@ -73,13 +78,15 @@ export class GatewayModule {
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
         CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController, EmailTemplatesController, FileTemplatesController,
-        CustomerNotificationRulesController, LocationNotificationRulesController, SupplierNotificationRulesController, CompanyNotificationRulesController],
+        CustomerNotificationRulesController, LocationNotificationRulesController, SupplierNotificationRulesController, CompanyNotificationRulesController, NotificationRuleTriggerController,
+        ApiClientsController, OAuthController, SupplierFeedController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: BLOB_STORE, useValue: adapters.blobs },
         ImagesService,
         OrderFilesService,
         RestrictionTargets,
+        SupplierClientGuard,
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

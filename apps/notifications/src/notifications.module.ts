@@ -2,6 +2,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { serviceOutbox } from '@kanban/messaging';
 import { servicePersistence } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
+import { DeliveryEventsConsumer } from './delivery/events.consumer';
+import { DeliveryHandler } from './delivery/delivery.handler';
+import { DeliveryRepository } from './delivery/delivery.repository';
+import { DeliveryPlanner } from './delivery/planner';
+import { DeliveryTrigger } from './delivery/trigger';
+import { DeliveryWorker } from './delivery/worker';
 import { HealthHandler } from './health/health.handler';
 import { notificationsData } from './notifications.data';
 import { RulesHandler } from './rules/rules.handler';
@@ -25,8 +31,8 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository],
+      controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler, DeliveryEventsConsumer, DeliveryHandler],
+      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository, DeliveryRepository, DeliveryPlanner, DeliveryWorker, DeliveryTrigger],
     };
   }
 }

@@ -6,6 +6,7 @@ import { CopiesConsumer } from './copies/copies.consumer';
 import { HealthHandler } from './health/health.handler';
 import { DeadLettersConsumer } from './journal/dead-letters.consumer';
 import { SensorAlarmsConsumer } from './journal/sensor-alarms.consumer';
+import { NotificationDeliveryConsumer } from './journal/notification-delivery.consumer';
 import { JournalHandler } from './journal/journal.handler';
 import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
@@ -44,7 +45,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, SensorAlarmsConsumer, StatsHandler, OrderQueueHandler, SensorStockConsumer],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, SensorAlarmsConsumer, NotificationDeliveryConsumer, StatsHandler, OrderQueueHandler, SensorStockConsumer],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

@@ -62,9 +62,10 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
   supply: { calls: ['catalog'], consumes: ['identity', 'catalog', 'orders'], broadcasts: { publish: [], subscribe: [] } },
   // the sensor ingestion asks the catalog for device keys and sensors; its readings pass its own work stream
   ingest: { calls: ['catalog'], consumes: [], broadcasts: { publish: [], subscribe: [] }, work: true },
-  // notifications asks identity, the catalog and orders for an order with everything around it (template execute);
-  // it consumes the catalog's deletions of contacts, customers, locations and suppliers (the rules' recipients and owners)
-  notifications: { calls: ['identity', 'catalog', 'orders'], consumes: ['catalog'], broadcasts: { publish: [], subscribe: [] } },
+  // notifications asks identity, the catalog and orders for an order with everything around it (template execute,
+  // delivery); it consumes orders' and supplies' events (the delivery's planner) and the catalog's deletions of
+  // contacts, customers, locations and suppliers (the rules' recipients and owners)
+  notifications: { calls: ['identity', 'catalog', 'orders'], consumes: ['orders', 'supply', 'catalog'], broadcasts: { publish: [], subscribe: [] } },
 };
 
 /** The reply inbox prefix of a service's connection (its own, so no other service can read its replies). */

@@ -17,10 +17,12 @@ import { IngestEvents, IngestSubjects } from './ingest';
 import { NotificationsSubjects, ServerSubjects } from './notifications';
 import { EmailTemplateSubjects, FileTemplateSubjects } from './notification-templates';
 import { NotificationRuleEvents, NotificationRuleSubjects } from './notification-rules';
+import { NotificationDeliveryEvents } from './notification-delivery';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
 import { SupplyEvents, SupplySubjects } from './supplies';
+import { ApiClientSubjects, SupplierFeedEvents, SupplierFeedSubjects } from './supplier-api';
 import { UserAdminSubjects } from './users';
 
 /**
@@ -52,6 +54,8 @@ const SUBJECT_CONSTANTS = [
   EmailTemplateSubjects,
   FileTemplateSubjects,
   NotificationRuleSubjects,
+  ApiClientSubjects,
+  SupplierFeedSubjects,
 ] as const;
 const EVENT_CONSTANTS = [
   IdentityEvents,
@@ -67,6 +71,8 @@ const EVENT_CONSTANTS = [
   IngestEvents,
   BinReadingEvents,
   NotificationRuleEvents,
+  NotificationDeliveryEvents,
+  SupplierFeedEvents,
 ] as const;
 
 /** the values of each object of a union */

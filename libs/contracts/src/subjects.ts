@@ -39,6 +39,7 @@ import type {
   NotificationRuleOwner,
   NotificationRuleTriggerResult,
 } from './notification-rules';
+import type { DeliveryChanged } from './notification-delivery';
 import type {
   DeadLetterAction,
   DeadLetterDiscardResult,
@@ -207,6 +208,20 @@ import type {
   SupplyListQuery,
   SupplyScope,
 } from './supplies';
+import type {
+  ApiClientCheck,
+  ApiClientCreated,
+  ApiClientDto,
+  ApiClientInput,
+  ApiClientScope,
+  ApiClientToken,
+  FeedAckInput,
+  FeedCaller,
+  FeedPage,
+  FeedQuery,
+  FeedSupplyDto,
+  SupplyAcknowledged,
+} from './supplier-api';
 import type {
   RestrictionKind,
   TargetsReply,
@@ -721,6 +736,15 @@ export interface BusSubjects {
     request: { caller: CompanyCaller; scope: SupplyScope; itemId: number };
     reply: ItemSupplyDto[];
   };
+  // suppliers pulling their orders (docs/supplier-api.md): API clients in identity, the feed in supply
+  'identity.api_client.list': { request: { caller: CompanyCaller; scope: ApiClientScope }; reply: ApiClientDto[] };
+  'identity.api_client.create': { request: { caller: CompanyCaller; scope: ApiClientScope; input: ApiClientInput }; reply: ApiClientCreated };
+  'identity.api_client.revoke': { request: { caller: CompanyCaller; scope: ApiClientScope; id: number }; reply: ApiClientDto };
+  'identity.api_client.token': { request: { client_id: string; client_secret: string }; reply: ApiClientToken };
+  'identity.api_client.check': { request: { client_id: string }; reply: ApiClientCheck };
+  'supply.feed.pull': { request: { caller: FeedCaller; query: FeedQuery }; reply: FeedPage };
+  'supply.feed.get': { request: { caller: FeedCaller; supplyId: number }; reply: FeedSupplyDto };
+  'supply.feed.ack': { request: { caller: FeedCaller; supplyId: number; input: FeedAckInput }; reply: FeedSupplyDto };
   // dead letters, served by every service that consumes events (libs/messaging serviceOutbox)
   'identity.dead_letters.retry': { request: DeadLetterAction; reply: DeadLetterRetryResult };
   'identity.dead_letters.discard': { request: DeadLetterAction; reply: DeadLetterDiscardResult };
@@ -796,11 +820,13 @@ export interface BusEvents {
   'evt.supply.created': SupplyCreated;
   'evt.supply.delivery_changed': SupplyDeliveryChanged;
   'evt.supply.dead_letter': DeadLettered;
+  'evt.supply.acknowledged': SupplyAcknowledged;
   'evt.ingest.readings_stored': ReadingsStored;
   'evt.ingest.store_failed': ReadingsStoreFailed;
   'evt.ingest.dead_letter': DeadLettered;
   'evt.notifications.dead_letter': DeadLettered;
   'evt.notifications.rule_changed': NotificationRuleChanged;
+  'evt.notifications.delivery_changed': DeliveryChanged;
 }
 
 export type BusSubject = keyof BusSubjects;

@@ -49,7 +49,8 @@ export class OrderSource {
     return page.items[0]?.id ?? null;
   }
 
-  private async build(caller: CompanyCaller, order: OrderDto): Promise<OrderDocument> {
+  /** The document of an order already fetched (the delivery renders a supplier's lines only this way). */
+  async build(caller: CompanyCaller, order: OrderDto): Promise<OrderDocument> {
     const lines = order.lines ?? [];
     const catalogKeys = new Map<number, number>(); // catalog id -> supplier id
     for (const line of lines) if (line.catalog_id !== null && line.supplier_id !== null && catalogKeys.size < MAX_LOOKUPS) catalogKeys.set(line.catalog_id, line.supplier_id);

@@ -89,6 +89,18 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       de: ['Sensor Waage "A" (Regal Süd, Fach 1-2; Regal Nord) ist offline: seit mehr als dem 3-Fachen seines Intervalls von 15 Min. kein Messwert.', null],
     },
   ],
+  notification_failed: [
+    {
+      params: { rule_id: 7, rule: 'Bestellung; "Müller" 📦', order_id: 4711, key: 'r7.o4711.v1', channel: 'mail', attempt: 2, kind: 'unreachable', answer: 'connect ECONNREFUSED 127.0.0.1:2525', retrying: true },
+      en: ['Notification "Bestellung; "Müller" 📦" for order 4711 could not be sent (e-mail, attempt 2); it is tried again.', 'connect ECONNREFUSED 127.0.0.1:2525'],
+      de: ['Benachrichtigung „Bestellung; "Müller" 📦“ zu Bestellung 4711 konnte nicht gesendet werden (E-Mail, Versuch 2); sie wird erneut versucht.', 'connect ECONNREFUSED 127.0.0.1:2525'],
+    },
+    {
+      params: { rule_id: 7, rule: 'Datei', order_id: 12, key: 'r7.o12.v1', channel: 'file', attempt: 1, kind: 'auth', answer: '530 Login incorrect.', retrying: false },
+      en: ['Notification "Datei" for order 12 could not be sent (file, attempt 1).', '530 Login incorrect.'],
+      de: ['Benachrichtigung „Datei“ zu Bestellung 12 konnte nicht gesendet werden (Datei, Versuch 1).', '530 Login incorrect.'],
+    },
+  ],
   sensor_battery_low: [
     {
       params: { sensor_id: 4, sensor: 'Taster', external_id: 'b-1', battery: 12, places: [] },

@@ -80,6 +80,18 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
     isId(p.sensor_id) && isText(p.sensor) && isCount(p.battery)
       ? { text: i18n.t('journalMessages.sensor_battery_low', { sensor: p.sensor, where: sensorWhere(p.places, i18n), battery: p.battery }), details: null }
       : null,
+  notification_failed: (p, i18n) =>
+    isId(p.rule_id) && isText(p.rule) && isId(p.order_id) && isText(p.channel) && isId(p.attempt)
+      ? {
+          text: i18n.t(p.retrying === true ? 'journalMessages.notification_failed_retrying' : 'journalMessages.notification_failed', {
+            rule: p.rule,
+            order: p.order_id,
+            channel: i18n.t(`orderEvents.channels.${p.channel}`, { defaultValue: p.channel }),
+            attempt: p.attempt,
+          }),
+          details: isText(p.answer) && p.answer !== '' ? p.answer : null,
+        }
+      : null,
   sensor_negative: (p, i18n) =>
     isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
       ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }

@@ -25,6 +25,8 @@ beforeAll(async () => {
   [en, de] = await Promise.all([make('en'), make('de')]);
 });
 
+const NEXT = '2026-11-27T10:31:00.000Z';
+
 /** Parameters of every code (the type makes each code have some), with the texts expected in English and German. */
 const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: string; de: string }[] } = {
   requisition_run: [
@@ -84,6 +86,27 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
   time_tracking: [
     { params: { minutes: 45, pos: 3, comment: null }, en: 'service visit: 45 minutes (line 3)', de: 'Serviceeinsatz: 45 Minuten (Position 3)' },
     { params: { minutes: 1200, pos: 2, comment: 'Regale gezählt' }, en: 'service visit: 1,200 minutes (line 2): Regale gezählt', de: 'Serviceeinsatz: 1.200 Minuten (Position 2): Regale gezählt' },
+  ],
+  notification_sent: [
+    {
+      params: { rule_id: 7, rule: 'Bestellung; "Müller" 📦', channel: 'mail', key: 'r7.o4711.v1', attempt: 1, answer: '250 OK: message queued' },
+      en: 'notification "Bestellung; "Müller" 📦" sent (e-mail, attempt 1): 250 OK: message queued',
+      de: 'Benachrichtigung „Bestellung; "Müller" 📦“ gesendet (E-Mail, Versuch 1): 250 OK: message queued',
+    },
+  ],
+  notification_retrying: [
+    {
+      params: { rule_id: 7, rule: 'SFTP', channel: 'file', key: 'r7.o4711.v1', attempt: 2, answer: 'connect ECONNREFUSED', kind: 'unreachable', next_attempt_at: NEXT },
+      en: `notification "SFTP" not sent (file, attempt 2): connect ECONNREFUSED; next attempt ${new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(NEXT))}`,
+      de: `Benachrichtigung „SFTP“ nicht gesendet (Datei, Versuch 2): connect ECONNREFUSED; nächster Versuch ${new Intl.DateTimeFormat('de', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(NEXT))}`,
+    },
+  ],
+  notification_failed: [
+    {
+      params: { rule_id: 7, rule: 'API', channel: 'http', key: 'r7.o4711.v2', attempt: 1, answer: 'HTTP/1.1 400 Bad Request', kind: 'other' },
+      en: 'notification "API" given up (HTTP, attempt 1): HTTP/1.1 400 Bad Request',
+      de: 'Benachrichtigung „API“ aufgegeben (HTTP, Versuch 1): HTTP/1.1 400 Bad Request',
+    },
   ],
 };
 

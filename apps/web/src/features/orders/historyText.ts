@@ -26,6 +26,8 @@ function formatters(i18n: I18n) {
       return formatDate(new Date(y, m - 1, d), language);
     },
     trigger: (value: Trigger) => i18n.t(`rules.triggers.${value}`),
+    channel: (value: string) => i18n.t(`orderEvents.channels.${value}`, { defaultValue: value }),
+    time: (value: string) => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value)),
     delivered: (lines: number[]) => i18n.t('orderEvents.parts.delivered', { count: lines.length, lines: positions(lines) }),
     takenBack: (lines: number[]) => i18n.t('orderEvents.parts.takenBack', { count: lines.length, lines: positions(lines) }),
   };
@@ -73,6 +75,14 @@ const VALUES: { [C in OrderEventCode]: (p: Params, f: Formatters) => Values | nu
     const values = { minutes: f.count(p.minutes), pos: p.pos };
     return isText(p.comment) && p.comment ? { ...values, comment: p.comment, context: 'comment' } : values;
   },
+  notification_sent: (p, f) =>
+    isText(p.rule) && isText(p.channel) && isId(p.attempt) && isText(p.answer) ? { rule: p.rule, channel: f.channel(p.channel), attempt: f.count(p.attempt), answer: p.answer } : null,
+  notification_retrying: (p, f) =>
+    isText(p.rule) && isText(p.channel) && isId(p.attempt) && isText(p.answer) && isText(p.next_attempt_at) && !Number.isNaN(Date.parse(p.next_attempt_at))
+      ? { rule: p.rule, channel: f.channel(p.channel), attempt: f.count(p.attempt), answer: p.answer, next: f.time(p.next_attempt_at) }
+      : null,
+  notification_failed: (p, f) =>
+    isText(p.rule) && isText(p.channel) && isId(p.attempt) && isText(p.answer) ? { rule: p.rule, channel: f.channel(p.channel), attempt: f.count(p.attempt), answer: p.answer } : null,
 };
 
 /**

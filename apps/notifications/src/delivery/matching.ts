@@ -1,0 +1,95 @@
+import type { NotificationEvent, RecipientKind } from '@kanban/contracts';
+
+/** What the delivery needs of a notification rule (read from `notifications.notification_rule`, rules/rule.entity.ts). */
+export interface DeliveryRule {
+  id: number;
+  companyId: number;
+  customerId: number | null;
+  locationId: number | null;
+  supplierId: number | null;
+  name: string;
+  type: 'E' | 'F';
+  active: boolean;
+  event: NotificationEvent;
+  emailFrom: string;
+  emailFromName: string;
+  emailTo: string;
+  emailToName: string;
+  subject: string;
+  emailTemplateId: number | null;
+  attachmentTemplateId: number | null;
+  attachmentName: string;
+  serverId: number | null;
+  path: string;
+  onlyDaily: boolean;
+  dailyHour: number;
+  allLocations: boolean;
+  recipients: DeliveryRecipient[];
+}
+
+export interface DeliveryRecipient {
+  id: number;
+  kind: RecipientKind;
+  contactId: number | null;
+  userId: number | null;
+  email: string;
+  name: string;
+  cc: boolean;
+}
+
+/** Where an event happened: the order's customer, location and supplier. */
+export interface EventPlace {
+  customerId: number;
+  locationId: number;
+  supplierId: number | null;
+}
+
+/** Events about the supply of an order: written as supply notifications (history S) whoever's rule sent them. */
+const SUPPLY_EVENTS: readonly NotificationEvent[] = ['supply_created', 'supply_delivered'];
+
+/**
+ * The active rules of an event at a place (docs/notifications.md "Delivery"; the contract's all_locations):
+ * - a location's own rules (customer and location set) when the event is at that location;
+ * - a customer's rules (location null): with `all_locations` at every location of the customer, beside the
+ *   locations' own rules; without it only at a location that has no active rule of its own for the same event;
+ * - a supplier's rules when the event concerns its order (an order is for one supplier).
+ * `rules` are the company's rules of the event (inactive ones are left out here too).
+ */
+export function matchingRules<R extends Pick<DeliveryRule, 'active' | 'event' | 'customerId' | 'locationId' | 'supplierId' | 'allLocations'>>(
+  rules: readonly R[],
+  event: NotificationEvent,
+  place: EventPlace,
+): R[] {
+  const active = rules.filter((r) => r.active && r.event === event);
+  const own = active.filter((r) => r.supplierId === null && r.customerId === place.customerId && r.locationId === place.locationId);
+  const customer = active.filter((r) => r.supplierId === null && r.customerId === place.customerId && r.locationId === null && (r.allLocations || own.length === 0));
+  const supplier = place.supplierId === null ? [] : active.filter((r) => r.supplierId === place.supplierId);
+  return [...customer, ...own, ...supplier];
+}
+
+/** O: an order notification (customer and location rules); S: a supply notification (supplier rules, supply events). */
+export function sideOf(rule: Pick<DeliveryRule, 'supplierId'>, event: NotificationEvent): 'O' | 'S' {
+  return rule.supplierId !== null || SUPPLY_EVENTS.includes(event) ? 'S' : 'O';
+}
+
+/** The idempotency key of a rule's delivery for an order: `r{rule}.o{order}.v{version}`. */
+export function deliveryKey(ruleId: number, orderId: number, version: number): string {
+  return `r${ruleId}.o${orderId}.v${version}`;
+}
+
+/** The key of a digest: `r{rule}.d{YYYY-MM-DD}.{recipient}` (recipient: the address, lower case). */
+export function digestKey(ruleId: number, day: string, recipient: string): string {
+  return `r${ruleId}.d${day}.${recipient.toLowerCase()}`;
+}
+
+/**
+ * The remote name of a file delivery: the rendered attachment name with the key before its extension
+ * (`order_4711.csv` → `order_4711.r7.o4711.v1.csv`), so a retry finds its own file and a trigger's new version
+ * writes a new one; a name that already contains the key stays. Characters file systems refuse become `_`.
+ */
+export function remoteFileName(name: string, key: string): string {
+  const safe = name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_').trim() || 'order';
+  if (safe.includes(key)) return safe;
+  const dot = safe.lastIndexOf('.');
+  return dot > 0 ? `${safe.slice(0, dot)}.${key}${safe.slice(dot)}` : `${safe}.${key}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * The delivery of notifications (issue 18 item 4; docs/notifications.md "Delivery"): what the notifications service
+ * tells the orders service about each attempt, and the order's notification status it keeps.
+ */
+
+/**
+ * `notification_status` of an order (`OrderDto.notification_status`): the state of the deliveries of its customer-side
+ * rules (history type O) and supplier rules (type S) together, as of the latest attempt.
+ */
+export const NotificationStatus = {
+  /** no rule delivered anything for the order */
+  none: 0,
+  /** a delivery is planned or being retried */
+  pending: 1,
+  /** the latest delivery was sent */
+  sent: 2,
+  /** a delivery was given up (not retryable, or past its give-up time) */
+  failed: -1,
+} as const;
+export type NotificationStatusValue = (typeof NotificationStatus)[keyof typeof NotificationStatus];
+
+/** Durable events of the delivery (JetStream stream EVT_notifications). */
+export const NotificationDeliveryEvents = {
+  /** an attempt of a delivery that concerns an order was made (or the delivery was planned): the orders service records it */
+  deliveryChanged: 'evt.notifications.delivery_changed',
+} as const;
+
+export const DELIVERY_CHANNELS = ['mail', 'file', 'http'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** pending: planned or waiting for its next attempt; sending: claimed by a worker; sent; failed: given up. */
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * evt.notifications.delivery_changed: one attempt (status sent, retrying or failed) or the plan of a delivery
+ * (status pending, attempt 0) of a rule for an order. `side` O: a customer or location rule (order notification),
+ * S: a supplier rule (supply notification). `kind` is the failure's kind (auth, unreadable, unreachable, other)
+ * when it failed.
+ */
+export interface DeliveryChanged {
+  company_id: number;
+  order_id: number;
+  /** the idempotency key r{rule}.o{order}.v{version} */
+  key: string;
+  rule_id: number;
+  rule_name: string;
+  side: 'O' | 'S';
+  channel: DeliveryChannel;
+  status: 'pending' | 'sent' | 'retrying' | 'failed';
+  attempt: number;
+  /** the server's answer, or the local failure (at most 500 characters) */
+  answer: string;
+  kind: 'auth' | 'unreadable' | 'unreachable' | 'other' | null;
+  /** the next attempt (status retrying) */
+  next_attempt_at: string | null;
+  at: string;
+  /**
+   * the order's notification status after this change, computed by the notifications service over the latest
+   * delivery (highest version) of each rule for the order: failed if one is failed, else pending if one is pending
+   * or being sent, else sent (NotificationStatus)
+   */
+  order_status: NotificationStatusValue;
+  customer_id: number | null;
+  location_id: number | null;
+}

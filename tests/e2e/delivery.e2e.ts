@@ -1,0 +1,204 @@
+import { eventually, type FtpTestServer, type HttpTestServer, type SftpTestServer, type SmtpTestServer, startFtpServer, startHttpServer, startSftpServer, startSmtpServer } from '@kanban/testing';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { serviceSql } from '../support/orders-sql';
+import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+
+jest.setTimeout(240_000);
+
+/**
+ * The delivery of notifications (docs/notifications.md "Delivery") in both run modes, against real servers on
+ * loopback (libs/testing/src/delivery-servers.ts): an order created at the demo company is planned by the rules of its
+ * supplier and customer, rendered, and sent by the worker: the SMTP server receives the mail with its attachment and
+ * the key as Message-ID, OpenSSH's SFTP the file in the template's encoding and line breaks under a name with the key;
+ * the order's history gets O and S events and its notification status. An FTP server down for a while: attempts with
+ * retries, journal entries, the file once it is back, one file; an HTTP receiver gets the key as Idempotency-Key.
+ * The retry schedule runs 1000 times faster (DELIVERY_RETRY_SCALE=0.001).
+ */
+let system: TestSystem;
+let demo: number;
+const tokens: Record<string, string> = {};
+let sftp: SftpTestServer;
+let ftp: FtpTestServer;
+let smtp: SmtpTestServer;
+let http: HttpTestServer;
+let customerId: number;
+let supplierId: number;
+let catalogId: number;
+let locationId: number;
+const SMTP_USER = 'orders@example.com';
+const SMTP_PASSWORD = 'S3cret; "Ü" 📧';
+
+const api = () => system.api;
+const c = () => `/c/${demo}`;
+
+beforeAll(async () => {
+  [sftp, ftp, smtp, http] = await Promise.all([startSftpServer(), startFtpServer(), startSmtpServer({ auth: { user: SMTP_USER, password: SMTP_PASSWORD } }), startHttpServer()]);
+  http.honourIdempotencyKey = true;
+  system = await startSystem(undefined, { env: { DELIVERY_RETRY_SCALE: '0.001', DELIVERY_POLL_MS: '200' } });
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  demo = signedIn.demo;
+  customerId = ok(await api().get(`${c()}/customer?all=1&per_page=200`, tokens.admin)).items.find((x: { nr: string }) => x.nr === 'K-10001').id;
+  supplierId = ok(await api().get(`${c()}/supplier?all=1&per_page=200`, tokens.admin)).items.find((x: { nr: string }) => x.nr === 'L-100').id;
+  catalogId = ok(await api().get(`${c()}/supplier/${supplierId}/catalog`, tokens.admin)).items[0].id;
+  locationId = ok(await api().post(`${c()}/customer/${customerId}/location/`, { name: 'Versand-Lager Süd' }, tokens.writer)).id;
+});
+
+afterAll(async () => {
+  await system?.close();
+  await Promise.all([sftp?.stop(), ftp?.stop(), smtp?.stop(), http?.stop()]);
+});
+
+let skus = 0;
+/** A new order of the supplier at the test's location: an item and a kanban rule whose stock falls below the threshold. */
+async function newOrder(name: string): Promise<{ orderId: number; sku: string }> {
+  const sku = `DLV-${++skus}-Ä`;
+  const item = ok(await api().post(`${c()}/customer/${customerId}/item`, { sku, name, order_unit: 'PAK', catalog_id: catalogId }, tokens.writer));
+  const rule = ok(await api().post(`${c()}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
+  const reply = ok(await api().post(`${c()}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
+  expect(reply.decision.reason).toBe('ordered');
+  return { orderId: reply.decision.order_id, sku };
+}
+
+const orderOf = async (orderId: number) => ok(await api().get(`${c()}/order/${orderId}`, tokens.admin));
+const supplierRules = () => `${c()}/supplier/${supplierId}/notificationrule`;
+const customerRules = () => `${c()}/customer/${customerId}/notificationrule`;
+
+async function deactivateAll(): Promise<void> {
+  for (const base of [supplierRules(), customerRules()]) {
+    for (const rule of ok(await api().get(`${base}?per_page=100`, tokens.admin)).items) ok(await api().patch(`${base}/${rule.id}`, { active: false }, tokens.admin));
+  }
+}
+
+/** Every file under a folder of the test server (hidden temporary files included). */
+function filesIn(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+describe('delivery', () => {
+  it('an order: the supplier gets its mail with the attachment and its file over SFTP, the customer its mail; O and S events, status sent', async () => {
+    const smtpServer = ok(await api().post(`${c()}/server`, { name: 'Mail', type: 'SMTP', host: smtp.host, port: smtp.port, smtp_security: 'none', user: SMTP_USER, password: SMTP_PASSWORD }, tokens.writer)).id;
+    const sftpServer = ok(await api().post(`${c()}/server`, { name: 'SFTP Lieferant', type: 'SFTP', host: sftp.host, port: sftp.port, user: sftp.user, private_key: sftp.privateKey }, tokens.writer)).id;
+    const mailTemplate = ok(
+      await api().post(`${c()}/emailtemplates`, { name: 'Bestellung', header: 'Bestellung {{order.id}} für {{customer.name}}', body: 'Hallo {{supplier.name}},\n{{#each lines}}{{pos}}. {{sku}} {{name}} {{quantity}} {{unit}}\n{{/each}}' }, tokens.writer),
+    ).id;
+    const fileTemplate = ok(
+      await api().post(`${c()}/filetemplates`, { name: 'Bestelldatei', header: 'Bestellung;{{order.id}};Größe', body: '{{line.pos}};{{line.sku}};{{line.quantity}};{{location.name}}', encoding: 'ISO-8859-1', linebreak: 'CRLF' }, tokens.writer),
+    ).id;
+    const mailRule = ok(
+      await api().post(
+        supplierRules(),
+        {
+          name: 'Bestellung per Mail; "Süd" 📦',
+          type: 'E',
+          event: 'order_created',
+          email_from: SMTP_USER,
+          email_from_name: 'Kanban Einkauf',
+          email_template_id: mailTemplate,
+          attachment_template_id: fileTemplate,
+          attachment_name: 'bestellung_{{order.id}}.csv',
+          server_id: smtpServer,
+          recipients: [{ kind: 'email', email: 'verkauf@lieferant.example', name: 'Verkauf Müller' }, { kind: 'email', email: 'kopie@lieferant.example', cc: true }],
+        },
+        tokens.writer,
+      ),
+    ).id;
+    const fileRule = ok(
+      await api().post(supplierRules(), { name: 'Bestelldatei SFTP', type: 'F', event: 'order_created', attachment_template_id: fileTemplate, attachment_name: 'bestellung_{{order.id}}.csv', server_id: sftpServer, path: '' }, tokens.writer),
+    ).id;
+    const customerRule = ok(
+      await api().post(customerRules(), { name: 'Kunde informieren', type: 'E', event: 'order_created', subject: 'Ihre Bestellung {{order.id}}', email_from: SMTP_USER, server_id: smtpServer, all_locations: true, recipients: [{ kind: 'email', email: 'lager@kunde.example' }] }, tokens.writer),
+    ).id;
+
+    const { orderId, sku } = await newOrder('Schraube "Größe" M8; ✓');
+    const mailKey = `r${mailRule}.o${orderId}.v1`;
+    const mails = await eventually(async () => (smtp.byMessageId(`<${mailKey}@kanban.local>`).length > 0 ? smtp.byMessageId(`<${mailKey}@kanban.local>`) : undefined), 60_000, 'the supplier mail');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.parsed;
+    expect(mail.subject).toBe(`Bestellung ${orderId} für ${ok(await api().get(`${c()}/customer/${customerId}`, tokens.admin)).name}`);
+    expect(mail.text).toContain(`1. ${sku} Schraube "Größe" M8; ✓`);
+    expect(mail.from?.text).toContain(SMTP_USER);
+    expect([...mails[0]!.envelope.to].sort()).toEqual(['kopie@lieferant.example', 'verkauf@lieferant.example']);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe(`bestellung_${orderId}.csv`);
+    const expected = Buffer.from(`Bestellung;${orderId};Gr\xf6\xdfe\r\n1;${sku.replace('Ä', '\xc4')};7;Versand-Lager S\xfcd\r\n`, 'latin1');
+    expect(Buffer.compare(mail.attachments[0]!.content, expected)).toBe(0);
+
+    // the file over SFTP: the key in its name, ISO-8859-1 with CRLF byte for byte
+    const fileName = `bestellung_${orderId}.r${fileRule}.o${orderId}.v1.csv`;
+    await eventually(async () => (existsSync(sftp.localPath(fileName)) ? true : undefined), 60_000, 'the SFTP file');
+    expect(Buffer.compare(readFileSync(sftp.localPath(fileName)), expected)).toBe(0);
+
+    // the customer's mail
+    await eventually(async () => (smtp.byMessageId(`<r${customerRule}.o${orderId}.v1@kanban.local>`).length === 1 ? true : undefined), 60_000, 'the customer mail');
+    expect(smtp.byMessageId(`<r${customerRule}.o${orderId}.v1@kanban.local>`)[0]!.parsed.subject).toBe(`Ihre Bestellung ${orderId}`);
+
+    // recorded on the order: O for the customer's rule, S for the supplier's, status sent
+    const order = await eventually(
+      async () => {
+        const o = await orderOf(orderId);
+        return o.history.filter((e: { code: string }) => e.code === 'notification_sent').length === 3 && o.notification_status === 2 ? o : undefined;
+      },
+      60_000,
+      'three notification_sent events and status 2',
+    );
+    const sent = order.history.filter((e: { code: string }) => e.code === 'notification_sent');
+    expect(sent.map((e: { type: string; params: { rule_id: number } }) => [e.type, e.params.rule_id]).sort()).toEqual(
+      [['O', customerRule], ['S', mailRule], ['S', fileRule]].sort(),
+    );
+    expect(sent.find((e: { params: { rule_id: number } }) => e.params.rule_id === fileRule)).toMatchObject({ params: { key: `r${fileRule}.o${orderId}.v1`, channel: 'file', attempt: 1 } });
+    const rows = await serviceSql<{ key: string; status: string; attempts: number }>(system, 'notifications', 'select key, status, attempts from notifications.delivery where order_id = ? order by key', [orderId]);
+    expect(rows.map((r) => [r.status, Number(r.attempts)])).toEqual([['sent', 1], ['sent', 1], ['sent', 1]]);
+    await deactivateAll();
+  });
+
+  it('an FTP server down for a while: retries with journal entries, the file once it is back, one file; HTTP with the key as Idempotency-Key', async () => {
+    const ftpServer = ok(await api().post(`${c()}/server`, { name: 'FTP Lieferant', type: 'FTP', host: ftp.host, port: ftp.port, user: ftp.user, password: ftp.password }, tokens.writer)).id;
+    const httpServer = ok(await api().post(`${c()}/server`, { name: 'HTTP Lieferant', type: 'HTTP', host: http.host, port: http.port }, tokens.writer)).id;
+    const fileTemplate = ok(await api().post(`${c()}/filetemplates`, { name: 'CSV LF', header: 'order;{{order.id}}', body: '{{line.sku}};{{line.quantity}}', encoding: 'UTF-8', linebreak: 'LF' }, tokens.writer)).id;
+    const ftpRule = ok(await api().post(supplierRules(), { name: 'FTP', type: 'F', event: 'order_created', attachment_template_id: fileTemplate, attachment_name: 'o_{{order.id}}.csv', server_id: ftpServer, path: '' }, tokens.writer)).id;
+    const httpRule = ok(await api().post(supplierRules(), { name: 'HTTP', type: 'F', event: 'order_created', attachment_template_id: fileTemplate, attachment_name: 'o_{{order.id}}.csv', server_id: httpServer, path: '/orders' }, tokens.writer)).id;
+
+    await ftp.down();
+    const { orderId, sku } = await newOrder('Mutter M8');
+    const ftpKey = `r${ftpRule}.o${orderId}.v1`;
+    // at least two failed attempts, recorded as O/S events with the status pending and in the journal (2000: unreachable)
+    await eventually(
+      async () => {
+        const o = await orderOf(orderId);
+        const retrying = o.history.filter((e: { code: string; params: { key: string } }) => e.code === 'notification_retrying' && e.params.key === ftpKey);
+        return retrying.length >= 2 && o.notification_status === 1 ? true : undefined;
+      },
+      60_000,
+      'retrying events while the FTP server is down',
+    );
+    const journal = ok(await api().get(`/v2/c/${demo}/journal?per_page=100`, tokens.admin));
+    const entries = journal.items.filter((j: { message_key: string; params: { key: string } }) => j.message_key === 'notification_failed' && j.params.key === ftpKey);
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries[0]).toMatchObject({ code: 2000, order_id: orderId, params: { kind: 'unreachable', retrying: true, channel: 'file' } });
+
+    await ftp.up();
+    const fileName = `o_${orderId}.${ftpKey}.csv`;
+    await eventually(async () => (existsSync(ftp.localPath(fileName)) ? true : undefined), 60_000, 'the FTP file once the server is back');
+    expect(readFileSync(ftp.localPath(fileName), 'utf8')).toBe(`order;${orderId}\n${sku};7\n`);
+    const order = await eventually(async () => {
+      const o = await orderOf(orderId);
+      return o.notification_status === 2 && o.history.some((e: { code: string; params: { key: string } }) => e.code === 'notification_sent' && e.params.key === ftpKey) ? o : undefined;
+    }, 60_000, 'sent and status 2');
+    expect(order.history.filter((e: { code: string; params: { key: string } }) => e.code === 'notification_sent' && e.params.key === ftpKey)).toHaveLength(1);
+    // one file, no temporary files left
+    expect(filesIn(path.dirname(ftp.localPath(fileName))).filter((f) => f.includes(ftpKey))).toEqual([fileName]);
+
+    // HTTP: posted once with the key
+    const httpKey = `r${httpRule}.o${orderId}.v1`;
+    const posted = http.requests.filter((r) => r.headers['idempotency-key'] === httpKey);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ method: 'POST', url: '/orders' });
+    expect(posted[0]!.body.toString('utf8')).toBe(`order;${orderId}\n${sku};7\n`);
+    const [row] = await serviceSql<{ status: string; attempts: number }>(system, 'notifications', 'select status, attempts from notifications.delivery where key = ?', [ftpKey]);
+    expect(row!.status).toBe('sent');
+    expect(Number(row!.attempts)).toBeGreaterThanOrEqual(3);
+    await deactivateAll();
+  });
+});
