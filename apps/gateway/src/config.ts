@@ -27,6 +27,8 @@ export interface GatewayConfig {
    * address of the rate limits, `req.secure` for HSTS). A number of hops, `true`, or addresses/subnets (comma-separated).
    */
   trustProxy: boolean | number | string;
+  /** Calls a minute per supplier API client (SUPPLIER_API_RATE_LIMIT, default 60; per gateway replica): docs/supplier-api.md. */
+  supplierApiRateLimit: number;
 }
 
 export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, string>> = {}): GatewayConfig {
@@ -53,6 +55,7 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     imageUploadLimit: bytesOf(uploadLimit),
     readCache: { ttlMs: r.int('READ_CACHE_TTL_MS', 30_000, { min: 0, max: 3_600_000 }), maxEntries: r.int('READ_CACHE_ENTRIES', 2000, { min: 1 }) },
     trustProxy: trustProxyOf(r.str('TRUST_PROXY', 'loopback')),
+    supplierApiRateLimit: r.int('SUPPLIER_API_RATE_LIMIT', 60, { min: 1, max: 100_000 }),
   };
   r.check('API_KEY_APP', config.apiKeys.web !== config.apiKeys.app, 'must differ from API_KEY_WEB');
   r.done();

@@ -2,6 +2,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { serviceOutbox } from '@kanban/messaging';
 import { createMailer, MAILER, type MailConfig } from '@kanban/mail';
 import { servicePersistence } from '@kanban/persistence';
+import { ApiClientsHandler } from './api-clients/api-clients.handler';
+import { ApiClientsRepository } from './api-clients/api-clients.repository';
+import { ApiClientsService } from './api-clients/api-clients.service';
 import { AuthHandler } from './auth/auth.handler';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
@@ -32,7 +35,7 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler, InvitationsHandler],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler, InvitationsHandler, ApiClientsHandler],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },
@@ -46,6 +49,8 @@ export class IdentityModule {
         InvitationsRepository,
         TargetUsersRepository,
         CompaniesRepository,
+        ApiClientsService,
+        ApiClientsRepository,
       ],
     };
   }

@@ -340,6 +340,8 @@ export interface OrderLineDto {
   shipping: string;
   status: OrderStatus;
   ext_status: ExtStatus;
+  /** the line's external status code (TR transmitted, PO order number received, ...; spec clarifications), null: none yet */
+  ext_line_status: string | null;
   /** when the supplier marked it delivered (ISO time; evt.supply.delivery_changed); null until delivered and once taken back */
   delivered_at: string | null;
 }
@@ -380,7 +382,10 @@ export interface OrderDto {
   images: OrderImageDto[];
   ext_status: ExtStatus;
   ext_status_text: string;
+  /** 0: no purchase-order number from the supplier; 1: received (po_number) */
   po_status: number;
+  /** the supplier's own order number, null until received (docs/supplier-api.md) */
+  po_number: string | null;
   notification_status: number;
   line_count: number;
   /** detail only */

@@ -38,6 +38,8 @@ export interface SupplyLineDto {
   delivered: boolean;
   delivered_at: string | null;
   delivered_by: number | null;
+  /** the line's external status set by the supplier API (TR transmitted, PO order number received; spec clarifications); the feed only */
+  ext_status?: string | null;
 }
 
 /** A supply (spec 3 "Supply"): what one supplier delivers for one order. */

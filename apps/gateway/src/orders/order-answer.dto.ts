@@ -26,6 +26,8 @@ export class OrderLineAnswerDto implements OrderLineDto {
   @ApiProperty({ format: 'date', description: 'the expected delivery day (YYYY-MM-DD)' }) shipping!: string;
   @ApiProperty({ enum: LINE_STATUSES }) status!: OrderStatus;
   @ApiProperty({ enum: EXT_STATUSES, description: '0 pending (KA), 1 OK, -1 error (FE)' }) ext_status!: ExtStatus;
+  @ApiProperty({ type: String, nullable: true, description: "the line's external status code: TR transmitted, PO supplier order number received, ... (spec clarifications); null: none yet" })
+  ext_line_status!: string | null;
   @ApiProperty({
     type: String,
     format: 'date-time',
@@ -54,7 +56,8 @@ export class OrderAnswerDto implements Omit<OrderDto, 'attachment' | 'images' | 
   @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'pictures of the order, oldest first' }) images!: object[];
   @ApiProperty({ enum: EXT_STATUSES }) ext_status!: ExtStatus;
   @ApiProperty({ enum: ['KA', 'OK', 'FE'] }) ext_status_text!: string;
-  @ApiProperty() po_status!: number;
+  @ApiProperty({ description: '0: no purchase-order number from the supplier; 1: received (po_number)' }) po_status!: number;
+  @ApiProperty({ type: String, nullable: true, description: "the supplier's own order number (docs/supplier-api.md)" }) po_number!: string | null;
   @ApiProperty() notification_status!: number;
   @ApiProperty() line_count!: number;
   @ApiProperty({ type: [OrderLineAnswerDto] }) lines!: OrderLineAnswerDto[];

@@ -83,8 +83,13 @@ export class PurchaseOrder extends TenantEntity {
   @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
   extStatus: ExtStatus = 0;
 
+  /** 0: no purchase-order number from the supplier; 1: received (the supplier API's acknowledgement, docs/supplier-api.md) */
   @Property({ fieldName: 'po_status', type: 'smallint', default: 0 })
   poStatus: number = 0;
+
+  /** the supplier's own order number (docs/supplier-api.md) */
+  @Property({ fieldName: 'po_number', type: 'text', nullable: true })
+  poNumber: string | null = null;
 
   @Property({ fieldName: 'notification_status', type: 'smallint', default: 0 })
   notificationStatus: number = 0;
@@ -165,6 +170,10 @@ export class OrderLine extends TenantEntity {
 
   @Property({ fieldName: 'ext_status', type: 'smallint', default: 0 })
   extStatus: ExtStatus = 0;
+
+  /** the line's external status code (spec clarifications: TR transmitted, PO order number received, ...); null: none yet */
+  @Property({ fieldName: 'ext_line_status', type: 'text', nullable: true })
+  extLineStatus: string | null = null;
 
   /**
    * When the supplier marked the line delivered (the supply line's `delivered_at` of evt.supply.delivery_changed);

@@ -6,7 +6,7 @@ import { containsPattern, visibleCondition } from '../shared/access';
 export type Row = Record<string, unknown>;
 
 const ORDER_COLUMNS = `o.id, o.company_id, o.order_date::text as order_date, o.created_at, o.created_by, o.customer_id, o.customer_name, o.location_id, o.location_name,
-  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.ext_status, o.po_status, o.notification_status,
+  o.supplier_id, o.supplier_name, o.status, o.source, o.comment, o.ext_status, o.po_status, o.po_number, o.notification_status,
   o.attachment_key, o.attachment_name, o.attachment_mime, o.attachment_size, o.attachment_uploaded_at, o.attachment_uploaded_by,
   (select count(*) from orders.purchase_order_line ol where ol.order_id = o.id) as line_count,
   (select coalesce(json_agg(json_build_object('id', i.id, 'mime', i.mime, 'width', i.width, 'height', i.height, 'created_at', i.created_at,
@@ -99,7 +99,7 @@ export class OrdersRepository {
   lines(em: EntityManager, companyId: number, orderId: number): Promise<Row[]> {
     return em.execute<Row[]>(
       `select pos, rule_id, item_id, catalog_id, catalog_name, supplier_id, supplier_name, sku, name, quantity, unit, shipping::text as shipping,
-              status, ext_status, delivered_at
+              status, ext_status, ext_line_status, delivered_at
          from orders.purchase_order_line where order_id = ? and company_id = ? order by pos`,
       [orderId, companyId],
     );

@@ -79,6 +79,7 @@ export function toOrderDto(row: Record<string, unknown>): OrderDto {
     ext_status: ext,
     ext_status_text: extStatusText(ext),
     po_status: raw.num(row.po_status),
+    po_number: row.po_number === null || row.po_number === undefined ? null : String(row.po_number),
     notification_status: raw.num(row.notification_status),
     line_count: raw.num(row.line_count),
   };
@@ -221,6 +222,7 @@ export class OrdersService {
         shipping: raw.day(l.shipping)!,
         status: String(l.status) as OrderStatus,
         ext_status: raw.num(l.ext_status) as ExtStatus,
+        ext_line_status: l.ext_line_status === null || l.ext_line_status === undefined ? null : String(l.ext_line_status),
         delivered_at: raw.iso(l.delivered_at),
       }),
     );

@@ -1,7 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderEventMessage, orderEventMessage, type SupplyCreated, type SupplyDeliveryChanged, SupplyEvents } from '@kanban/contracts';
+import {
+  type OrderEventMessage,
+  orderEventMessage,
+  type SupplyAcknowledged,
+  type SupplyCreated,
+  type SupplyDeliveryChanged,
+  SupplyEvents,
+  SupplierFeedEvents,
+} from '@kanban/contracts';
 import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
@@ -37,6 +45,7 @@ export class SuppliesConsumer {
     this.on = {
       created: deadLetters.consumer<SupplyCreated>('orders.supply_created', (event) => this.applyCreated(event)),
       deliveryChanged: deadLetters.consumer<SupplyDeliveryChanged>('orders.supply_delivery', (event) => this.applyDeliveryChanged(event)),
+      acknowledged: deadLetters.consumer<SupplyAcknowledged>('orders.supply_acknowledged', (event) => this.applyAcknowledged(event)),
     };
   }
 
@@ -51,6 +60,39 @@ export class SuppliesConsumer {
       const message = orderEventMessage(s.repeated ? 'supply_repeated' : 'supply_created', { supply_id: s.id });
       await insertEvent(em, s.company_id, s.order_id, message, null, new Date(event.occurredAt));
       await markTransmitted(em, s.company_id, s.order_id, new Date());
+    });
+  }
+
+  @OnEvent(SupplierFeedEvents.acknowledged)
+  acknowledged(@Payload() event: EventEnvelope<SupplyAcknowledged>): Promise<void> {
+    return this.on.acknowledged(event);
+  }
+
+  /**
+   * The supplier's system acknowledged the supply (docs/supplier-api.md): the lines of those positions take its
+   * external status (TR, or PO with the number), never going back from PO to TR; with a number the order's po_number
+   * and po_status 1 (received).
+   */
+  private applyAcknowledged(event: EventEnvelope<SupplyAcknowledged>): Promise<void> {
+    const s = event.data;
+    return handleOnce(this.uow, 'orders.supply_acknowledged', event, async (em) => {
+      if (s.positions.length > 0) {
+        const from = s.status === 'PO' ? ['TR', 'PO'] : ['TR'];
+        await em.execute(
+          `update orders.purchase_order_line set ext_line_status = ?
+            where order_id = ? and company_id = ? and pos in (${s.positions.map(() => '?').join(', ')})
+              and (ext_line_status is null or ext_line_status in (${from.map(() => '?').join(', ')}))`,
+          [s.status, s.order_id, s.company_id, ...s.positions, ...from],
+        );
+      }
+      if (s.po_number !== null) {
+        await em.execute('update orders.purchase_order set po_number = ?, po_status = 1, updated_at = ? where id = ? and company_id = ?', [
+          s.po_number,
+          new Date(),
+          s.order_id,
+          s.company_id,
+        ]);
+      }
     });
   }
 

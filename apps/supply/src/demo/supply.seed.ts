@@ -57,10 +57,11 @@ export async function seedSupplyDemo(database: Database, input: SupplyDemoInput)
       // Names from the copies, as the consumer writes them.
       await em.execute(
         `insert into supply.supply (id, company_id, order_id, supplier_id, customer_id, location_id, supplier_name, customer_name, location_name,
-                                    catalog_ext_id, order_date, shipping, status, line_count, delivered_count, delivered_at, version, created_at, updated_at)
+                                    catalog_ext_id, order_date, shipping, status, line_count, delivered_count, delivered_at, version, created_at, updated_at, change_seq)
          select x.id, x.company_id, x.order_id, x.supplier_id, x.customer_id, x.location_id,
                 coalesce(s.name, ''), coalesce(c.name, ''), coalesce(l.name, ''), coalesce(k.ext_system_id, ''),
-                x.order_date, x.shipping, x.status, x.line_count, x.delivered_count, x.delivered_at, x.version, x.created_at, x.updated_at
+                x.order_date, x.shipping, x.status, x.line_count, x.delivered_count, x.delivered_at, x.version, x.created_at, x.updated_at,
+                nextval('supply.supply_change_seq')
            from jsonb_to_recordset(cast(? as jsonb)) as x(id int, company_id int, order_id int, supplier_id int, customer_id int, location_id int,
                 first_item_id int, order_date date, shipping date, status text, line_count int, delivered_count int, delivered_at timestamptz,
                 version int, created_at timestamptz, updated_at timestamptz)

@@ -9,6 +9,7 @@ import {
 import { addToOutbox, BusController, claimInbox, DeadLetters, type EventEnvelope, OnEvent, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { applySnapshot } from '../copies/copies';
+import { SUPPLY_CHANGE_LOCK } from './supplies.repository';
 
 /**
  * evt.orders.created → one supply per order (an order is already for one supplier). Claimed once in the
@@ -64,16 +65,18 @@ export class OrdersConsumer {
       if (snapshot) await applySnapshot(em, snapshot);
       const shipping = order.lines.map((l) => l.shipping).sort()[0]!;
       const now = new Date();
+      // The new supply's change sequence number is taken under the company's change lock (SUPPLY_CHANGE_LOCK).
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [SUPPLY_CHANGE_LOCK, companyId]);
       const [supply] = await em.execute<{ id: number }[]>(
         `insert into supply.supply (company_id, order_id, supplier_id, customer_id, location_id, supplier_name, customer_name, location_name,
-                                    catalog_ext_id, order_date, shipping, status, line_count, delivered_count, version, created_at, updated_at)
+                                    catalog_ext_id, order_date, shipping, status, line_count, delivered_count, version, created_at, updated_at, change_seq)
          values (?, ?, ?, ?, ?,
                  coalesce((select name from supply.supplier_copy where id = ? and company_id = ?), ''),
                  coalesce((select name from supply.customer_copy where id = ? and company_id = ?), ''),
                  coalesce((select name from supply.location_copy where id = ? and company_id = ?), ''),
                  coalesce((select k.ext_system_id from supply.item_copy i join supply.catalog_copy k on k.id = i.catalog_id
                             where i.id = ? and i.company_id = ?), ''),
-                 ?, ?, 'open', ?, 0, 0, ?, ?)
+                 ?, ?, 'open', ?, 0, 0, ?, ?, nextval('supply.supply_change_seq'))
          on conflict (order_id) do nothing
          returning id`,
         [

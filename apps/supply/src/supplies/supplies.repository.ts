@@ -5,6 +5,9 @@ import { supplierVisible } from '@kanban/persistence';
 import { containsPattern, visibleCondition } from '../shared/access';
 
 export type Row = Record<string, unknown>;
+
+/** Key space of the per-company lock under which supplies take change sequence numbers (pg_advisory_xact_lock(key, company id)). */
+export const SUPPLY_CHANGE_LOCK = 5_505_101;
 type Direction = 'asc' | 'desc';
 
 const SUPPLY_COLUMNS = `s.id, s.order_id, s.supplier_id, s.supplier_name, s.customer_id, s.customer_name, s.location_id, s.location_name,
@@ -133,11 +136,22 @@ export class SuppliesRepository {
     );
   }
 
-  /** Recounts the supply from its lines (delivered count, status, delivered at) as a new version; answers `order_id`, `supplier_id`, `status`, `version`. */
+  /**
+   * The company's change lock (SUPPLY_CHANGE_LOCK, held to the commit): taken right before a supply gets its change
+   * sequence number, so the numbers of one company become visible in the order they were taken and a feed reader
+   * never passes a number whose transaction commits later (docs/supplier-api.md).
+   */
+  async lockChanges(em: EntityManager, companyId: number): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(?, ?)', [SUPPLY_CHANGE_LOCK, companyId]);
+  }
+
+  /** Recounts the supply from its lines (delivered count, status, delivered at) as a new version and change; answers `order_id`, `supplier_id`, `status`, `version`. */
   async recount(em: EntityManager, supplyId: number, now: Date): Promise<Row> {
+    const [companyRow] = await em.execute<{ company_id: number }[]>('select company_id from supply.supply where id = ?', [supplyId]);
+    await this.lockChanges(em, Number(companyRow!.company_id));
     const [supply] = await em.execute<Row[]>(
       `update supply.supply s
-          set delivered_count = c.delivered, version = s.version + 1, updated_at = ?,
+          set delivered_count = c.delivered, version = s.version + 1, updated_at = ?, change_seq = nextval('supply.supply_change_seq'),
               status = case when c.delivered = 0 then 'open' when c.delivered = c.total then 'delivered' else 'partial' end,
               delivered_at = case when c.delivered = c.total then c.last else null end
          from (select count(*)::int as total, count(*) filter (where delivered)::int as delivered, max(delivered_at) as last
@@ -159,7 +173,7 @@ export class SuppliesRepository {
   /** The supply's lines by position. */
   lines(em: EntityManager, companyId: number, supplyId: number): Promise<Row[]> {
     return em.execute<Row[]>(
-      `select pos, item_id, catalog_id, sku, name, quantity, unit, shipping::text as shipping, delivered, delivered_at, delivered_by
+      `select pos, item_id, catalog_id, sku, name, quantity, unit, shipping::text as shipping, delivered, delivered_at, delivered_by, ext_line_status
          from supply.supply_line where supply_id = ? and company_id = ? order by pos`,
       [supplyId, companyId],
     );

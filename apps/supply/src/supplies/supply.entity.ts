@@ -12,6 +12,7 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 @Unique({ properties: ['orderId'] })
 @Index({ properties: ['companyId', 'supplierId', 'createdAt'] })
 @Index({ properties: ['companyId', 'supplierId', 'customerId'] })
+@Index({ properties: ['companyId', 'supplierId', 'changeSeq'] })
 export class Supply extends TenantEntity {
   @PrimaryKey({ type: 'int', autoincrement: true })
   id!: number;
@@ -69,6 +70,22 @@ export class Supply extends TenantEntity {
 
   @Property({ fieldName: 'updated_at', type: 'datetime', length: 6 })
   updatedAt: Date = new Date();
+
+  /**
+   * The change sequence number of the supply's latest creation or delivery change (the supplier feed's cursor,
+   * docs/supplier-api.md): from `supply.supply_change_seq` (every insert and delivery change takes `nextval`), taken under the company's advisory lock held to the
+   * commit, so a company's numbers become visible in their order.
+   */
+  @Property({ fieldName: 'change_seq', type: 'bigint' })
+  changeSeq!: string;
+
+  /** the supplier's own order number, sent with its acknowledgement */
+  @Property({ fieldName: 'po_number', type: 'text', nullable: true })
+  poNumber: string | null = null;
+
+  /** when the supplier's system first acknowledged the supply */
+  @Property({ fieldName: 'acknowledged_at', type: 'datetime', length: 6, nullable: true })
+  acknowledgedAt: Date | null = null;
 }
 
 /** A line of a supply: the order line of the same pos. */
@@ -116,4 +133,8 @@ export class SupplyLine extends TenantEntity {
 
   @Property({ fieldName: 'delivered_by', type: 'int', nullable: true })
   deliveredBy: number | null = null;
+
+  /** the line's external status as far as the supplier API sets it: TR transmitted, PO order number received (null: none yet) */
+  @Property({ fieldName: 'ext_line_status', type: 'text', nullable: true })
+  extLineStatus: string | null = null;
 }
