@@ -13,6 +13,7 @@ import { useViewer } from '../../shared/session/useViewer';
 import { userLabel } from './userTexts';
 import { type RestrictionKind, type TargetUserDto, type UserSort, useTargetUsersQuery } from './usersApi';
 import { FilterSwitch } from '../../shared/lists/FilterSwitch';
+import { ApiClientsSection } from '../supplier-api-clients';
 
 function grantText(user: TargetUserDto, t: (key: string) => string): string {
   if (user.grants.length === 0) return t('users.target.unrestricted');
@@ -139,6 +140,7 @@ function TargetUsers({ kind }: { kind: RestrictionKind }) {
           </Stack>
         </Card.Body>
       </Card.Root>
+      {kind === 'supplier' && supplierID ? <ApiClientsSection companyID={companyID} supplierID={supplierID} /> : null}
     </Stack>
   );
 }
