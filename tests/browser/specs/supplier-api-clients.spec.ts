@@ -3,7 +3,7 @@
 // first, the client stays listed as revoked and its secret no longer signs in; in English and German.
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, goto, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, goto, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 import { pageData as data } from '../page-api';
 
 const WORDS = {
@@ -61,6 +61,10 @@ for (const language of ['en', 'de'] as const) {
     await page.reload();
     await visible(page.locator('[data-testid^=api-client-row-]', { hasText: name }));
     assert(!(await text(page.locator('body'))).includes(secret), 'the secret is never shown again');
+    if (language === 'en') {
+      const axe = await runAxe(page, `/c/1/supplier/${supplier.id}/user`);
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
 
     // revoke: asks first, then the client stays listed as revoked and cannot sign in
     const listed = page.locator('[data-testid^=api-client-row-]', { hasText: name });
