@@ -348,6 +348,13 @@ const VALID_EXTRAS: Record<string, () => Record<string, unknown>> = {
   'POST /register': () => ({ email: `fuzz-${++counter}@example.com`, company_name: `Fuzz ${counter} GmbH` }),
   // a server nobody listens on (port 1 of loopback): its verify answers 1056 at once
   'POST /c/{companyID}/server': () => ({ host: '127.0.0.1', port: 1 }),
+  // an e-mail rule needs a subject or an e-mail template; a recipient its address (docs/notification-rules.md)
+  'POST /c/{companyID}/customer/{customerID}/notificationrule': () => ({ subject: 'Fuzz {{order.id}}' }),
+  'POST /c/{companyID}/customer/{customerID}/location/{locationID}/notificationrule': () => ({ subject: 'Fuzz {{order.id}}' }),
+  'POST /c/{companyID}/supplier/{supplierID}/notificationrule': () => ({ subject: 'Fuzz {{order.id}}' }),
+  'POST /c/{companyID}/customer/{customerID}/notificationrule/{ruleID}/recipient': () => ({ kind: 'email', email: `fuzz-${++counter}@example.com` }),
+  'POST /c/{companyID}/customer/{customerID}/location/{locationID}/notificationrule/{ruleID}/recipient': () => ({ kind: 'email', email: `fuzz-${++counter}@example.com` }),
+  'POST /c/{companyID}/supplier/{supplierID}/notificationrule/{ruleID}/recipient': () => ({ kind: 'email', email: `fuzz-${++counter}@example.com` }),
 };
 
 const validBody = (op: Operation) => ({

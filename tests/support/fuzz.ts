@@ -231,6 +231,12 @@ export const NOT_FREE_TEXT = new Set([
   // such on save: `{{constructor}}` or an unclosed `{{` is refused with the line and column, not stored as text
   'header',
   'body',
+  // a notification rule's subject and attachment name are templates too, its sender and extra recipient addresses
+  // (docs/notification-rules.md); the support request's subject (the only other one) has no detail to read back
+  'subject',
+  'attachment_name',
+  'email_from',
+  'email_to',
 ]);
 
 /** The free-text string properties of a body schema (no enum, no format, not in NOT_FREE_TEXT). */
