@@ -1,5 +1,11 @@
 import { Button, Code, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { NOTIFICATION_RULE_LIMITS, RESPONSE_PLACEHOLDERS, RESPONSE_TARGETS, type ResponseExpression, type ResponseTarget } from '@kanban/contracts';
+import {
+  NOTIFICATION_RULE_LIMITS,
+  RESPONSE_PLACEHOLDERS,
+  RESPONSE_TARGETS,
+  type ResponseExpression,
+  type ResponseTarget,
+} from '@kanban/contracts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/icons';
 import { patternError } from './ruleForm';
@@ -12,18 +18,24 @@ export function ExpressionsEditor({
   value,
   onChange,
   serverErrors,
+  error,
   readOnly,
 }: {
   value: ResponseExpression[];
   onChange: (value: ResponseExpression[]) => void;
   serverErrors: Record<number, string>;
+  /** a message for the expressions as a whole (none given, the server's) */
+  error?: string;
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
-  const set = (index: number, patch: Partial<ResponseExpression>) => onChange(value.map((e, i) => (i === index ? { ...e, ...patch } : e)));
+  const set = (index: number, patch: Partial<ResponseExpression>) =>
+    onChange(value.map((e, i) => (i === index ? { ...e, ...patch } : e)));
   return (
     <Stack gap="3" data-testid="rule-expressions">
-      <Text fontWeight="semibold">{t('notificationRules.expressions')}</Text>
+      <Text fontWeight="semibold" fontSize="sm">
+        {t('notificationRules.expressions')}
+      </Text>
       <Stack gap="1" fontSize="sm" color="fg.muted">
         <Text>{t('notificationRules.expressionsHint')}</Text>
         {RESPONSE_PLACEHOLDERS.map((name) => (
@@ -36,7 +48,13 @@ export function ExpressionsEditor({
       {value.map((expression, index) => {
         const error = patternError(expression.pattern);
         return (
-          <Stack key={index} direction={{ base: 'column', md: 'row' }} gap="2" align={{ base: 'stretch', md: 'start' }} data-testid={`rule-expression-${index}`}>
+          <Stack
+            key={index}
+            direction={{ base: 'column', md: 'row' }}
+            gap="2"
+            align={{ base: 'stretch', md: 'start' }}
+            data-testid={`rule-expression-${index}`}
+          >
             <NativeSelect.Root maxW={{ base: 'full', md: '220px' }} disabled={readOnly}>
               <NativeSelect.Field
                 aria-label={t('notificationRules.expressionTarget')}
@@ -61,7 +79,11 @@ export function ExpressionsEditor({
                 readOnly={readOnly}
                 placeholder={t('notificationRules.patternPlaceholder')}
               />
-              {error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : serverErrors[index] ? <Field.ErrorText>{serverErrors[index]}</Field.ErrorText> : null}
+              {error ? (
+                <Field.ErrorText>{t(error)}</Field.ErrorText>
+              ) : serverErrors[index] ? (
+                <Field.ErrorText>{serverErrors[index]}</Field.ErrorText>
+              ) : null}
             </Field.Root>
             {readOnly ? null : (
               <IconButton
@@ -76,6 +98,11 @@ export function ExpressionsEditor({
           </Stack>
         );
       })}
+      {error ? (
+        <Text color="fg.error" fontSize="sm" data-testid="rule-expressions-error">
+          {error}
+        </Text>
+      ) : null}
       {readOnly || value.length >= NOTIFICATION_RULE_LIMITS.expressions ? null : (
         <Button
           size="sm"

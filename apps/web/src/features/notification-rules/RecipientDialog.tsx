@@ -18,7 +18,15 @@ const PICK_MAX = 100;
  * Adds a recipient to a rule: a contact of the rule's customer (or supplier), a member of the company, or an e-mail
  * address with a name; "cc" sends the mail as a copy.
  */
-export function RecipientDialog({ owner, ruleID, onClose }: { owner: RuleOwner; ruleID: number; onClose: () => void }) {
+export function RecipientDialog({
+  owner,
+  ruleID,
+  onClose,
+}: {
+  owner: RuleOwner;
+  ruleID: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [add] = useAddRuleRecipientMutation();
   const form = useForm({ kind: 'contact', contact_id: '', user_id: '', email: '', name: '' });
@@ -29,8 +37,14 @@ export function RecipientDialog({ owner, ruleID, onClose }: { owner: RuleOwner; 
   const contactOwner = owner.supplierID
     ? { companyID: owner.companyID, kind: 'supplier' as const, id: owner.supplierID }
     : { companyID: owner.companyID, kind: 'customer' as const, id: owner.customerID ?? 0 };
-  const contacts = useContactsQuery({ owner: contactOwner, q, sort: 'name', per_page: PICK_MAX }, { skip: kind !== 'contact' });
-  const users = useUsersQuery({ companyID: owner.companyID, restricted: false, q, sort: 'last_name', per_page: PICK_MAX }, { skip: kind !== 'user' });
+  const contacts = useContactsQuery(
+    { owner: contactOwner, q, sort: 'name', per_page: PICK_MAX },
+    { skip: kind !== 'contact' },
+  );
+  const users = useUsersQuery(
+    { companyID: owner.companyID, restricted: false, q, sort: 'last_name', per_page: PICK_MAX },
+    { skip: kind !== 'user' },
+  );
   const errors = {
     contact_id: kind === 'contact' && !form.values.contact_id ? 'validation.required' : undefined,
     user_id: kind === 'user' && !form.values.user_id ? 'validation.required' : undefined,
@@ -82,7 +96,10 @@ export function RecipientDialog({ owner, ruleID, onClose }: { owner: RuleOwner; 
             form.set('kind')(v);
             setSearch('');
           }}
-          options={RECIPIENT_KINDS.map((k) => ({ value: k, label: t(`notificationRules.recipient.kinds.${k}`) }))}
+          options={RECIPIENT_KINDS.map((k) => ({
+            value: k,
+            label: t(`notificationRules.recipient.kinds.${k}`),
+          }))}
           error={form.field('kind').serverError}
         />
         {kind === 'contact' || kind === 'user' ? (
@@ -133,7 +150,12 @@ export function RecipientDialog({ owner, ruleID, onClose }: { owner: RuleOwner; 
             />
           </>
         ) : null}
-        <Checkbox.Root checked={cc} onCheckedChange={(e) => setCc(e.checked === true)} name="cc" data-testid="recipient-cc">
+        <Checkbox.Root
+          checked={cc}
+          onCheckedChange={(e) => setCc(e.checked === true)}
+          name="cc"
+          data-testid="recipient-cc"
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('notificationRules.recipient.cc')}</Checkbox.Label>

@@ -17,7 +17,15 @@ import {
 import { RecipientDialog } from './RecipientDialog';
 
 /** The recipients of an e-mail rule: who gets it (to or cc), added from contacts, users or addresses, removed after asking. */
-export function RecipientsSection({ owner, rule, canWrite }: { owner: RuleOwner; rule: NotificationRuleDto; canWrite: boolean }) {
+export function RecipientsSection({
+  owner,
+  rule,
+  canWrite,
+}: {
+  owner: RuleOwner;
+  rule: NotificationRuleDto;
+  canWrite: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
@@ -30,7 +38,14 @@ export function RecipientsSection({ owner, rule, canWrite }: { owner: RuleOwner;
     if (!removing) return;
     remove({ owner, ruleID: rule.id, id: removing.id })
       .unwrap()
-      .then(() => dispatch(snackbarShown({ message: t('notificationRules.recipient.removed', { name: label(removing) }), variant: 'success' })))
+      .then(() =>
+        dispatch(
+          snackbarShown({
+            message: t('notificationRules.recipient.removed', { name: label(removing) }),
+            variant: 'success',
+          }),
+        ),
+      )
       .catch(failed)
       .finally(() => setRemoving(null));
   };
@@ -83,7 +98,11 @@ export function RecipientsSection({ owner, rule, canWrite }: { owner: RuleOwner;
                     size="sm"
                     checked={r.cc}
                     disabled={!canWrite}
-                    onCheckedChange={(e) => void update({ owner, ruleID: rule.id, id: r.id, body: { cc: e.checked } }).unwrap().catch(failed)}
+                    onCheckedChange={(e) =>
+                      void update({ owner, ruleID: rule.id, id: r.id, body: { cc: e.checked } })
+                        .unwrap()
+                        .catch(failed)
+                    }
                     data-testid={`recipient-cc-${r.id}`}
                   >
                     <Switch.HiddenInput aria-label={t('notificationRules.recipient.cc')} />

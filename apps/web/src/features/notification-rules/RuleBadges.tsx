@@ -16,7 +16,11 @@ export function ActiveBadge({ rule }: { rule: Pick<NotificationRuleDto, 'active'
   const { t } = useTranslation();
   return (
     <HStack>
-      <Badge variant="subtle" colorPalette={rule.active ? 'green' : 'gray'} data-testid={`rule-active-${rule.id}`}>
+      <Badge
+        variant="subtle"
+        colorPalette={rule.active ? 'green' : 'gray'}
+        data-testid={`rule-active-${rule.id}`}
+      >
         {rule.active ? t('notificationRules.active') : t('notificationRules.inactive')}
       </Badge>
     </HStack>

@@ -21,7 +21,16 @@ import { useForm } from '../../shared/forms/useForm';
 import { isValid } from '../../shared/forms/validation';
 import { ExpressionsEditor } from './ExpressionsEditor';
 import { type NotificationRuleDto, ownerKind, type RuleOwner } from './notificationRulesApi';
-import { patternError, type RuleFlag, ruleBody, ruleErrors, ruleFlags, ruleValues, SERVER_TYPES_OF } from './ruleForm';
+import {
+  patternError,
+  type RuleFlag,
+  ruleBody,
+  ruleErrors,
+  ruleFlags,
+  ruleValues,
+  translatedRuleError,
+  SERVER_TYPES_OF,
+} from './ruleForm';
 
 const PICK_MAX = 100;
 
@@ -40,8 +49,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function expressionErrors(error: unknown): Record<number, string> {
   const out: Record<number, string> = {};
   for (const [field, message] of Object.entries(fieldErrors(error))) {
-    const m = /^response_expressions[[.](\d+)/.exec(field);
-    if (m) out[Number(m[1])] = message;
+    const m = /^response_expressions(?:[[.](\d+))?/.exec(field);
+    if (m) out[m[1] === undefined ? -1 : Number(m[1])] = message;
   }
   return out;
 }
@@ -67,7 +76,9 @@ export function RuleForm({
   const [initial] = useState(() => ruleValues(rule));
   const form = useForm(initial);
   const [flags, setFlags] = useState(() => ruleFlags(rule));
-  const [expressions, setExpressions] = useState<ResponseExpression[]>(() => rule?.response_expressions ?? []);
+  const [expressions, setExpressions] = useState<ResponseExpression[]>(
+    () => rule?.response_expressions ?? [],
+  );
   const [exprErrors, setExprErrors] = useState<Record<number, string>>({});
   const [preview, setPreview] = useState<{ kind: TemplateKind; template: TemplateDto } | null>(null);
   const type = form.values.type as NotificationRuleType;
@@ -78,12 +89,34 @@ export function RuleForm({
   const servers = useServersQuery({ companyID, sort: 'name', per_page: PICK_MAX });
   const serverOptions = (servers.data?.items ?? []).filter((s) => SERVER_TYPES_OF[type].includes(s.type));
   const errors = ruleErrors(form.values);
-  const expressionsValid = !flags.fetch_response || expressions.every((e) => !patternError(e.pattern));
+  const fetching = type === 'F' && orderEvent && flags.fetch_response;
+  const expressionsValid =
+    !fetching || (expressions.length > 0 && expressions.every((e) => !patternError(e.pattern)));
   const readOnly = !canWrite;
-  const text = (name: Parameters<typeof form.field>[0], extra: { required?: boolean; type?: string; maxLength?: number } = {}) => (
-    <TextField {...form.field(name)} label={t(`notificationRules.fields.${name}`)} error={errors[name]} readOnly={readOnly} {...extra} />
+  /** a select's message: the server's, else the client's once touched (or always, for `now`) */
+  const selectError = (
+    name: 'event' | 'email_template_id' | 'attachment_template_id' | 'server_id',
+    now = false,
+  ) =>
+    form.field(name).serverError ??
+    ((now || form.touched[name]) && errors[name] ? t(errors[name]) : undefined);
+  const text = (
+    name: Parameters<typeof form.field>[0],
+    extra: { required?: boolean; type?: string; maxLength?: number } = {},
+  ) => (
+    <TextField
+      {...form.field(name)}
+      label={t(`notificationRules.fields.${name}`)}
+      error={errors[name]}
+      readOnly={readOnly}
+      {...extra}
+    />
   );
-  const templateSelect = (kind: TemplateKind, name: 'email_template_id' | 'attachment_template_id', label: string) => {
+  const templateSelect = (
+    kind: TemplateKind,
+    name: 'email_template_id' | 'attachment_template_id',
+    label: string,
+  ) => {
     const list = (kind === 'email' ? emailTemplates : fileTemplates).data?.items ?? [];
     const chosen = list.find((x) => String(x.id) === form.values[name]);
     return (
@@ -94,8 +127,12 @@ export function RuleForm({
           value={form.values[name]}
           onChange={form.set(name)}
           disabled={readOnly}
-          options={[{ value: '', label: t('notificationRules.noTemplate') }, ...list.map((x) => ({ value: String(x.id), label: x.name }))]}
-          error={form.field(name).serverError}
+          required={type === 'F' && name === 'attachment_template_id'}
+          options={[
+            { value: '', label: t('notificationRules.noTemplate') },
+            ...list.map((x) => ({ value: String(x.id), label: x.name })),
+          ]}
+          error={selectError(name, name === 'email_template_id' && form.touched.subject)}
         />
         <Button
           size="xs"
@@ -116,7 +153,13 @@ export function RuleForm({
       flags={flags}
       onChange={(name, on) => !readOnly && setFlags((f) => ({ ...f, [name]: on }))}
       label={(name) => t(`notificationRules.fields.${name}`)}
-      hint={(name) => (name === 'all_locations' ? t('notificationRules.allLocationsHint') : name === 'only_daily' ? t('notificationRules.onlyDailyHint') : undefined)}
+      hint={(name) =>
+        name === 'all_locations'
+          ? t('notificationRules.allLocationsHint')
+          : name === 'only_daily'
+            ? t('notificationRules.onlyDailyHint')
+            : undefined
+      }
     />
   );
   const submit = () => {
@@ -128,7 +171,7 @@ export function RuleForm({
         await save(ruleBody(form.values, flags, expressions, owner));
       } catch (error) {
         setExprErrors(expressionErrors(error));
-        throw error;
+        throw translatedRuleError(error, t);
       }
     });
   };
@@ -153,8 +196,11 @@ export function RuleForm({
                   onChange={form.set('event')}
                   disabled={readOnly}
                   required
-                  options={NOTIFICATION_EVENTS.map((e) => ({ value: e, label: t(`notificationRules.events.${e}`) }))}
-                  error={form.field('event').serverError}
+                  options={NOTIFICATION_EVENTS.map((e) => ({
+                    value: e,
+                    label: t(`notificationRules.events.${e}`),
+                  }))}
+                  error={selectError('event', true)}
                 />
                 <SelectField
                   name="type"
@@ -162,11 +208,14 @@ export function RuleForm({
                   value={form.values.type}
                   onChange={(v) => {
                     form.set('type')(v);
-                    form.set('server_id')('');
+                    if (form.values.server_id !== '') form.set('server_id')('');
                   }}
                   disabled={readOnly}
                   required
-                  options={NOTIFICATION_RULE_TYPES.map((v) => ({ value: v, label: t(`notificationRules.types.${v}`) }))}
+                  options={NOTIFICATION_RULE_TYPES.map((v) => ({
+                    value: v,
+                    label: t(`notificationRules.types.${v}`),
+                  }))}
                   error={form.field('type').serverError}
                 />
                 <Flex align="end" pb="2">
@@ -190,37 +239,63 @@ export function RuleForm({
                 </Text>
                 {text('subject', { maxLength: NOTIFICATION_RULE_LIMITS.subject })}
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  {templateSelect('email', 'email_template_id', t('notificationRules.fields.email_template_id'))}
-                  {templateSelect('file', 'attachment_template_id', t('notificationRules.fields.attachment_template_id'))}
-                  {text('attachment_name', { maxLength: NOTIFICATION_RULE_LIMITS.attachmentName })}
-                  <Flex align="end" pb="2">
-                    {orderEvent ? flagFields(['delivery_note_pdf']) : null}
-                  </Flex>
+                  {templateSelect(
+                    'email',
+                    'email_template_id',
+                    t('notificationRules.fields.email_template_id'),
+                  )}
+                  {orderEvent ? (
+                    <>
+                      {templateSelect(
+                        'file',
+                        'attachment_template_id',
+                        t('notificationRules.fields.attachment_template_id'),
+                      )}
+                      {text('attachment_name', { maxLength: NOTIFICATION_RULE_LIMITS.attachmentName })}
+                      <Flex align="end" pb="2">
+                        {flagFields(['delivery_note_pdf'])}
+                      </Flex>
+                    </>
+                  ) : null}
                 </SimpleGrid>
               </Section>
             ) : (
               <Section title={t('notificationRules.sections.file')} testId="rule-file-fields">
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  {templateSelect('file', 'attachment_template_id', t('notificationRules.fields.file_template_id'))}
+                  {templateSelect(
+                    'file',
+                    'attachment_template_id',
+                    t('notificationRules.fields.file_template_id'),
+                  )}
                   {text('attachment_name', { maxLength: NOTIFICATION_RULE_LIMITS.attachmentName })}
                 </SimpleGrid>
               </Section>
             )}
             <Section title={t('notificationRules.sections.delivery')}>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                <SelectField
-                  name="server_id"
-                  label={t(`notificationRules.fields.server_id_${type}`)}
-                  value={form.values.server_id}
-                  onChange={form.set('server_id')}
-                  disabled={readOnly}
-                  required={type === 'F'}
-                  options={[
-                    { value: '', label: type === 'E' ? t('notificationRules.defaultServer') : t('notificationRules.chooseServer') },
-                    ...serverOptions.map((s) => ({ value: String(s.id), label: `${s.name} (${t(`servers.types.${s.type}`)})` })),
-                  ]}
-                  error={form.field('server_id').serverError ?? (form.touched.server_id && errors.server_id ? t(errors.server_id) : undefined)}
-                />
+                <Stack gap="1">
+                  <SelectField
+                    name="server_id"
+                    label={t(`notificationRules.fields.server_id_${type}`)}
+                    value={form.values.server_id}
+                    onChange={form.set('server_id')}
+                    disabled={readOnly}
+                    required={type === 'F'}
+                    options={[
+                      { value: '', label: t('notificationRules.chooseServer') },
+                      ...serverOptions.map((s) => ({
+                        value: String(s.id),
+                        label: `${s.name} (${t(`servers.types.${s.type}`)})`,
+                      })),
+                    ]}
+                    error={selectError('server_id')}
+                  />
+                  {type === 'E' && form.values.server_id === '' ? (
+                    <Text fontSize="sm" color="fg.muted" data-testid="rule-server-hint">
+                      {t('notificationRules.serverHint')}
+                    </Text>
+                  ) : null}
+                </Stack>
                 {type === 'F' ? text('path', { maxLength: NOTIFICATION_RULE_LIMITS.path }) : null}
               </SimpleGrid>
               {type === 'F' && orderEvent ? (
@@ -229,7 +304,16 @@ export function RuleForm({
                   {flags.fetch_response ? (
                     <>
                       {text('response_path', { maxLength: NOTIFICATION_RULE_LIMITS.path })}
-                      <ExpressionsEditor value={expressions} onChange={setExpressions} serverErrors={exprErrors} readOnly={readOnly} />
+                      <ExpressionsEditor
+                        value={expressions}
+                        onChange={setExpressions}
+                        serverErrors={exprErrors}
+                        error={
+                          exprErrors[-1] ??
+                          (expressions.length === 0 ? t('notificationRules.expressionRequired') : undefined)
+                        }
+                        readOnly={readOnly}
+                      />
                     </>
                   ) : null}
                 </Stack>
@@ -237,10 +321,19 @@ export function RuleForm({
             </Section>
             <Section title={t('notificationRules.sections.schedule')}>
               {flagFields(['only_daily'])}
-              {flags.only_daily ? <SimpleGrid columns={{ base: 1, md: 2 }}>{text('daily_hour', { type: 'number' })}</SimpleGrid> : null}
+              {flags.only_daily ? (
+                <SimpleGrid columns={{ base: 1, md: 2 }}>{text('daily_hour', { type: 'number' })}</SimpleGrid>
+              ) : null}
               {ownerKind(owner) === 'customer' ? flagFields(['all_locations']) : null}
             </Section>
-            {form.failure ? <FormMessage outcome={{ ok: false, text: form.failure }} testId="rule-form-failure" /> : null}
+            {rule === null && type === 'E' ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('notificationRules.recipientsAfterSave')}
+              </Text>
+            ) : null}
+            {form.failure ? (
+              <FormMessage outcome={{ ok: false, text: form.failure }} testId="rule-form-failure" />
+            ) : null}
             {canWrite ? (
               <HStack justify="end">
                 <Button type="submit" colorPalette="blue" loading={form.locked} data-testid="rule-save">
@@ -251,7 +344,14 @@ export function RuleForm({
           </Stack>
         </form>
       </Card.Body>
-      {preview ? <PreviewDialog companyID={companyID} kind={preview.kind} template={preview.template} onClose={() => setPreview(null)} /> : null}
+      {preview ? (
+        <PreviewDialog
+          companyID={companyID}
+          kind={preview.kind}
+          template={preview.template}
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
     </Card.Root>
   );
 }

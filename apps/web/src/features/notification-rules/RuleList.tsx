@@ -29,7 +29,11 @@ export function useRuleFilters() {
     setEvent,
     setType,
     setActive,
-    params: { event: event || undefined, type: type || undefined, active: active === '' ? undefined : active === '1' },
+    params: {
+      event: event || undefined,
+      type: type || undefined,
+      active: active === '' ? undefined : active === '1',
+    },
     filtered: event !== '' || type !== '' || active !== '',
     reset: () => {
       setEvent('');
@@ -56,7 +60,12 @@ function FilterSelect({
 }) {
   return (
     <NativeSelect.Root maxW={{ base: 'full', md: '240px' }}>
-      <NativeSelect.Field aria-label={label} value={value} data-testid={testId} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -179,10 +188,26 @@ export function RuleTable({
       ),
     },
     ...(showOwner
-      ? [{ key: 'owner', label: t('notificationRules.fields.owner'), cell: (r: NotificationRuleDto) => <OwnerText rule={r} /> }]
+      ? [
+          {
+            key: 'owner',
+            label: t('notificationRules.fields.owner'),
+            cell: (r: NotificationRuleDto) => <OwnerText rule={r} />,
+          },
+        ]
       : []),
-    { key: 'event', label: t('notificationRules.fields.event'), sort: 'event', cell: (r) => t(`notificationRules.events.${r.event}`) },
-    { key: 'type', label: t('notificationRules.fields.type'), sort: 'type', cell: (r) => <TypeBadge rule={r} /> },
+    {
+      key: 'event',
+      label: t('notificationRules.fields.event'),
+      sort: 'event',
+      cell: (r) => t(`notificationRules.events.${r.event}`),
+    },
+    {
+      key: 'type',
+      label: t('notificationRules.fields.type'),
+      sort: 'type',
+      cell: (r) => <TypeBadge rule={r} />,
+    },
     { key: 'active', label: t('notificationRules.fields.active'), cell: (r) => <ActiveBadge rule={r} /> },
     {
       key: 'recipients',
@@ -205,8 +230,12 @@ export function RuleTable({
         onSort={onSort}
         columns={columns}
       />
-      {data && data.items.length === 0 ? <EmptyList filtered={filtered} none={none} onReset={onReset} testId="rule-empty" /> : null}
-      {data && data.total > 0 ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={onPage} /> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyList filtered={filtered} none={none} onReset={onReset} testId="rule-empty" />
+      ) : null}
+      {data && data.total > 0 ? (
+        <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={onPage} />
+      ) : null}
     </>
   );
 }

@@ -66,7 +66,13 @@ export function CompanyNotificationRulesPage() {
 export function OwnerHeader({ owner }: { owner: RuleOwner }) {
   if (owner.supplierID) return <SupplierHeader companyID={owner.companyID} supplierID={owner.supplierID} />;
   if (owner.locationID)
-    return <LocationHeader companyID={owner.companyID} customerID={owner.customerID!} locationID={owner.locationID} />;
+    return (
+      <LocationHeader
+        companyID={owner.companyID}
+        customerID={owner.customerID!}
+        locationID={owner.locationID}
+      />
+    );
   return <CustomerHeader companyID={owner.companyID} customerID={owner.customerID!} />;
 }
 
@@ -84,7 +90,12 @@ export function OwnerNotificationRulesPage() {
   const list = useServerList<NotificationRuleSort>('name');
   const filters = useRuleFilters();
   const { all, ...params } = list.params;
-  const result = useNotificationRulesQuery({ owner, ...params, ...filters.params, all: kind === 'supplier' ? undefined : all });
+  const result = useNotificationRulesQuery({
+    owner,
+    ...params,
+    ...filters.params,
+    all: kind === 'supplier' ? undefined : all,
+  });
   const inherited = (r: NotificationRuleDto) => {
     if (kind === 'customer' && r.location_id) return t('notificationRules.ofLocation', { name: r.location });
     if (kind === 'location' && !r.location_id) return t('notificationRules.ofCustomer');
@@ -98,7 +109,11 @@ export function OwnerNotificationRulesPage() {
         testId="owner-rules-page"
         create={
           canWrite
-            ? { label: t('notificationRules.create'), onClick: () => void navigate(`${ownerPagePath(owner)}/new`), testId: 'rule-create' }
+            ? {
+                label: t('notificationRules.create'),
+                onClick: () => void navigate(`${ownerPagePath(owner)}/new`),
+                testId: 'rule-create',
+              }
             : undefined
         }
         filter={list.filter}
@@ -112,7 +127,9 @@ export function OwnerNotificationRulesPage() {
           <FilterSwitch
             checked={list.all}
             onChange={list.setAll}
-            label={kind === 'customer' ? t('notificationRules.allCustomer') : t('notificationRules.allLocation')}
+            label={
+              kind === 'customer' ? t('notificationRules.allCustomer') : t('notificationRules.allLocation')
+            }
             testId="rule-all"
           />
         ) : null}

@@ -40,7 +40,9 @@ function TriggerResult({ outcome, onClose }: { outcome: TriggerOutcome; onClose:
       order: outcome.result.event.order_id ?? '',
       at: dateTime(outcome.result.event.at),
     };
-    const where = outcome.result.event.order_id ? t('notificationRules.trigger.onOrder', on) : t('notificationRules.trigger.onEvent', on);
+    const where = outcome.result.event.order_id
+      ? t('notificationRules.trigger.onOrder', on)
+      : t('notificationRules.trigger.onEvent', on);
     text =
       outcome.result.queued === 0
         ? `${where} ${t('notificationRules.trigger.already')}`
@@ -67,7 +69,10 @@ export function NotificationRulePage() {
   const param = useParams().ruleID;
   const ruleID = param ? Number(param) : null;
   const canWrite = hasRole(useViewer().role, AccessGroup.user);
-  const { data: rule, error } = useNotificationRuleQuery({ owner, ruleID: ruleID ?? 0 }, { skip: ruleID === null });
+  const { data: rule, error } = useNotificationRuleQuery(
+    { owner, ruleID: ruleID ?? 0 },
+    { skip: ruleID === null },
+  );
   const [create] = useCreateNotificationRuleMutation();
   const [update] = useUpdateNotificationRuleMutation();
   const [remove, { isLoading: removing }] = useDeleteNotificationRuleMutation();
@@ -75,13 +80,16 @@ export function NotificationRulePage() {
   const [deleting, setDeleting] = useState(false);
   const [outcome, setOutcome] = useState<TriggerOutcome | null>(null);
   const listUrl = ownerPagePath(owner);
-  const saved = (name: string) => dispatch(snackbarShown({ message: t('notificationRules.saved', { name }), variant: 'success' }));
+  const saved = (name: string) =>
+    dispatch(snackbarShown({ message: t('notificationRules.saved', { name }), variant: 'success' }));
   const confirmDelete = () =>
     rule &&
     remove({ owner, ruleID: rule.id })
       .unwrap()
       .then(() => {
-        dispatch(snackbarShown({ message: t('notificationRules.deleted', { name: rule.name }), variant: 'success' }));
+        dispatch(
+          snackbarShown({ message: t('notificationRules.deleted', { name: rule.name }), variant: 'success' }),
+        );
         void navigate(listUrl);
       })
       .catch((e: unknown) => {
@@ -99,7 +107,7 @@ export function NotificationRulePage() {
       <OwnerHeader owner={owner} />
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Stack gap="1">
-          <RouterLink to={listUrl}>
+          <RouterLink to={listUrl} data-testid="rule-back">
             <Text as="span" fontSize="sm" color="blue.700">
               {t('notificationRules.backToList')}
             </Text>
@@ -114,10 +122,22 @@ export function NotificationRulePage() {
         </Stack>
         {rule && canWrite ? (
           <Flex gap="2" wrap="wrap">
-            <Button size="sm" variant="outline" onClick={() => void sendNow()} loading={triggering} data-testid="rule-trigger">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void sendNow()}
+              loading={triggering}
+              data-testid="rule-trigger"
+            >
               {t('notificationRules.trigger.button')}
             </Button>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(true)} data-testid="rule-delete">
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setDeleting(true)}
+              data-testid="rule-delete"
+            >
               {t('lists.delete')}
             </Button>
           </Flex>
@@ -150,11 +170,6 @@ export function NotificationRulePage() {
           />
           {rule.type === 'E' ? <RecipientsSection owner={owner} rule={rule} canWrite={canWrite} /> : null}
         </>
-      ) : null}
-      {ruleID === null ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t('notificationRules.recipientsAfterSave')}
-        </Text>
       ) : null}
       <ConfirmDialog
         open={deleting}

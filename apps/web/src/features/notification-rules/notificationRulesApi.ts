@@ -69,55 +69,86 @@ const LIST = { type: 'NotificationRule' as const, id: 'LIST' };
 const ruleTag = (id: number) => ({ type: 'NotificationRule' as const, id });
 
 /** Notification rules and their recipients (notifications service; docs/notification-rules.md). */
-export const notificationRulesApi = api.enhanceEndpoints({ addTagTypes: ['NotificationRule'] }).injectEndpoints({
-  endpoints: (build) => ({
-    /** the company's overview: every rule of every customer, location and supplier (read only) */
-    companyNotificationRules: build.query<Page<NotificationRuleDto>, RuleListArgs & { companyID: number }>({
-      query: ({ companyID, ...args }) => ({ url: apiPath({ companyID }, 'notificationrule'), params: listParams(args) }),
-      providesTags: [LIST],
+export const notificationRulesApi = api
+  .enhanceEndpoints({ addTagTypes: ['NotificationRule'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      /** the company's overview: every rule of every customer, location and supplier (read only) */
+      companyNotificationRules: build.query<Page<NotificationRuleDto>, RuleListArgs & { companyID: number }>({
+        query: ({ companyID, ...args }) => ({
+          url: apiPath({ companyID }, 'notificationrule'),
+          params: listParams(args),
+        }),
+        providesTags: [LIST],
+      }),
+      /** the owner's rules; `all` adds the locations' rules (customer) or the customer's rules that apply (location) */
+      notificationRules: build.query<
+        Page<NotificationRuleDto>,
+        RuleListArgs & { owner: RuleOwner; all?: boolean }
+      >({
+        query: ({ owner, ...args }) => ({ url: rulePath(owner), params: listParams(args) }),
+        providesTags: [LIST],
+      }),
+      notificationRule: build.query<NotificationRuleDto, { owner: RuleOwner; ruleID: number }>({
+        query: ({ owner, ruleID }) => rulePath(owner, `/${ruleID}`),
+        providesTags: (_r, _e, { ruleID }) => [ruleTag(ruleID)],
+      }),
+      createNotificationRule: build.mutation<
+        NotificationRuleDto,
+        { owner: RuleOwner; body: NotificationRuleInput }
+      >({
+        query: ({ owner, body }) => ({ url: rulePath(owner), method: 'POST', body }),
+        invalidatesTags: [LIST],
+      }),
+      updateNotificationRule: build.mutation<
+        NotificationRuleDto,
+        { owner: RuleOwner; ruleID: number; body: NotificationRuleInput }
+      >({
+        query: ({ owner, ruleID, body }) => ({ url: rulePath(owner, `/${ruleID}`), method: 'PATCH', body }),
+        invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
+      }),
+      deleteNotificationRule: build.mutation<null, { owner: RuleOwner; ruleID: number }>({
+        query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}`), method: 'DELETE' }),
+        invalidatesTags: [LIST],
+      }),
+      addRuleRecipient: build.mutation<
+        NotificationRecipientDto,
+        { owner: RuleOwner; ruleID: number; body: NotificationRecipientInput }
+      >({
+        query: ({ owner, ruleID, body }) => ({
+          url: rulePath(owner, `/${ruleID}/recipient`),
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
+      }),
+      updateRuleRecipient: build.mutation<
+        NotificationRecipientDto,
+        { owner: RuleOwner; ruleID: number; id: number; body: NotificationRecipientInput }
+      >({
+        query: ({ owner, ruleID, id, body }) => ({
+          url: rulePath(owner, `/${ruleID}/recipient/${id}`),
+          method: 'PATCH',
+          body,
+        }),
+        invalidatesTags: (_r, _e, { ruleID }) => [ruleTag(ruleID)],
+      }),
+      deleteRuleRecipient: build.mutation<null, { owner: RuleOwner; ruleID: number; id: number }>({
+        query: ({ owner, ruleID, id }) => ({
+          url: rulePath(owner, `/${ruleID}/recipient/${id}`),
+          method: 'DELETE',
+        }),
+        invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
+      }),
+      /** runs the rule now on its latest matching event (a GET: one delivery per rule, order and version) */
+      triggerNotificationRule: build.mutation<
+        NotificationRuleTriggerResult,
+        { owner: RuleOwner; ruleID: number }
+      >({
+        query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}/trigger`), method: 'GET' }),
+      }),
     }),
-    /** the owner's rules; `all` adds the locations' rules (customer) or the customer's rules that apply (location) */
-    notificationRules: build.query<Page<NotificationRuleDto>, RuleListArgs & { owner: RuleOwner; all?: boolean }>({
-      query: ({ owner, ...args }) => ({ url: rulePath(owner), params: listParams(args) }),
-      providesTags: [LIST],
-    }),
-    notificationRule: build.query<NotificationRuleDto, { owner: RuleOwner; ruleID: number }>({
-      query: ({ owner, ruleID }) => rulePath(owner, `/${ruleID}`),
-      providesTags: (_r, _e, { ruleID }) => [ruleTag(ruleID)],
-    }),
-    createNotificationRule: build.mutation<NotificationRuleDto, { owner: RuleOwner; body: NotificationRuleInput }>({
-      query: ({ owner, body }) => ({ url: rulePath(owner), method: 'POST', body }),
-      invalidatesTags: [LIST],
-    }),
-    updateNotificationRule: build.mutation<NotificationRuleDto, { owner: RuleOwner; ruleID: number; body: NotificationRuleInput }>({
-      query: ({ owner, ruleID, body }) => ({ url: rulePath(owner, `/${ruleID}`), method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
-    }),
-    deleteNotificationRule: build.mutation<null, { owner: RuleOwner; ruleID: number }>({
-      query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}`), method: 'DELETE' }),
-      invalidatesTags: [LIST],
-    }),
-    addRuleRecipient: build.mutation<NotificationRecipientDto, { owner: RuleOwner; ruleID: number; body: NotificationRecipientInput }>({
-      query: ({ owner, ruleID, body }) => ({ url: rulePath(owner, `/${ruleID}/recipient`), method: 'POST', body }),
-      invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
-    }),
-    updateRuleRecipient: build.mutation<
-      NotificationRecipientDto,
-      { owner: RuleOwner; ruleID: number; id: number; body: NotificationRecipientInput }
-    >({
-      query: ({ owner, ruleID, id, body }) => ({ url: rulePath(owner, `/${ruleID}/recipient/${id}`), method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { ruleID }) => [ruleTag(ruleID)],
-    }),
-    deleteRuleRecipient: build.mutation<null, { owner: RuleOwner; ruleID: number; id: number }>({
-      query: ({ owner, ruleID, id }) => ({ url: rulePath(owner, `/${ruleID}/recipient/${id}`), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { ruleID }) => [LIST, ruleTag(ruleID)],
-    }),
-    /** runs the rule now on its latest matching event (a GET: one delivery per rule, order and version) */
-    triggerNotificationRule: build.mutation<NotificationRuleTriggerResult, { owner: RuleOwner; ruleID: number }>({
-      query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}/trigger`), method: 'GET' }),
-    }),
-  }),
-});
+  });
 
 export const {
   useCompanyNotificationRulesQuery,

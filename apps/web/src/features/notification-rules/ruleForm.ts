@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_RULE_LIMITS,
+  ORDER_NOTIFICATION_EVENTS,
   type NotificationEvent,
   type NotificationRuleDto,
   type NotificationRuleInput,
@@ -8,6 +9,7 @@ import {
   type ResponseExpression,
   type ServerType,
 } from '@kanban/contracts';
+import { isApiError } from '../../shared/api/apiError';
 import type { Errors } from '../../shared/forms/validation';
 import type { RuleOwner } from './notificationRulesApi';
 
@@ -31,7 +33,13 @@ export const RULE_TEXT_FIELDS = [
 ] as const;
 export type RuleTextField = (typeof RULE_TEXT_FIELDS)[number];
 
-export const RULE_FLAGS = ['active', 'delivery_note_pdf', 'fetch_response', 'only_daily', 'all_locations'] as const;
+export const RULE_FLAGS = [
+  'active',
+  'delivery_note_pdf',
+  'fetch_response',
+  'only_daily',
+  'all_locations',
+] as const;
 export type RuleFlag = (typeof RULE_FLAGS)[number];
 
 /** The servers a rule of the type delivers through: SMTP for e-mail, the others for files. */
@@ -75,8 +83,10 @@ export function ruleFlags(rule: NotificationRuleDto | null): Record<RuleFlag, bo
 const idOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
 /**
- * What create and update send: every field of the form (text trimmed where it is an address), the flags and the
- * response expressions; `all_locations` only for a customer's own rules (it means nothing elsewhere).
+ * What create and update send: the fields that mean something for the rule's type and event, the flags and the
+ * response expressions. An e-mail rule sends no file-server fields; a file rule no e-mail fields, template or delivery
+ * note; attachments, the delivery note and responses only go with order events; `all_locations` only for a customer's
+ * own rules. (The service refuses those combinations; fields hidden by the form are not sent with stale values.)
  */
 export function ruleBody(
   values: Record<RuleTextField, string>,
@@ -84,25 +94,30 @@ export function ruleBody(
   expressions: ResponseExpression[],
   owner: RuleOwner,
 ): NotificationRuleInput {
+  const type = values.type as NotificationRuleType;
+  const event = values.event as NotificationEvent;
+  const email = type === 'E';
+  const orderEvent = ORDER_NOTIFICATION_EVENTS.includes(event);
+  const fetch = !email && orderEvent && flags.fetch_response;
   const body: NotificationRuleInput = {
     name: values.name.trim(),
-    type: values.type as NotificationRuleType,
-    event: values.event as NotificationEvent,
+    type,
+    event,
     active: flags.active,
-    email_from: values.email_from.trim(),
-    email_from_name: values.email_from_name,
-    email_to: values.email_to.trim(),
-    email_to_name: values.email_to_name,
-    subject: values.subject,
-    email_template_id: idOrNull(values.email_template_id),
-    attachment_template_id: idOrNull(values.attachment_template_id),
-    attachment_name: values.attachment_name,
-    delivery_note_pdf: flags.delivery_note_pdf,
+    email_from: email ? values.email_from.trim() : '',
+    email_from_name: email ? values.email_from_name : '',
+    email_to: email ? values.email_to.trim() : '',
+    email_to_name: email ? values.email_to_name : '',
+    subject: email ? values.subject : '',
+    email_template_id: email ? idOrNull(values.email_template_id) : null,
+    attachment_template_id: orderEvent ? idOrNull(values.attachment_template_id) : null,
+    attachment_name: orderEvent ? values.attachment_name : '',
+    delivery_note_pdf: email && orderEvent && flags.delivery_note_pdf,
     server_id: idOrNull(values.server_id),
-    path: values.path,
-    fetch_response: flags.fetch_response,
-    response_path: values.response_path,
-    response_expressions: flags.fetch_response ? expressions : [],
+    path: email ? '' : values.path,
+    fetch_response: fetch,
+    response_path: fetch ? values.response_path : '',
+    response_expressions: fetch ? expressions : [],
     only_daily: flags.only_daily,
     daily_hour: Number(values.daily_hour),
   };
@@ -116,16 +131,28 @@ function optionalEmail(value: string): string | undefined {
   return value.trim() === '' || EMAIL.test(value.trim()) ? undefined : 'validation.email';
 }
 
-/** The client-side messages (i18n keys) of the rule form; the server checks again and names its fields. */
+/**
+ * The client-side messages (i18n keys) of the rule form, as the service checks them (it checks again and names its
+ * fields): a name; an e-mail rule needs an e-mail template or a subject, and valid addresses; a file rule a server, a
+ * file template and an order event; the digest hour 0-23.
+ */
 export function ruleErrors(values: Record<RuleTextField, string>): Errors<RuleTextField> {
   const errors: Errors<RuleTextField> = {};
   if (!values.name.trim()) errors.name = 'validation.required';
   if (values.type === 'E') {
     errors.email_from = optionalEmail(values.email_from);
     errors.email_to = optionalEmail(values.email_to);
+    if (values.email_template_id === '' && values.subject.trim() === '')
+      errors.email_template_id = 'notificationRules.templateOrSubject';
+  } else {
+    if (values.server_id === '') errors.server_id = 'notificationRules.serverRequired';
+    if (values.attachment_template_id === '')
+      errors.attachment_template_id = 'notificationRules.fileTemplateRequired';
+    if (!ORDER_NOTIFICATION_EVENTS.includes(values.event as NotificationEvent))
+      errors.event = 'notificationRules.fileNeedsOrderEvent';
   }
-  if (values.type === 'F' && values.server_id === '') errors.server_id = 'notificationRules.serverRequired';
-  if (!/^\d{1,2}$/.test(values.daily_hour.trim()) || Number(values.daily_hour) > 23) errors.daily_hour = 'notificationRules.hourRange';
+  if (!/^\d{1,2}$/.test(values.daily_hour.trim()) || Number(values.daily_hour) > 23)
+    errors.daily_hour = 'notificationRules.hourRange';
   return errors;
 }
 
@@ -150,16 +177,43 @@ export function patternError(pattern: string): string | undefined {
 export function ownerPagePath(owner: RuleOwner): string {
   if (owner.supplierID) return `/c/${owner.companyID}/supplier/${owner.supplierID}/notifications`;
   const customer = `/c/${owner.companyID}/customer/${owner.customerID}`;
-  return owner.locationID ? `${customer}/location/${owner.locationID}/notifications` : `${customer}/notifications`;
+  return owner.locationID
+    ? `${customer}/location/${owner.locationID}/notifications`
+    : `${customer}/notifications`;
 }
 
 /** Who owns a rule, from its record. */
-export function ownerOf(companyID: number, rule: Pick<NotificationRuleDto, 'customer_id' | 'location_id' | 'supplier_id'>): RuleOwner {
+export function ownerOf(
+  companyID: number,
+  rule: Pick<NotificationRuleDto, 'customer_id' | 'location_id' | 'supplier_id'>,
+): RuleOwner {
   if (rule.supplier_id) return { companyID, supplierID: rule.supplier_id };
   return { companyID, customerID: rule.customer_id ?? undefined, locationID: rule.location_id ?? undefined };
 }
 
 /** The page of one rule (at its own owner). */
-export function rulePagePath(companyID: number, rule: Pick<NotificationRuleDto, 'id' | 'customer_id' | 'location_id' | 'supplier_id'>): string {
+export function rulePagePath(
+  companyID: number,
+  rule: Pick<NotificationRuleDto, 'id' | 'customer_id' | 'location_id' | 'supplier_id'>,
+): string {
   return `${ownerPagePath(ownerOf(companyID, rule))}/${rule.id}`;
+}
+
+/**
+ * A failed save worded for the form: a name used by another rule of the owner (1059) at the name field; bad input
+ * (1000) with the catalogue text above the form and the service's message at the field it names.
+ */
+export function translatedRuleError(error: unknown, t: (key: string) => string): unknown {
+  if (!isApiError(error)) return error;
+  if (error.code === 1059 && (error.field ?? 'name') === 'name')
+    return {
+      ...error,
+      message: t('errors.code.1059'),
+      errors: [{ field: 'name', message: t('notificationRules.nameTaken') }],
+    };
+  if (error.code === 1000) {
+    const errors = error.errors ?? (error.field ? [{ field: error.field, message: error.message }] : []);
+    return { ...error, message: t('errors.code.1000'), errors };
+  }
+  return error;
 }
