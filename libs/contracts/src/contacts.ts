@@ -76,7 +76,7 @@ export interface ContactChanged {
   deleted?: boolean;
 }
 
-/** A notification rule that names a contact as a recipient (rules come with the notifications issue). */
+/** A notification rule that names a contact as a recipient (docs/notification-rules.md). */
 export interface ContactRuleDto {
   rule_id: number;
   rule_name: string;

@@ -142,7 +142,7 @@ export class ContactsService {
 
   /**
    * The notification rules that name the contact as a recipient, from the catalog's copy of rule
-   * recipients (fed by the notifications service once it exists; see docs/contacts.md).
+   * recipients (fed by evt.notifications.rule_changed; see docs/contacts.md).
    */
   async rules(caller: CompanyCaller, parent: ContactParent, id: number): Promise<ContactRuleDto[]> {
     return this.uow.forCompany(caller.companyId).read(async (em) => {

@@ -3,8 +3,8 @@ import { TenantEntity, TenantOwned } from '@kanban/persistence';
 
 /**
  * The catalog's copy of notification-rule recipients that are contacts: what `contact/{id}/rules` reads.
- * Notification rules come with a later issue (their service owns them); it feeds this table from its
- * events (one row per rule x contact). Until then the table is empty and the call answers an empty list.
+ * The notifications service owns the rules; its evt.notifications.rule_changed replaces a rule's rows (one row per
+ * rule x contact; rule-recipients.handler.ts).
  */
 @Entity({ tableName: 'contact_rule_recipient' })
 @TenantOwned()
