@@ -26,6 +26,9 @@ let customerId: number;
 let supplierId: number;
 let catalogId: number;
 let locationId: number;
+/** the first test's supplier mail rule (deactivated after it) */
+let mailRuleId: number;
+let lastOrderId: number;
 const SMTP_USER = 'orders@example.com';
 const SMTP_PASSWORD = 'S3cret; "Ü" 📧';
 
@@ -111,6 +114,7 @@ describe('delivery', () => {
       await api().post(customerRules(), { name: 'Kunde informieren', type: 'E', event: 'order_created', subject: 'Ihre Bestellung {{order.id}}', email_from: SMTP_USER, server_id: smtpServer, all_locations: true, recipients: [{ kind: 'email', email: 'lager@kunde.example' }] }, tokens.writer),
     ).id;
 
+    mailRuleId = mailRule;
     const { orderId, sku } = await newOrder('Schraube "Größe" M8; ✓');
     const mailKey = `r${mailRule}.o${orderId}.v1`;
     const mails = await eventually(async () => (smtp.byMessageId(`<${mailKey}@kanban.local>`).length > 0 ? smtp.byMessageId(`<${mailKey}@kanban.local>`) : undefined), 60_000, 'the supplier mail');
@@ -148,6 +152,7 @@ describe('delivery', () => {
       [['O', customerRule], ['S', mailRule], ['S', fileRule]].sort(),
     );
     expect(sent.find((e: { params: { rule_id: number } }) => e.params.rule_id === fileRule)).toMatchObject({ params: { key: `r${fileRule}.o${orderId}.v1`, channel: 'file', attempt: 1 } });
+    expect(order.history.filter((e: { code: string }) => e.code === 'notification_queued')).toHaveLength(3);
     const rows = await serviceSql<{ key: string; status: string; attempts: number }>(system, 'notifications', 'select key, status, attempts from notifications.delivery where order_id = ? order by key', [orderId]);
     expect(rows.map((r) => [r.status, Number(r.attempts)])).toEqual([['sent', 1], ['sent', 1], ['sent', 1]]);
     await deactivateAll();
@@ -162,6 +167,7 @@ describe('delivery', () => {
 
     await ftp.down();
     const { orderId, sku } = await newOrder('Mutter M8');
+    lastOrderId = orderId;
     const ftpKey = `r${ftpRule}.o${orderId}.v1`;
     // at least two failed attempts, recorded as O/S events with the status pending and in the journal (2000: unreachable)
     await eventually(
@@ -200,5 +206,20 @@ describe('delivery', () => {
     expect(row!.status).toBe('sent');
     expect(Number(row!.attempts)).toBeGreaterThanOrEqual(3);
     await deactivateAll();
+  });
+
+  it('trigger: runs a rule (even inactive) on its owner\'s latest order with a new version each time; another owner\'s path is 404', async () => {
+    const trigger = (base: string, id: number) => api().get(`${base}/${id}/trigger`, tokens.writer);
+    const first = ok(await trigger(supplierRules(), mailRuleId));
+    expect(first).toEqual({ event: { kind: 'order_created', order_id: lastOrderId, at: expect.any(String) }, queued: 1, keys: [`r${mailRuleId}.o${lastOrderId}.v1`] });
+    const second = ok(await trigger(supplierRules(), mailRuleId));
+    expect(second.keys).toEqual([`r${mailRuleId}.o${lastOrderId}.v2`]);
+    for (const key of [...first.keys, ...second.keys]) {
+      await eventually(async () => (smtp.byMessageId(`<${key}@kanban.local>`).length === 1 ? true : undefined), 60_000, `the mail ${key}`);
+    }
+    expect(smtp.byMessageId(`<${second.keys[0]}@kanban.local>`)[0]!.parsed.subject).toContain(`Bestellung ${lastOrderId}`);
+    const wrongOwner = await trigger(customerRules(), mailRuleId);
+    expect(wrongOwner.body.Meta.code).toBe(404);
+    expect((await api().get(`${supplierRules()}/${mailRuleId}/trigger`, tokens.readonly)).body.Meta.code).toBe(1020);
   });
 });

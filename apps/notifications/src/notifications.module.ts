@@ -4,6 +4,7 @@ import { servicePersistence } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { DeliveryEventsConsumer } from './delivery/events.consumer';
 import { DeliveryHandler } from './delivery/delivery.handler';
+import { DigestJob } from './delivery/digest';
 import { DeliveryRepository } from './delivery/delivery.repository';
 import { DeliveryPlanner } from './delivery/planner';
 import { DeliveryTrigger } from './delivery/trigger';
@@ -32,7 +33,7 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
       controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler, DeliveryEventsConsumer, DeliveryHandler],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository, DeliveryRepository, DeliveryPlanner, DeliveryWorker, DeliveryTrigger],
+      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository, DeliveryRepository, DeliveryPlanner, DeliveryWorker, DeliveryTrigger, DigestJob],
     };
   }
 }

@@ -4,8 +4,10 @@
  */
 
 /**
- * `notification_status` of an order (`OrderDto.notification_status`): the state of the deliveries of its customer-side
- * rules (history type O) and supplier rules (type S) together, as of the latest attempt.
+ * `notification_status` of an order (`OrderDto.notification_status`): the deliveries of its customer-side rules
+ * (history type O) and supplier rules (type S) together, from the latest history event of each rule (by its time, so
+ * events processed out of order count as they happened): failed if one rule's latest is failed, else pending if one
+ * is queued or retrying, else sent; none without any.
  */
 export const NotificationStatus = {
   /** no rule delivered anything for the order */
@@ -54,13 +56,8 @@ export interface DeliveryChanged {
   kind: 'auth' | 'unreadable' | 'unreachable' | 'other' | null;
   /** the next attempt (status retrying) */
   next_attempt_at: string | null;
+  /** when the attempt was made (the history event's time; the orders service orders a rule's events by it) */
   at: string;
-  /**
-   * the order's notification status after this change, computed by the notifications service over the latest
-   * delivery (highest version) of each rule for the order: failed if one is failed, else pending if one is pending
-   * or being sent, else sent (NotificationStatus)
-   */
-  order_status: NotificationStatusValue;
   customer_id: number | null;
   location_id: number | null;
 }

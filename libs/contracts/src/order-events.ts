@@ -25,6 +25,7 @@ export const ORDER_EVENT_CODES = [
   'supply_repeated',
   'supply_delivery',
   'time_tracking',
+  'notification_queued',
   'notification_sent',
   'notification_retrying',
   'notification_failed',
@@ -70,6 +71,8 @@ export interface OrderEventParamsOf {
   supply_delivery: { supply_id: number; delivered: number[]; taken_back: number[]; complete: boolean };
   /** T: a service visit at the location (counting, refilling) recorded with its minutes as line `pos` of the time-tracking item */
   time_tracking: { minutes: number; pos: number; comment: string | null };
+  /** O or S: a notification rule's delivery `key` planned (rendered and waiting for its first attempt) */
+  notification_queued: { rule_id: number; rule: string; channel: string; key: string };
   /** O or S: a notification rule's delivery (`key`, over `channel` mail, file or http) sent at attempt `attempt`; `answer` the server's words */
   notification_sent: { rule_id: number; rule: string; channel: string; key: string; attempt: number; answer: string };
   /** O or S: an attempt failed (`kind` auth, unreadable, unreachable or other); the next one is at `next_attempt_at` */
@@ -107,6 +110,7 @@ const ENGLISH: { [C in OrderEventCode]: (p: OrderEventParamsOf[C]) => string } =
     (p.taken_back.length ? `${p.delivered.length ? ';' : ''} taken back line ${p.taken_back.join(', ')}` : '') +
     (p.complete ? ' (supply delivered)' : ''),
   time_tracking: (p) => `service visit: ${p.minutes} minutes (line ${p.pos})${p.comment ? `: ${p.comment}` : ''}`,
+  notification_queued: (p) => `notification "${p.rule}" queued (${p.channel})`,
   notification_sent: (p) => `notification "${p.rule}" sent (${p.channel}, attempt ${p.attempt}): ${p.answer}`,
   notification_retrying: (p) => `notification "${p.rule}" not sent (${p.channel}, attempt ${p.attempt}, ${p.kind}): ${p.answer}; next attempt at ${p.next_attempt_at}`,
   notification_failed: (p) => `notification "${p.rule}" failed (${p.channel}, attempt ${p.attempt}, ${p.kind}), given up: ${p.answer}`,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DeliveryChannel, NotificationEvent, NotificationStatusValue } from '@kanban/contracts';
+import type { DeliveryChannel, NotificationEvent } from '@kanban/contracts';
 import type { DeliveryPayload } from './delivery.entity';
 import type { DeliveryRecipient, DeliveryRule } from './matching';
 
@@ -193,21 +193,5 @@ export class DeliveryRepository {
       [outcome.status, outcome.answer.slice(0, 2000), outcome.kind, outcome.next, outcome.status, outcome.at, d.id, d.attempts],
     );
     return rows.length > 0;
-  }
-
-  /**
-   * The order's notification status over the latest delivery (highest version) of each rule for it: -1 if one is
-   * failed, else 1 if one is pending or being sent, else 2 if one was sent, else 0.
-   */
-  async orderStatus(em: EntityManager, companyId: number, orderId: number): Promise<NotificationStatusValue> {
-    const [row] = await em.execute<Row[]>(
-      `select coalesce(bool_or(status = 'failed'), false) as failed, coalesce(bool_or(status in ('pending', 'sending')), false) as pending,
-              coalesce(bool_or(status = 'sent'), false) as sent
-         from (select distinct on (rule_id) status from notifications.delivery where company_id = ? and order_id = ? order by rule_id, version desc) latest`,
-      [companyId, orderId],
-    );
-    if (row?.failed) return -1;
-    if (row?.pending) return 1;
-    return row?.sent ? 2 : 0;
   }
 }

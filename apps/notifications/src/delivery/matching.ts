@@ -77,9 +77,12 @@ export function deliveryKey(ruleId: number, orderId: number, version: number): s
   return `r${ruleId}.o${orderId}.v${version}`;
 }
 
-/** The key of a digest: `r{rule}.d{YYYY-MM-DD}.{recipient}` (recipient: the address, lower case). */
+/**
+ * The key of a digest: `r{rule}.d{YYYY-MM-DD}.{recipient}`, the recipient's address in lower case with characters
+ * other than letters, digits, `.`, `_` and `-` as `_` (`a_lieferant.example`), so the key stays a Message-ID's left part.
+ */
 export function digestKey(ruleId: number, day: string, recipient: string): string {
-  return `r${ruleId}.d${day}.${recipient.toLowerCase()}`;
+  return `r${ruleId}.d${day}.${recipient.toLowerCase().replace(/[^a-z0-9._-]/g, '_')}`;
 }
 
 /**

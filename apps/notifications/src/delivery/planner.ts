@@ -49,9 +49,15 @@ function contentTypeOf(name: string): string {
   return 'application/octet-stream';
 }
 
-function address(email: string, name: string): string {
+export function address(email: string, name: string): string {
   const clean = name.replace(/["\\\r\n]/g, '').trim();
   return clean ? `"${clean}" <${email}>` : email;
+}
+
+/** A recipient's address and how it is written in the header (`"Name" <address>`). */
+export interface Address {
+  email: string;
+  display: string;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -99,8 +105,10 @@ export class DeliveryPlanner {
     }
     const place: EventPlace = { customerId: order.customer_id, locationId: order.location_id, supplierId: order.supplier_id };
     const chosen = request.ruleId !== undefined ? rules : matchingRules(rules, request.event, place);
-    const perEvent = chosen.filter((r) => request.ruleId !== undefined || !r.onlyDaily);
-    const daily = chosen.filter((r) => request.ruleId === undefined && r.onlyDaily);
+    // only_daily: e-mail rules collect the event for their digest; a file rule has no digest and writes each order
+    const isDaily = (r: DeliveryRule) => request.ruleId === undefined && r.onlyDaily && r.type === 'E';
+    const perEvent = chosen.filter((r) => !isDaily(r));
+    const daily = chosen.filter(isDaily);
 
     // rendered outside the transaction (bus calls for the document and the recipients' addresses)
     const rendered: (Omit<NewDelivery, 'key' | 'version'> & { rule: DeliveryRule })[] = [];
@@ -150,7 +158,6 @@ export class DeliveryPlanner {
         keys.push(key);
         if (!(await this.repository.insert(em, { ...row, key, version }, now))) continue;
         queued += 1;
-        const status = await this.repository.orderStatus(em, companyId, order.id);
         addToOutbox(em, NotificationDeliveryEvents.deliveryChanged, {
           company_id: companyId,
           order_id: order.id,
@@ -165,7 +172,6 @@ export class DeliveryPlanner {
           kind: d.failure !== null ? 'other' : null,
           next_attempt_at: null,
           at: now.toISOString(),
-          order_status: status,
           customer_id: d.customerId,
           location_id: d.locationId,
         });
@@ -261,11 +267,16 @@ export class DeliveryPlanner {
     return { file_name: name, content_type: type.startsWith('text/') || type === 'application/xml' ? `${type}${charset}` : type, content_base64: bytes.toString('base64') };
   }
 
-  /** The addresses of the rule's recipients and `email_to` (contacts and users read now; one that is gone is left out). */
   private async recipients(caller: CompanyCaller, rule: DeliveryRule): Promise<{ to: string[]; cc: string[] }> {
-    const to: string[] = [];
-    const cc: string[] = [];
-    if (rule.emailTo) to.push(address(rule.emailTo, rule.emailToName));
+    const { to, cc } = await this.addresses(caller, rule);
+    return { to: to.map((a) => a.display), cc: cc.map((a) => a.display) };
+  }
+
+  /** The addresses of the rule's recipients and `email_to` (contacts and users read now; one that is gone is left out). */
+  async addresses(caller: CompanyCaller, rule: DeliveryRule): Promise<{ to: Address[]; cc: Address[] }> {
+    const to: Address[] = [];
+    const cc: Address[] = [];
+    if (rule.emailTo) to.push({ email: rule.emailTo, display: address(rule.emailTo, rule.emailToName) });
     for (const r of rule.recipients) {
       let email = r.email;
       let name = r.name;
@@ -285,7 +296,7 @@ export class DeliveryPlanner {
         continue;
       }
       if (!email) continue;
-      (r.cc ? cc : to).push(address(email, name));
+      (r.cc ? cc : to).push({ email, display: address(email, name) });
     }
     return { to, cc };
   }

@@ -180,7 +180,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         kind,
         next_attempt_at: next?.toISOString() ?? null,
         at: now.toISOString(),
-        order_status: await this.repository.orderStatus(em, d.companyId, d.orderId),
         customer_id: d.customerId,
         location_id: d.locationId,
       });

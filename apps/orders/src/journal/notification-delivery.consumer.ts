@@ -14,8 +14,8 @@ export function journalCodeOf(kind: DeliveryChanged['kind']): number {
   return JournalCode.Unexpected;
 }
 
-/** The history message of an attempt (none for a planned delivery). */
-function messageOf(d: DeliveryChanged): OrderEventMessage | null {
+/** The history message of a planned delivery or an attempt. */
+function messageOf(d: DeliveryChanged): OrderEventMessage {
   const common = { rule_id: d.rule_id, rule: d.rule_name, channel: d.channel, key: d.key, attempt: d.attempt, answer: d.answer.slice(0, 500) };
   switch (d.status) {
     case 'sent':
@@ -25,16 +25,18 @@ function messageOf(d: DeliveryChanged): OrderEventMessage | null {
     case 'failed':
       return orderEventMessage('notification_failed', { ...common, kind: d.kind ?? 'other' });
     case 'pending':
-      return null;
+      return orderEventMessage('notification_queued', { rule_id: d.rule_id, rule: d.rule_name, channel: d.channel, key: d.key });
   }
 }
 
 /**
  * The orders service's side of the notifications' delivery (docs/notifications.md "Delivery"): each
- * evt.notifications.delivery_changed sets the order's `notification_status` to what the notifications service
- * computed over the latest delivery of each rule for the order (`order_status`: 0 none, 1 pending, 2 sent, -1 failed),
- * writes a history event (type O for customer and location rules, S for supplier rules) for an attempt, and a journal
- * entry (`notification_failed`; 2004, 2003 or 2000 by the failure's kind) for a failed one. Claimed once in the inbox.
+ * evt.notifications.delivery_changed writes a history event (type O for customer and location rules, S for supplier
+ * rules: notification_queued, _sent, _retrying, _failed) at the time of the attempt, sets the order's
+ * `notification_status` from the latest such event of each rule (by that time, so events processed out of order
+ * count as they happened: -1 if one rule's latest failed, else 1 if one is queued or retrying, else 2 if one was sent),
+ * and writes a journal entry (`notification_failed`; 2004, 2003 or 2000 by the failure's kind) for a failed attempt.
+ * Claimed once in the inbox.
  */
 @BusController()
 export class NotificationDeliveryConsumer {
@@ -60,15 +62,25 @@ export class NotificationDeliveryConsumer {
 
 export async function recordDelivery(em: EntityManager, entries: JournalRepository, d: DeliveryChanged): Promise<void> {
   const at = new Date(d.at);
-  await em.execute('update orders.purchase_order set notification_status = ? where id = ? and company_id = ?', [d.order_status, d.order_id, d.company_id]);
   const message = messageOf(d);
-  if (message) {
-    await em.execute(
-      `insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
-       select ?, o.id, ?, ?, cast(? as jsonb), ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
-      [d.company_id, d.side, message.code, JSON.stringify(message.params), message.text, at, d.order_id, d.company_id],
-    );
-  }
+  await em.execute(
+    `insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+     select ?, o.id, ?, ?, cast(? as jsonb), ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
+    [d.company_id, d.side, message.code, JSON.stringify(message.params), message.text, at, d.order_id, d.company_id],
+  );
+  await em.execute(
+    `update orders.purchase_order o
+        set notification_status = case when s.failed then -1 when s.pending then 1 when s.sent then 2 else 0 end
+       from (select coalesce(bool_or(code = 'notification_failed'), false) as failed,
+                    coalesce(bool_or(code in ('notification_queued', 'notification_retrying')), false) as pending,
+                    coalesce(bool_or(code = 'notification_sent'), false) as sent
+               from (select distinct on (e.params->>'rule_id') e.code
+                       from orders.purchase_order_event e
+                      where e.order_id = ? and e.company_id = ? and e.code in ('notification_queued', 'notification_sent', 'notification_retrying', 'notification_failed')
+                      order by e.params->>'rule_id', e.created_at desc, (e.params->>'attempt')::int desc nulls last, e.id desc) latest) s
+      where o.id = ? and o.company_id = ?`,
+    [d.order_id, d.company_id, d.order_id, d.company_id],
+  );
   if (d.status === 'retrying' || d.status === 'failed') {
     const retrying = d.status === 'retrying';
     await entries.insert(em, {

@@ -87,6 +87,9 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
     { params: { minutes: 45, pos: 3, comment: null }, en: 'service visit: 45 minutes (line 3)', de: 'Serviceeinsatz: 45 Minuten (Position 3)' },
     { params: { minutes: 1200, pos: 2, comment: 'Regale gezählt' }, en: 'service visit: 1,200 minutes (line 2): Regale gezählt', de: 'Serviceeinsatz: 1.200 Minuten (Position 2): Regale gezählt' },
   ],
+  notification_queued: [
+    { params: { rule_id: 7, rule: 'Bestelldatei', channel: 'file', key: 'r7.o4711.v1' }, en: 'notification "Bestelldatei" queued (file)', de: 'Benachrichtigung „Bestelldatei“ eingeplant (Datei)' },
+  ],
   notification_sent: [
     {
       params: { rule_id: 7, rule: 'Bestellung; "Müller" 📦', channel: 'mail', key: 'r7.o4711.v1', attempt: 1, answer: '250 OK: message queued' },

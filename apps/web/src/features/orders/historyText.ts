@@ -75,6 +75,7 @@ const VALUES: { [C in OrderEventCode]: (p: Params, f: Formatters) => Values | nu
     const values = { minutes: f.count(p.minutes), pos: p.pos };
     return isText(p.comment) && p.comment ? { ...values, comment: p.comment, context: 'comment' } : values;
   },
+  notification_queued: (p, f) => (isText(p.rule) && isText(p.channel) ? { rule: p.rule, channel: f.channel(p.channel) } : null),
   notification_sent: (p, f) =>
     isText(p.rule) && isText(p.channel) && isId(p.attempt) && isText(p.answer) ? { rule: p.rule, channel: f.channel(p.channel), attempt: f.count(p.attempt), answer: p.answer } : null,
   notification_retrying: (p, f) =>
