@@ -86,9 +86,9 @@ describe('notification rule checks', () => {
     expect(normalizeExpressions([{ target: 'ext_status', pattern: '^{order_id};(OK|FE)$' }])).toEqual([{ target: 'ext_status', pattern: '^{order_id};(OK|FE)$' }]);
     expect(normalizeExpressions(null)).toEqual([]);
     expect(normalizeExpressions(undefined)).toBeUndefined();
-    expect(fieldOf(() => normalizeExpressions([{ target: 'ext_status', pattern: '({order_id}' }]))).toBe('response_expressions[0].pattern');
-    expect(fieldOf(() => normalizeExpressions([{ target: 'ext_status', pattern: 'a' }, { target: 'price', pattern: 'b' }]))).toBe('response_expressions[1].target');
-    expect(fieldOf(() => normalizeExpressions([{ target: 'po_number', pattern: '' }]))).toBe('response_expressions[0].pattern');
+    expect(fieldOf(() => normalizeExpressions([{ target: 'ext_status', pattern: '({order_id}' }]))).toBe('response_expressions.0.pattern');
+    expect(fieldOf(() => normalizeExpressions([{ target: 'ext_status', pattern: 'a' }, { target: 'price', pattern: 'b' }]))).toBe('response_expressions.1.target');
+    expect(fieldOf(() => normalizeExpressions([{ target: 'po_number', pattern: '' }]))).toBe('response_expressions.0.pattern');
     expect(fieldOf(() => normalizeExpressions('x'))).toBe('response_expressions');
     expect(fieldOf(() => normalizeExpressions(Array.from({ length: 21 }, () => ({ target: 'ext_status', pattern: 'x' }))))).toBe('response_expressions');
   });
@@ -122,7 +122,7 @@ describe('notification rule checks', () => {
   it('checks recipients: kind, the id or address their kind needs, address syntax; clears what the kind does not use', () => {
     expect(fieldOf(() => normalizeRecipientInput({ email: 'a@b.de' }, 'create'))).toBe('kind');
     expect(fieldOf(() => normalizeRecipientInput({ kind: 'fax' as never }, 'create'))).toBe('kind');
-    expect(fieldOf(() => normalizeRecipientInput({ kind: 'email', email: 'kaputt' }, 'create', 'recipients[2].'))).toBe('recipients[2].email');
+    expect(fieldOf(() => normalizeRecipientInput({ kind: 'email', email: 'kaputt' }, 'create', 'recipients.2.'))).toBe('recipients.2.email');
     expect(fieldOf(() => normalizeRecipientInput({ kind: 'contact', contact_id: -1 }, 'create'))).toBe('contact_id');
     expect(fieldOf(() => normalizeRecipientInput({ kind: 'email', email: 'a@b.de', name: 'x'.repeat(201) }, 'create'))).toBe('name');
     expect(fieldOf(() => normalizeRecipientInput({ cc: 'ja' as never }, 'update'))).toBe('cc');

@@ -100,7 +100,7 @@ export function normalizeExpressions(value: unknown): ResponseExpression[] | und
   if (!Array.isArray(value)) throw bad('response_expressions', 'must be a list of {target, pattern}');
   if (value.length > L.expressions) throw bad('response_expressions', `at most ${L.expressions} expressions`);
   return value.map((raw: unknown, i) => {
-    const at = `response_expressions[${i}]`;
+    const at = `response_expressions.${i}`;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad(at, 'must be {target, pattern}');
     const e = raw as Record<string, unknown>;
     if (!(RESPONSE_TARGETS as readonly unknown[]).includes(e.target)) throw bad(`${at}.target`, `must be one of ${RESPONSE_TARGETS.join(', ')}`);
@@ -213,7 +213,7 @@ export function normalizeRuleInput(raw: NotificationRuleInput, mode: 'create' | 
     if (!create) throw bad('recipients', 'are changed with the recipient calls');
     if (!Array.isArray(input.recipients)) throw bad('recipients', 'must be a list');
     if (input.recipients.length > L.recipients) throw bad('recipients', `at most ${L.recipients} recipients`);
-    out.recipients = input.recipients.map((r: unknown, i) => normalizeRecipientInput(r, 'create', `recipients[${i}].`));
+    out.recipients = input.recipients.map((r: unknown, i) => normalizeRecipientInput(r, 'create', `recipients.${i}.`));
   }
   return out;
 }

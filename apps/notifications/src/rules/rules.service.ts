@@ -170,7 +170,7 @@ export class RulesService {
         } as never);
         applyRuleInput(created, input);
         await this.check(em, created, owner.kind);
-        recipients.forEach((r, i) => this.addRecipient(em, created, owner, r, facts, `recipients[${i}].`));
+        recipients.forEach((r, i) => this.addRecipient(em, created, owner, r, facts, `recipients.${i}.`));
         await em.flush();
         this.announce(em, created);
         return [created, await this.rules.serverNames(em, serverIds([created]))] as const;
