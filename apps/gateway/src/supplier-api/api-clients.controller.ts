@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, ProtocolCode } from '@kanban/access';
 import { type ApiClientCreated, type ApiClientDto, ApiClientSubjects, type CompanyCaller } from '@kanban/contracts';
@@ -35,6 +35,7 @@ export class ApiClientsController {
   }
 
   @Post()
+  @HttpCode(200)
   @Access('user')
   @ApiOperation({ summary: 'Create an API client for the supplier: answers client_id and client_secret (shown this once; only a hash is kept)' })
   async create(@CompanyCtx() caller: CompanyCaller, @IdParam('supplierID') supplierId: number, @Body() body: ApiClientCreateDto): Promise<ApiClientCreated> {
