@@ -334,6 +334,17 @@ describe('notification rules: recipients', () => {
     const changed = ok(await api().patch(`${at.customer()}/${rule.id}/recipient/${emailId}`, { cc: true, name: 'Einkauf Süd' }, tokens.writer));
     expect(changed.recipients[0]).toMatchObject({ id: emailId, email: 'einkauf@kunde.example', name: 'Einkauf Süd', cc: true });
     expect(meta(await api().patch(`${at.customer()}/${rule.id}/recipient/${emailId}`, { email: 'nope' }, tokens.writer))).toMatchObject({ code: 1000, field: 'email' });
+    // a contact or user recipient changed in cc alone keeps its contact or user
+    const contactId = withUser.recipients[1].id;
+    const userId = withUser.recipients[2].id;
+    expect(ok(await api().patch(`${at.customer()}/${rule.id}/recipient/${contactId}`, { cc: true }, tokens.writer)).recipients[1]).toMatchObject({ contact_id: contact, cc: true, name: "Jörg O'Brien" });
+    expect(ok(await api().patch(`${at.customer()}/${rule.id}/recipient/${userId}`, { cc: false }, tokens.writer)).recipients[2]).toMatchObject({ user_id: ids.writer, cc: false });
+    expect(meta(await api().patch(`${at.customer()}/${rule.id}/recipient/${contactId}`, { contact_id: otherCustomerContact }, tokens.writer))).toMatchObject({ code: 1000, field: 'contact_id' });
+    expect(meta(await api().patch(`${at.customer()}/${rule.id}/recipient/${contactId}`, { kind: 'user' }, tokens.writer))).toMatchObject({ code: 1000, field: 'user_id' });
+    // turned into an address recipient: the contact goes
+    const turned = ok(await api().patch(`${at.customer()}/${rule.id}/recipient/${contactId}`, { kind: 'email', email: 'umgestellt@kunde.example' }, tokens.writer));
+    expect(turned.recipients[1]).toMatchObject({ kind: 'email', contact_id: null, email: 'umgestellt@kunde.example', cc: true });
+    ok(await api().patch(`${at.customer()}/${rule.id}/recipient/${contactId}`, { kind: 'contact', contact_id: contact }, tokens.writer));
     expect(meta(await api().patch(`${at.customer()}/${rule.id}/recipient/999999`, { cc: true }, tokens.writer)).code).toBe(404);
     const removed = ok(await api().delete(`${at.customer()}/${rule.id}/recipient/${emailId}`, tokens.writer));
     expect(removed.recipients.map((r: { kind: string }) => r.kind)).toEqual(['contact', 'user']);

@@ -226,7 +226,8 @@ export class RulesService {
       const recipient = rule.recipients.getItems().find((r) => r.id === recipientId);
       if (!recipient) throw notFound('recipient');
       applyRecipientInput(recipient, input);
-      this.checkRecipient(rule, owner, recipient, facts, '');
+      // the contact or user is checked when the change names one (a kind change to them must); cc alone keeps it
+      this.checkRecipient(rule, owner, recipient, facts, '', { contact: input.contact_id !== undefined, user: input.user_id !== undefined });
     });
   }
 
@@ -289,13 +290,20 @@ export class RulesService {
   }
 
   /** The contact of the rule's customer (a location's customer) or supplier; a member of the company; no recipient twice (1059). */
-  private checkRecipient(rule: NotificationRule, owner: Owner, recipient: NotificationRecipient, facts: RecipientFacts, prefix: string): void {
-    if (recipient.kind === 'contact') {
+  private checkRecipient(
+    rule: NotificationRule,
+    owner: Owner,
+    recipient: NotificationRecipient,
+    facts: RecipientFacts,
+    prefix: string,
+    named: { contact: boolean; user: boolean } = { contact: true, user: true },
+  ): void {
+    if (recipient.kind === 'contact' && named.contact) {
       const contact = facts.contacts.find((c) => c.id === recipient.contactId);
       const ofOwner = contact !== undefined && (owner.supplierId !== null ? contact.supplier_id === owner.supplierId : contact.customer_id === owner.customerId);
       if (!ofOwner) throw AppError.validation(`${prefix}contact_id`, owner.supplierId !== null ? 'is not a contact of the supplier' : 'is not a contact of the customer');
     }
-    if (recipient.kind === 'user' && !facts.users.has(recipient.userId!)) throw AppError.validation(`${prefix}user_id`, 'is not a member of the company');
+    if (recipient.kind === 'user' && named.user && !facts.users.has(recipient.userId!)) throw AppError.validation(`${prefix}user_id`, 'is not a member of the company');
     const same = rule.recipients
       .getItems()
       .find(
