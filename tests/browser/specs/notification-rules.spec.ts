@@ -11,6 +11,7 @@ import {
   assert,
   chooseLanguage,
   goto,
+  runAxe,
   screenshot,
   SHOTS,
   testid,
@@ -243,6 +244,8 @@ for (const language of ['en', 'de'] as const)
       const outcome = await visible(page, testid('rule-trigger-result'));
       assert((await text(outcome)).length > 10, 'the trigger result should say what happened');
       await fullShot(`notification-rule-${language}.png`);
+      const axe = await runAxe(page, 'rule page');
+      assert(!axe.serious.length, axe.describe(axe.serious));
       await page.setViewportSize({ width: 390, height: 844 });
       await visible(recipients);
       await fullShot(`notification-rule-390-${language}.png`);
@@ -306,6 +309,8 @@ for (const language of ['en', 'de'] as const)
         'the row should count three recipients',
       );
       await screenshot(page, `notification-rules-overview-${language}.png`);
+      const axeOverview = await runAxe(page, 'rules overview');
+      assert(!axeOverview.serious.length, axeOverview.describe(axeOverview.serious));
       await page.setViewportSize({ width: 390, height: 844 });
       await visible(row);
       await screenshot(page, `notification-rules-overview-390-${language}.png`);
