@@ -208,6 +208,56 @@ describe('delivery', () => {
     await deactivateAll();
   });
 
+  it('a refused login: given up at once (not retried), journal 2004, history notification_failed, status -1', async () => {
+    const sftpServer = ok(await api().post(`${c()}/server`, { name: 'SFTP falsch', type: 'SFTP', host: sftp.host, port: sftp.port, user: sftp.user, password: 'falsch; "Ü" 🔑' }, tokens.writer)).id;
+    const fileTemplate = ok(await api().post(`${c()}/filetemplates`, { name: 'Auth', header: 'order;{{order.id}}', body: '', encoding: 'UTF-8', linebreak: 'LF' }, tokens.writer)).id;
+    const rule = ok(await api().post(supplierRules(), { name: 'Abgelehnt', type: 'F', event: 'order_created', attachment_template_id: fileTemplate, server_id: sftpServer }, tokens.writer)).id;
+    const { orderId } = await newOrder('Unterlegscheibe');
+    lastOrderId = orderId;
+    const key = `r${rule}.o${orderId}.v1`;
+    const order = await eventually(async () => {
+      const o = await orderOf(orderId);
+      return o.notification_status === -1 ? o : undefined;
+    }, 60_000, 'status -1');
+    const failed = order.history.filter((e: { code: string; params: { key: string } }) => e.code === 'notification_failed' && e.params.key === key);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ type: 'S', params: { kind: 'auth', attempt: 1, channel: 'file' } });
+    expect(failed[0].params.answer).toMatch(/authentication methods failed/);
+    const journal = ok(await api().get(`/v2/c/${demo}/journal?per_page=100`, tokens.admin));
+    const entries = journal.items.filter((j: { message_key: string; params: { key: string } }) => j.message_key === 'notification_failed' && j.params.key === key);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ code: 2004, order_id: orderId, params: { kind: 'auth', retrying: false } });
+    const [row] = await serviceSql<{ status: string; attempts: number }>(system, 'notifications', 'select status, attempts from notifications.delivery where key = ?', [key]);
+    expect([row!.status, Number(row!.attempts)]).toEqual(['failed', 1]);
+    await deactivateAll();
+  });
+
+  it('supply events: supply_created tells the customer (history S), supply_delivered the supplier rule once the whole supply is delivered', async () => {
+    const smtpServer = ok(await api().post(`${c()}/server`, { name: 'Mail Lieferung', type: 'SMTP', host: smtp.host, port: smtp.port, smtp_security: 'none', user: SMTP_USER, password: SMTP_PASSWORD }, tokens.writer)).id;
+    const created = ok(
+      await api().post(customerRules(), { name: 'Lieferauftrag angelegt', type: 'E', event: 'supply_created', subject: 'Beim Lieferanten: {{order.id}}', email_from: SMTP_USER, server_id: smtpServer, recipients: [{ kind: 'email', email: 'lager@kunde.example' }] }, tokens.writer),
+    ).id;
+    const delivered = ok(
+      await api().post(supplierRules(), { name: 'Geliefert', type: 'E', event: 'supply_delivered', subject: 'Geliefert: {{order.id}}', email_from: SMTP_USER, server_id: smtpServer, recipients: [{ kind: 'email', email: 'versand@lieferant.example' }] }, tokens.writer),
+    ).id;
+    const { orderId } = await newOrder('Bolzen');
+    lastOrderId = orderId;
+    const createdKey = `r${created}.o${orderId}.v1`;
+    await eventually(async () => (smtp.byMessageId(`<${createdKey}@kanban.local>`).length === 1 ? true : undefined), 60_000, 'the supply_created mail');
+    expect(smtp.byMessageId(`<${createdKey}@kanban.local>`)[0]!.parsed.subject).toBe(`Beim Lieferanten: ${orderId}`);
+    const supply = await eventually(async () => ok(await api().get(`${c()}/supplier/${supplierId}/supply?state=all&q=${orderId}`, tokens.admin)).items.find((x: { order_id: number }) => x.order_id === orderId), 30_000, 'the supply');
+    expect(smtp.messages.filter((m) => m.parsed.subject === `Geliefert: ${orderId}`)).toHaveLength(0);
+    ok(await api().patch(`${c()}/supplier/${supplierId}/supply/${supply.id}`, { delivered: true }, tokens.admin));
+    const deliveredKey = `r${delivered}.o${orderId}.v1`;
+    await eventually(async () => (smtp.byMessageId(`<${deliveredKey}@kanban.local>`).length === 1 ? true : undefined), 60_000, 'the supply_delivered mail');
+    const order = await eventually(async () => {
+      const o = await orderOf(orderId);
+      return o.history.filter((e: { code: string }) => e.code === 'notification_sent').length === 2 ? o : undefined;
+    }, 60_000, 'two notification_sent events');
+    expect(order.history.filter((e: { code: string }) => e.code === 'notification_sent').map((e: { type: string }) => e.type)).toEqual(['S', 'S']);
+    await deactivateAll();
+  });
+
   it('trigger: runs a rule (even inactive) on its owner\'s latest order with a new version each time; another owner\'s path is 404', async () => {
     const trigger = (base: string, id: number) => api().get(`${base}/${id}/trigger`, tokens.writer);
     const first = ok(await trigger(supplierRules(), mailRuleId));
