@@ -19,8 +19,10 @@ export interface DeliveryConfig {
   pollMs: number;
   /** DELIVERY_LEASE_MS: how long a claimed delivery belongs to its worker; after that a crashed worker's row is claimed again (default 5 min) */
   leaseMs: number;
-  /** DELIVERY_BATCH: deliveries claimed at once (default 20) */
+  /** DELIVERY_BATCH: deliveries claimed at once (default 200; those to one server share its connections) */
   batch: number;
+  /** DELIVERY_MAIL_CONNECTIONS: kept-open SMTP connections per server and batch (default 4) */
+  mailConnections: number;
   /** DELIVERY_TIMEOUT_MS: per step of a connection (default 30 s) */
   timeoutMs: number;
   /** DELIVERY_MAIL_GIVE_UP_DAYS (1-5, default 5), DELIVERY_FILE_GIVE_UP_MS and DELIVERY_HTTP_GIVE_UP_MS (default 1 day) */
@@ -61,7 +63,8 @@ export function loadNotificationsConfig(env: Env, defaults: Partial<Record<strin
       worker: r.bool('DELIVERY_WORKER', true),
       pollMs: r.int('DELIVERY_POLL_MS', 5000, { min: 50, max: 3_600_000 }),
       leaseMs: r.int('DELIVERY_LEASE_MS', 300_000, { min: 1000, max: 86_400_000 }),
-      batch: r.int('DELIVERY_BATCH', 20, { min: 1, max: 1000 }),
+      batch: r.int('DELIVERY_BATCH', 200, { min: 1, max: 1000 }),
+      mailConnections: r.int('DELIVERY_MAIL_CONNECTIONS', 4, { min: 1, max: 32 }),
       timeoutMs: r.int('DELIVERY_TIMEOUT_MS', 30_000, { min: 500, max: 600_000 }),
       mailGiveUpAfterMs: r.int('DELIVERY_MAIL_GIVE_UP_DAYS', 5, { min: 1, max: 5 }) * 86_400_000,
       fileGiveUpAfterMs: r.int('DELIVERY_FILE_GIVE_UP_MS', 86_400_000, { min: 1000, max: 30 * 86_400_000 }),

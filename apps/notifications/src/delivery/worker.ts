@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { NotificationDeliveryEvents } from '@kanban/contracts';
-import { type DeliveryResult, nextAttemptDelayMs, postHttp, type RetryPolicy, sendMail, uploadFile } from '@kanban/delivery';
+import { type DeliveryResult, type FileTarget, nextAttemptDelayMs, openFileTarget, openMailTarget, type OutgoingMail, postHttp, type RetryPolicy } from '@kanban/delivery';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type DeliveryConfig, type NotificationsConfig } from '../config';
@@ -88,46 +88,81 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const claimed = await this.uow.write((em) => this.repository.claim(em, now, new Date(now.getTime() + this.config.leaseMs), this.config.batch));
       if (claimed.length === 0) return total;
       total += claimed.length;
-      await Promise.all(claimed.map((d) => this.attempt(d).catch((e: unknown) => this.log.error(`delivery ${d.key}: ${errorText(e)}`))));
+      await Promise.all([...groupByServer(claimed).values()].map((group) => this.sendGroup(group).catch((e: unknown) => this.log.error(`deliveries to server ${group[0]!.serverId}: ${errorText(e)}`))));
     }
   }
 
-  private async attempt(d: ClaimedDelivery): Promise<void> {
-    const result = await this.send(d);
-    await this.pauseForTest(d.key);
-    await this.record(d, result);
-  }
-
-  /** One attempt with the key; never throws (a server that is gone or whose secrets cannot be opened is a permanent failure). */
-  private async send(d: ClaimedDelivery): Promise<DeliveryResult> {
-    if (!d.payload) return { ok: false, answer: 'nothing to send (the message was not rendered)', kind: 'other', retryable: false };
-    if (d.serverId === null) return { ok: false, answer: 'the rule names no server', kind: 'other', retryable: false };
+  /**
+   * The claimed deliveries to one server: its credentials opened once, then mail over a pool of up to
+   * DELIVERY_MAIL_CONNECTIONS kept-open SMTP connections, files over one SFTP or FTP login one after the other, HTTP
+   * posts side by side; each delivery recorded as soon as its own attempt ended. A server that cannot be opened or
+   * logged into fails every delivery of the group with the same answer (each then retried or given up on its own).
+   */
+  private async sendGroup(group: ClaimedDelivery[]): Promise<void> {
+    const first = group[0]!;
+    const finish = async (d: ClaimedDelivery, result: DeliveryResult) => {
+      await this.pauseForTest(d.key);
+      await this.record(d, result).catch((e: unknown) => this.log.error(`delivery ${d.key}: ${errorText(e)}`));
+    };
+    const failAll = (result: DeliveryResult) => Promise.all(group.map((d) => finish(d, result)));
+    const sendable = group.filter((d) => d.payload);
+    await Promise.all(group.filter((d) => !d.payload).map((d) => finish(d, { ok: false, answer: 'nothing to send (the message was not rendered)', kind: 'other', retryable: false })));
+    if (sendable.length === 0) return;
+    if (first.serverId === null) {
+      await failAll({ ok: false, answer: 'the rule names no server', kind: 'other', retryable: false });
+      return;
+    }
     let conn;
     try {
-      conn = connectionOf(await this.servers.credentials(systemCaller(d.companyId), d.serverId), this.config.timeoutMs);
+      conn = connectionOf(await this.servers.credentials(systemCaller(first.companyId), first.serverId), this.config.timeoutMs);
     } catch (error) {
-      return { ok: false, answer: `server ${d.serverId}: ${errorText(error)}`, kind: 'other', retryable: false };
+      await failAll({ ok: false, answer: `server ${first.serverId}: ${errorText(error)}`, kind: 'other', retryable: false });
+      return;
+    }
+    const guarded = (send: () => Promise<DeliveryResult>): Promise<DeliveryResult> =>
+      send().catch((error: unknown) => ({ ok: false, answer: errorText(error), kind: 'other', retryable: true }) as DeliveryResult);
+
+    if (first.channel === 'mail') {
+      const target = openMailTarget(conn, { maxConnections: Math.min(this.config.mailConnections, sendable.length) });
+      try {
+        await Promise.all(sendable.map(async (d) => finish(d, await guarded(() => target.send(outgoingMail(d))))));
+      } finally {
+        await target.close().catch(() => undefined);
+      }
+      return;
+    }
+    if (first.channel === 'http') {
+      await Promise.all(
+        sendable.map(async (d) => {
+          const file = d.payload as FilePayload;
+          const content = Buffer.from(file.content_base64, 'base64');
+          await finish(d, await guarded(() => postHttp(conn, { path: file.path || '/', body: content, contentType: file.content_type, idempotencyKey: d.key })));
+        }),
+      );
+      return;
+    }
+    let target: FileTarget;
+    try {
+      const opened = await openFileTarget(conn);
+      if (!opened.ok) {
+        await failAll(opened);
+        return;
+      }
+      target = opened.target;
+    } catch (error) {
+      await failAll({ ok: false, answer: errorText(error), kind: 'other', retryable: true });
+      return;
     }
     try {
-      if (d.channel === 'mail') {
-        const mail = d.payload as MailPayload;
-        return await sendMail(conn, {
-          messageId: d.key,
-          from: mail.from,
-          to: mail.to,
-          cc: mail.cc,
-          subject: mail.subject,
-          ...(mail.text !== undefined ? { text: mail.text } : {}),
-          ...(mail.html !== undefined ? { html: mail.html } : {}),
-          attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content_base64, 'base64') })),
-        });
-      }
-      const file = d.payload as FilePayload;
-      const content = Buffer.from(file.content_base64, 'base64');
-      if (d.channel === 'http') return await postHttp(conn, { path: file.path || '/', body: content, contentType: file.content_type, idempotencyKey: d.key });
-      return await uploadFile(conn, { path: file.path, fileName: remoteFileName(file.file_name, d.key), content });
-    } catch (error) {
-      return { ok: false, answer: errorText(error), kind: 'other', retryable: true };
+      await Promise.all(
+        sendable.map(async (d) => {
+          const file = d.payload as FilePayload;
+          const upload = { path: file.path, fileName: remoteFileName(file.file_name, d.key), content: Buffer.from(file.content_base64, 'base64') };
+          await finish(d, await guarded(() => target.upload(upload)));
+        }),
+      );
+    } finally {
+      await target.close().catch(() => undefined);
     }
   }
 
@@ -190,4 +225,31 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (wait < this.config.pollMs) setTimeout(() => this.wake(), Math.max(0, wait)).unref();
     }
   }
+}
+
+/** The claimed deliveries by company, server and channel (one connection or pool each). */
+function groupByServer(claimed: ClaimedDelivery[]): Map<string, ClaimedDelivery[]> {
+  const groups = new Map<string, ClaimedDelivery[]>();
+  for (const d of claimed) {
+    const key = `${d.companyId}:${d.serverId ?? '-'}:${d.channel}`;
+    const group = groups.get(key);
+    if (group) group.push(d);
+    else groups.set(key, [d]);
+  }
+  return groups;
+}
+
+/** A mail delivery's payload as the SMTP transport takes it, with its key as Message-ID. */
+function outgoingMail(d: ClaimedDelivery): OutgoingMail {
+  const mail = d.payload as MailPayload;
+  return {
+    messageId: d.key,
+    from: mail.from,
+    to: mail.to,
+    cc: mail.cc,
+    subject: mail.subject,
+    ...(mail.text !== undefined ? { text: mail.text } : {}),
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+    attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content_base64, 'base64') })),
+  };
 }
