@@ -35,6 +35,9 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
   return new Promise<SshSession>((resolve, reject) => {
     const client = new Client();
     const sock = netConnect({ host: conn.host, port: conn.port });
+    // Nagle's algorithm off: an upload is five request/answer round trips (stat, open, write, close, rename), and with it on
+    // each small request waits for the delayed ACK of the one before (about 40 ms: 4-5 files a second instead of hundreds)
+    sock.setNoDelay(true);
     let received = Buffer.alloc(0);
     let ident = '';
     let hostKey = '';
