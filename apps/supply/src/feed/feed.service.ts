@@ -10,53 +10,22 @@ import {
   type FeedPage,
   type FeedQuery,
   type FeedSupplyDto,
-  type SupplyStatus,
   SupplierFeedEvents,
 } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { raw, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { toLineDto, toSupplyDto } from '../supplies/supplies.service';
 import { FeedRepository, type Row } from './feed.repository';
 
 const PO_NUMBER_MAX = 100;
 
 function toFeedSupply(row: Row, lines: Row[]): FeedSupplyDto {
-  const status = String(row.status) as SupplyStatus;
   return {
-    id: raw.num(row.id),
-    order_id: raw.num(row.order_id),
-    supplier_id: raw.num(row.supplier_id),
-    supplier: String(row.supplier_name),
-    customer_id: raw.num(row.customer_id),
-    customer: String(row.customer_name),
-    location_id: raw.num(row.location_id),
-    location: String(row.location_name),
-    catalog_ext_id: String(row.catalog_ext_id),
-    date: raw.day(row.order_date)!,
-    shipping: raw.day(row.shipping)!,
-    status,
-    delivered: status === 'delivered',
-    delivered_at: raw.iso(row.delivered_at),
-    line_count: raw.num(row.line_count),
-    delivered_count: raw.num(row.delivered_count),
-    created_at: raw.iso(row.created_at)!,
-    updated_at: raw.iso(row.updated_at)!,
+    ...toSupplyDto(row),
     seq: String(row.seq),
     po_number: row.po_number === null || row.po_number === undefined ? null : String(row.po_number),
     acknowledged_at: raw.iso(row.acknowledged_at),
-    lines: lines.map((l) => ({
-      pos: raw.num(l.pos),
-      item_id: raw.num(l.item_id),
-      sku: String(l.sku),
-      name: String(l.name),
-      quantity: raw.num(l.quantity),
-      unit: String(l.unit),
-      shipping: raw.day(l.shipping)!,
-      catalog_id: raw.numOrNull(l.catalog_id),
-      delivered: Boolean(l.delivered),
-      delivered_at: raw.iso(l.delivered_at),
-      delivered_by: raw.numOrNull(l.delivered_by),
-      ext_status: l.ext_line_status === null || l.ext_line_status === undefined ? null : String(l.ext_line_status),
-    })),
+    lines: lines.map((l) => ({ ...toLineDto(l), ext_status: l.ext_line_status === null || l.ext_line_status === undefined ? null : String(l.ext_line_status) })),
   };
 }
 

@@ -24,7 +24,8 @@ import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { assertMayMarkDelivered, pageOf, raw } from '../shared/access';
 import { ASSORTMENT_ITEM_SORTS, ASSORTMENT_SORTS, SuppliesRepository } from './supplies.repository';
 
-function toSupplyDto(row: Record<string, unknown>): SupplyDto {
+/** A supply row of the repository as the API answers it (also the supplier feed's base, feed.service.ts). */
+export function toSupplyDto(row: Record<string, unknown>): SupplyDto {
   const status = String(row.status) as SupplyStatus;
   return {
     id: raw.num(row.id),
@@ -48,7 +49,7 @@ function toSupplyDto(row: Record<string, unknown>): SupplyDto {
   };
 }
 
-function toLineDto(l: Record<string, unknown>): SupplyLineDto {
+export function toLineDto(l: Record<string, unknown>): SupplyLineDto {
   return {
     pos: raw.num(l.pos),
     item_id: raw.num(l.item_id),
