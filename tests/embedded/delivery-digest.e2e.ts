@@ -1,5 +1,5 @@
 import { eventually, type SmtpTestServer, startSmtpServer } from '@kanban/testing';
-import { DigestJob } from '../../apps/notifications/src/delivery/digest';
+import { DigestJob } from '@kanban/app-notifications';
 import { serviceSql } from '../support/orders-sql';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 

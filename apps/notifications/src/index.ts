@@ -3,3 +3,5 @@ export { NotificationsModule } from './notifications.module';
 export { notificationsData } from './notifications.data';
 export { loadNotificationsConfig, type NotificationsConfig } from './config';
 export { newSecretsKey } from './servers/secret-box';
+// tests: the daily digests' job, whose check the digest test calls at the hour it chooses
+export { DigestJob } from './delivery/digest';
