@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import { AppError, ProtocolCode } from '@kanban/access';
 import {
   ContactSubjects,
   NOTIFICATION_EVENTS,
@@ -22,6 +21,7 @@ import {
 } from '@kanban/contracts';
 import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { pageOf, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { duplicate, duplicateAs1059 } from '../shared/duplicates';
 import { EmailTemplate, FileTemplate } from '../templates/template.entity';
 import type { NotificationRecipient } from './recipient.entity';
 import { NotificationRule } from './rule.entity';
@@ -63,18 +63,6 @@ interface RecipientFacts {
 
 const notFound = (what: string) => new AppError(ProtocolCode.NotFound, `${what} not found`);
 
-function duplicate(field = 'name'): AppError {
-  return new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field });
-}
-
-async function duplicateAs1059<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw duplicate();
-    throw error;
-  }
-}
 
 function boolOf(value: unknown): boolean | undefined {
   if (value === true || value === 'true' || value === '1' || value === 1) return true;

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { SERVER_SORTS, SERVER_TYPES, type CompanyCaller, type Page, type ServerDto, type ServerInput, type ServerListQuery, type ServerType, type ServerVerifyResult } from '@kanban/contracts';
 import { type ServerConnection, verifyServer } from '@kanban/delivery';
 import { pageOf, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { duplicate, duplicateAs1059 } from '../shared/duplicates';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { SecretBox } from './secret-box';
 import { Server } from './server.entity';
@@ -186,15 +186,3 @@ export function secretContext(companyId: number, field: SecretField): string {
   return `notifications.server:${companyId}:${field}`;
 }
 
-function duplicate(): AppError {
-  return new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'name' });
-}
-
-async function duplicateAs1059<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw duplicate();
-    throw error;
-  }
-}

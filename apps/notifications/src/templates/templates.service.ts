@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
+import { AppError, ProtocolCode } from '@kanban/access';
 import {
   TEMPLATE_SORTS,
   type CompanyCaller,
@@ -17,6 +16,7 @@ import {
 } from '@kanban/contracts';
 import { assertEmailTemplate, assertFileTemplate, renderEmailTemplate, renderFileText, encodeText } from '@kanban/notify-templates';
 import { pageOf, unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { duplicate, duplicateAs1059 } from '../shared/duplicates';
 import { OrderSource } from './order-source';
 import { EmailTemplate, FileTemplate } from './template.entity';
 import { type TemplateKind, TemplatesRepository } from './templates.repository';
@@ -191,15 +191,3 @@ function checkFile(template: FileTemplate): void {
   assertFileTemplate(template);
 }
 
-function duplicate(): AppError {
-  return new AppError(ErrorCode.Duplicate, 'duplicate data, check key fields', { field: 'name' });
-}
-
-async function duplicateAs1059<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw duplicate();
-    throw error;
-  }
-}
