@@ -10,7 +10,7 @@ import {
 } from './types';
 import { alreadyThere, type FileTarget, sequentialTarget, type Upload, temporaryName } from './upload-names';
 
-interface FtpSession {
+export interface FtpSession {
   client: Client;
   /** the server's greeting, e.g. "220 (vsFTPd 3.0.3)" */
   welcome: string;
@@ -20,12 +20,12 @@ interface FtpSession {
 const FTP_REPLY = /^\d{3}(?:[ -]|$)/;
 
 /** basic-ftp's FTPError carries the reply code as a number (instanceof is unreliable across module realms, e.g. jest) */
-function isFtpReply(error: unknown): error is FTPError {
+export function isFtpReply(error: unknown): error is FTPError {
   return typeof (error as { code?: unknown } | null)?.code === 'number';
 }
 
 /** FTP reply codes to a failure: 530/532 login refused; 4yz transient, 5yz permanent (RFC 959 4.2). */
-function ftpFailure(error: unknown, who: string, step: string, received: string): TransportFailure {
+export function ftpFailure(error: unknown, who: string, step: string, received: string): TransportFailure {
   if (error instanceof TransportFailure) return error;
   if (isFtpReply(error)) {
     const answer =
@@ -51,7 +51,7 @@ function ftpFailure(error: unknown, who: string, step: string, received: string)
  * Connects (FTPS: explicit AUTH TLS, implicit TLS on port 990), logs in and sets binary mode. The control socket is
  * watched from the start, so a server that answers in another protocol is told apart at once, not after a timeout.
  */
-async function openFtp(conn: ServerConnection): Promise<FtpSession> {
+export async function openFtp(conn: ServerConnection): Promise<FtpSession> {
   const client = new Client(timeoutOf(conn));
   const secure = conn.type === 'FTPS' ? (conn.port === 990 ? 'implicit' : true) : false;
   let received = '';

@@ -26,6 +26,8 @@ interface HttpAnswer {
   statusLine: string;
   server?: string;
   body: string;
+  /** the body's bytes (at most the exchange's limit) */
+  bytes: Buffer;
 }
 
 /**
@@ -33,12 +35,13 @@ interface HttpAnswer {
  * reports the server's own reason phrase and HTTP version, and tells a reply that is not HTTP (the parser's HPE_
  * codes) from a network failure.
  */
-function exchange(
+export function exchange(
   target: URL,
   method: string,
   conn: Pick<ServerConnection, 'user' | 'password' | 'tlsRejectUnauthorized' | 'timeoutMs'>,
   headers: Record<string, string>,
   body?: Buffer,
+  limit = 65536,
 ): Promise<HttpAnswer> {
   const secure = target.protocol === 'https:';
   const options: RequestOptions & { rejectUnauthorized?: boolean } = {
@@ -56,17 +59,19 @@ function exchange(
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
-        // keep the first 64 KiB: enough for an error text, not a download
-        if (size < 65536) chunks.push(chunk);
+        // keep the first 64 KiB (a response download: its limit): enough for an error text
+        if (size < limit) chunks.push(chunk);
         size += chunk.length;
       });
       res.on('end', () => {
         const server = res.headers.server;
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
           statusLine: `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage ?? ''}`.trim(),
           server: typeof server === 'string' ? server : undefined,
-          body: Buffer.concat(chunks).toString('utf8'),
+          body: bytes.toString('utf8'),
+          bytes: bytes.subarray(0, limit),
         });
       });
       res.on('error', reject);
@@ -79,7 +84,7 @@ function exchange(
   });
 }
 
-function failureOf(error: unknown): { kind: FailureKind; answer: string } {
+export function failureOf(error: unknown): { kind: FailureKind; answer: string } {
   const code = errorCode(error) ?? '';
   const message = errorMessage(error);
   // llhttp's parse errors: the server sent something that is not HTTP
@@ -97,7 +102,7 @@ export function baseUrl(conn: ServerConnection): URL {
   return new URL(`${scheme}://${host}:${conn.port}/`);
 }
 
-function describe(answer: HttpAnswer): string {
+export function describe(answer: HttpAnswer): string {
   const detail = answer.status >= 400 ? printable(answer.body, 300) : '';
   return [answer.statusLine, answer.server && `(${answer.server})`, detail && `: ${detail}`]
     .filter(Boolean)

@@ -15,3 +15,4 @@ export {
 export { postHttp, httpRetryable, type HttpPost } from './http';
 export { temporaryName, type Upload, type FileTarget } from './upload-names';
 export * from './retry';
+export { openFolder, MAX_RESPONSE_BYTES, type RemoteFolder, type RemoteFile, type OpenFolderResult } from './folder';

@@ -12,7 +12,7 @@ import {
 } from './types';
 import { alreadyThere, type FileTarget, sequentialTarget, type Upload, temporaryName } from './upload-names';
 
-interface SshSession {
+export interface SshSession {
   client: Client;
   sftp: SFTPWrapper;
   /** the server's identification line, e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3" */
@@ -30,7 +30,7 @@ const OTHER_PROTOCOL = /^(\d{3}[ -]|HTTP\/|<|\{)/;
  * Opens an SSH connection (our own socket, so we see what the server sent when it is not SSH), logs in and opens the
  * SFTP subsystem. Rejects with a TransportFailure.
  */
-async function openSftp(conn: ServerConnection): Promise<SshSession> {
+export async function openSftp(conn: ServerConnection): Promise<SshSession> {
   const timeout = timeoutOf(conn);
   return new Promise<SshSession>((resolve, reject) => {
     const client = new Client();
@@ -181,7 +181,7 @@ async function openSftp(conn: ServerConnection): Promise<SshSession> {
  * One SFTP request as a promise, bounded in time: a server that stops answering ends the connection (the request then
  * fails as unreachable, retryable) instead of holding the delivery forever.
  */
-function call<T>(
+export function call<T>(
   session: SshSession,
   run: (done: (error: Error | null | undefined, value?: T) => void) => void,
   ms = session.timeout,
@@ -202,12 +202,12 @@ function call<T>(
 /** SFTP status codes (draft-ietf-secsh-filexfer-02): 2 no such file, 3 permission denied, 4 failure, … */
 const SFTP_NO_SUCH_FILE = 2;
 
-function sftpCode(error: unknown): number | undefined {
+export function sftpCode(error: unknown): number | undefined {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'number' ? code : undefined;
 }
 
-async function statOrNull(session: SshSession, file: string): Promise<Stats | null> {
+export async function statOrNull(session: SshSession, file: string): Promise<Stats | null> {
   try {
     return await call<Stats>(session, (done) => session.sftp.stat(file, done));
   } catch (error) {
@@ -217,7 +217,7 @@ async function statOrNull(session: SshSession, file: string): Promise<Stats | nu
 }
 
 /** A failure inside an open session: the server's status text; the connection's loss is 'unreachable'. */
-function sftpFailure(error: unknown, ident: string, step: string): TransportFailure {
+export function sftpFailure(error: unknown, ident: string, step: string): TransportFailure {
   if (error instanceof TransportFailure) return error;
   const code = sftpCode(error);
   const message = `${ident}: ${step}: ${errorMessage(error)}`;
