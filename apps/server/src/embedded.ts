@@ -17,7 +17,8 @@ import { loadOrdersConfig, OrdersModule } from '@kanban/app-orders';
 import { loadSupplyConfig, SupplyModule } from '@kanban/app-supply';
 import { INGEST_BASE_PATH, IngestModule, IngestService, ingestRouter, loadIngestConfig, SensorDirectory } from '@kanban/app-ingest';
 import { loadNotificationsConfig, newSecretsKey, NotificationsModule } from '@kanban/app-notifications';
-import { SERVICE_DATA, seedDemo } from './services';
+import { startDemoOutbox } from './demo-outbox';
+import { type DemoSeed, SERVICE_DATA, seedDemo, seedDemoNotifications } from './services';
 
 /** Client keys of the embedded run when none are configured (documented in the README). */
 export const DEMO_API_KEYS = { web: 'kanban-web-demo-key', app: 'kanban-app-demo-key' };
@@ -27,6 +28,8 @@ export interface EmbeddedSystem {
   url: string;
   dataDir: string | null;
   mailDir: string;
+  /** the demo outbox's folders (DEMO_SERVERS), else null */
+  demoOutbox: { mailDir: string; filesDir: string } | null;
   close(): Promise<void>;
 }
 
@@ -44,8 +47,14 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   // Only this machine reaches the embedded run (demo logins, demo keys) unless HOST opens it (0.0.0.0: every interface).
   const host = reader.str('HOST', '127.0.0.1');
   reader.check('HOST', host.length > 0 && !/[\s/]/.test(host), 'must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0');
-  reader.done();
   const inMemory = dataDirRaw === ':memory:';
+  // the demo outbox (demo-outbox.ts): SMTP and SFTP on loopback for the demo's notification rules, on by default when the
+  // demo data with its history goes to a data folder (`npm start`); the test systems (no history, or in memory) count
+  // the demo company's servers, rules and deliveries and leave it off unless they ask
+  const demoServers = demo && reader.bool('DEMO_SERVERS', demoHistory && !inMemory);
+  const demoSmtpPort = reader.int('DEMO_SMTP_PORT', 0, { min: 0, max: 65535 });
+  const demoSftpPort = reader.int('DEMO_SFTP_PORT', 0, { min: 0, max: 65535 });
+  reader.done();
   const dataDir = inMemory ? null : path.resolve(dataDirRaw);
   // In-memory runs keep their secret and mail in a temporary folder that is removed on close.
   const stateDir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kanban-memory-')));
@@ -68,7 +77,16 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
   for (const data of SERVICE_DATA) await migrateService(database, data);
   const blobs = createBlobStore(gatewayConfig.blobs);
-  if (demo) await seedDemo(database, { blobs, history: demoHistory });
+  let seeded: DemoSeed | null = null;
+  if (demo) seeded = await seedDemo(database, { blobs, history: demoHistory });
+  // what the demo's rules send lands in DATA_DIR/demo-outbox (mail/*.eml, files/): real servers, the product's real delivery
+  const outbox = seeded && demoServers ? await startDemoOutbox({ dataDir: stateDir, smtpPort: demoSmtpPort, sftpPort: demoSftpPort }) : null;
+  try {
+    if (seeded && outbox) await seedDemoNotifications(database, seeded, outbox, notificationsConfig.secretsKey);
+  } catch (error) {
+    await outbox?.close();
+    throw error;
+  }
 
   const broker = new InProcessBroker();
 
@@ -103,8 +121,10 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
     url: `http://${urlHost(host)}:${address.port}`,
     dataDir,
     mailDir,
+    demoOutbox: outbox ? { mailDir: outbox.mailDir, filesDir: outbox.filesDir } : null,
     async close() {
       await app.close();
+      await outbox?.close();
       await database.close();
       if (!dataDir) await rm(stateDir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@ import { startEmbedded } from './embedded';
 startEmbedded()
   .then((system) => {
     console.log(`Kanban platform running at ${system.url} (data in ${system.dataDir ?? 'memory'}, mail in ${system.mailDir})`);
+    if (system.demoOutbox) console.log(`Demo notifications: mails in ${system.demoOutbox.mailDir}, files in ${system.demoOutbox.filesDir}`);
     const stop = () => void system.close().finally(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -5,7 +5,8 @@ import { type DemoRestriction, identityData, type IdentitySeed, seedDemoRestrict
 import { type DemoUsers, type OrdersDemoSeed, ordersData, seedOrdersDemo, seedOrdersDemoSupplies } from '@kanban/app-orders';
 import { seedSupplyDemo, supplyData } from '@kanban/app-supply';
 import { ingestData, seedReadingsDemo } from '@kanban/app-ingest';
-import { notificationsData } from '@kanban/app-notifications';
+import { type NotificationsDemoSeed, notificationsData, seedNotificationsDemo } from '@kanban/app-notifications';
+import type { DemoOutbox } from './demo-outbox';
 import { activity, demoReadings, type DemoStockHistory } from './demo-sensors';
 
 /**
@@ -57,16 +58,40 @@ export interface DemoOptions {
   history?: boolean;
 }
 
-export async function seedDemo(database: Database, options: DemoOptions = {}): Promise<void> {
+/** What the demo seed answers (on every start, fresh or not): the demo company and its customers and suppliers by number. */
+export interface DemoSeed {
+  demoCompanyId: number;
+  catalog: CatalogSeed;
+}
+
+export async function seedDemo(database: Database, options: DemoOptions = {}): Promise<DemoSeed> {
   // The catalog's demo customers belong to the demo tenants the identity seed answers.
   const tenants = await seedIdentityDemo(database);
   const catalog = await seedCatalogDemo(database, { demoCompanyId: tenants.demoCompanyId, otherCompanyId: tenants.otherCompanyId }, options.blobs);
+  const seeded = { demoCompanyId: tenants.demoCompanyId, catalog };
   // Only with fresh demo tenants: restrictions an administrator removed later stay removed on a restart, and the
   // history is not written again.
-  if (!tenants.created) return;
+  if (!tenants.created) return seeded;
   await seedDemoRestrictions(database, tenants.demoCompanyId, demoRestrictions(catalog));
   const orders = (options.history ?? true) ? await seedDemoHistory(database, tenants, catalog) : null;
   await seedDemoRacks(database, tenants.demoCompanyId, orders);
+  return seeded;
+}
+
+/**
+ * The demo company's notifications (README "Demo data: notifications"): its servers pointed at the embedded run's demo
+ * outbox (`demo-outbox.ts`), templates and a mail and a file rule per demo supplier, a mail rule per demo customer
+ * (`seedNotificationsDemo`; made once, the servers' addresses updated on every start).
+ */
+export function seedDemoNotifications(database: Database, seed: DemoSeed, outbox: DemoOutbox, secretsKey: Buffer): Promise<NotificationsDemoSeed> {
+  return seedNotificationsDemo(database, {
+    companyId: seed.demoCompanyId,
+    secretsKey,
+    suppliers: seed.catalog.suppliers,
+    customers: seed.catalog.customers,
+    mail: outbox.mail,
+    files: outbox.files,
+  });
 }
 
 /**
