@@ -42,8 +42,11 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  */
 export interface DeliveryChanged {
   company_id: number;
-  order_id: number;
-  /** the idempotency key r{rule}.o{order}.v{version} */
+  /** null for an event without an order (journal entry, sensor alarm): then `subject` names it and only failures count */
+  order_id: number | null;
+  /** an event without an order: what it is about (`j{journal entry}`, `s{sensor}.{alarm}.t{ms}`); absent for orders */
+  subject?: string | null;
+  /** the idempotency key r{rule}.o{order}.v{version} (r{rule}.{subject} for an event without an order) */
   key: string;
   rule_id: number;
   rule_name: string;

@@ -62,6 +62,7 @@ export const ORDER_NOTIFICATION_EVENTS: readonly NotificationEvent[] = [
   'request_rejected',
   'supply_created',
   'supply_delivered',
+  'orderqueue_error',
 ];
 
 /** Who a rule belongs to: a customer (all or some of its locations), one location of a customer, or a supplier. */

@@ -45,7 +45,56 @@ export const OrdersSubjects = {
 export const OrdersEvents = {
   /** an order was created (by a requisition run); supplies and notifications react to it */
   orderCreated: 'evt.orders.created',
+  /**
+   * something about an order a notification rule may react to (OrderNotice; docs/notifications.md "Delivery"): set
+   * OK, created as a request waiting for approval, a request confirmed or rejected, its order queue entry in error
+   */
+  orderNotice: 'evt.orders.order_notice',
+  /** a journal entry was written (JournalEntryWritten; every writer: a database trigger puts it into the outbox) */
+  journalEntry: 'evt.orders.journal_entry',
 } as const;
+
+/** The notification events evt.orders.order_notice carries (names of NOTIFICATION_EVENTS). */
+export const ORDER_NOTICE_EVENTS = ['order_ok', 'request_waiting', 'request_confirmed', 'request_rejected', 'orderqueue_error'] as const;
+export type OrderNoticeEvent = (typeof ORDER_NOTICE_EVENTS)[number];
+
+/** evt.orders.order_notice: published through the outbox in the transaction of the change. */
+export interface OrderNotice {
+  company_id: number;
+  order_id: number;
+  customer_id: number;
+  location_id: number;
+  supplier_id: number | null;
+  event: OrderNoticeEvent;
+  /** when it happened (ISO time) */
+  at: string;
+  /** who did it; null for runs and the scheduler */
+  user_id: number | null;
+  /** request_rejected: the reason given; orderqueue_error: the entry's error code and message */
+  reason?: string | null;
+  error?: { code: number; message: string } | null;
+}
+
+/**
+ * evt.orders.journal_entry: a journal entry as written (orders.journal_entry), put into the outbox by the table's
+ * trigger in the writing transaction (so entries of set-based statements are announced too).
+ */
+export interface JournalEntryWritten {
+  id: number;
+  company_id: number;
+  code: number;
+  message: string;
+  message_key: string | null;
+  params: Record<string, unknown> | null;
+  run_id: number | null;
+  rule_id: number | null;
+  order_id: number | null;
+  customer_id: number | null;
+  location_id: number | null;
+  /** the service whose dead letter it is (null for other entries) */
+  dead_letter_service: string | null;
+  created_at: string;
+}
 
 /**
  * What the catalog answers the orders service for its read model (`catalog.replenishment.snapshot`): the

@@ -152,6 +152,8 @@ import type {
   NewOrderInput,
   NewOrderReply,
   OrderCreated,
+  OrderNotice,
+  JournalEntryWritten,
   OrderDto,
   OrderFileRef,
   OrderFilesReply,
@@ -815,6 +817,8 @@ export interface BusEvents {
   'evt.catalog.custom_field_changed': CustomFieldChanged;
   'evt.catalog.dead_letter': DeadLettered;
   'evt.orders.created': OrderCreated;
+  'evt.orders.order_notice': OrderNotice;
+  'evt.orders.journal_entry': JournalEntryWritten;
   'evt.orders.backorder_changed': BackorderChanged;
   'evt.orders.dead_letter': DeadLettered;
   'evt.supply.created': SupplyCreated;

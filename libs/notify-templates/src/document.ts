@@ -36,6 +36,49 @@ export interface OrderDocument {
   generated_at: string;
   /** ISO 4217 code when prices are involved; '' when unknown (the built-in formats then leave it out) */
   currency: string;
+  /**
+   * the notification event the message is about (docs/notification-templates.md "event"): for events without an
+   * order (journal_entry, sensor_offline, sensor_alarm) the order is empty (id 0, no lines) and this is what there is
+   */
+  event: DocEvent;
+}
+
+/** The event a notification is sent for; `journal` and `sensor` are null unless the event is of that kind. */
+export interface DocEvent {
+  /** order_created, order_ok, …, journal_entry, sensor_offline, sensor_alarm ('' in a preview without an event) */
+  kind: string;
+  /** when it happened (ISO time, UTC) */
+  at: string;
+  /** one line saying what happened (English) */
+  text: string;
+  journal: DocJournalEntry | null;
+  sensor: DocSensor | null;
+}
+
+export interface DocJournalEntry {
+  id: number;
+  /** the journal code (2000-2006, …) */
+  code: number;
+  message: string;
+  /** the entry's message key (order_no_supplier, sensor_offline, …; '' when none) */
+  message_key: string;
+  /** the order it is about, null when none */
+  order_id: number | null;
+}
+
+export interface DocSensor {
+  id: number;
+  name: string;
+  external_id: string;
+  /** offline, battery_low */
+  alarm: string;
+  /** the last reported battery in %, null when unknown */
+  battery: number | null;
+  /** the last reading (ISO time), '' when it never reported */
+  last_seen_at: string;
+  interval_minutes: number;
+  /** where it sits: storage and bin labels, comma separated */
+  places: string;
 }
 
 export interface DocAddress {
@@ -231,6 +274,8 @@ export interface OrderDocumentInput {
   catalogs?: Some<CatalogDto, 'id' | 'name'>[];
   /** where each rule sits (by kanban rule id) */
   places?: Record<number, StoragePlace>;
+  /** the notification event (default: kind '', now, no journal entry, no sensor) */
+  event?: Partial<DocEvent> | null;
   /** the supplier's order number once received */
   po_number?: string;
   currency?: string;
@@ -399,5 +444,12 @@ export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
     lines: docLines,
     generated_at: (input.generated_at ?? new Date()).toISOString(),
     currency: text(input.currency).toUpperCase(),
+    event: {
+      kind: text(input.event?.kind),
+      at: text(input.event?.at) || (input.generated_at ?? new Date()).toISOString(),
+      text: text(input.event?.text),
+      journal: input.event?.journal ?? null,
+      sensor: input.event?.sensor ?? null,
+    },
   };
 }

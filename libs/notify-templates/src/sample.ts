@@ -67,5 +67,12 @@ export function sampleOrderDocument(generatedAt = new Date('2026-11-27T09:30:00Z
     },
     po_number: 'PO-99812',
     currency: 'EUR',
+    event: {
+      kind: 'order_created',
+      at: '2026-11-27T08:15:00.000Z',
+      text: 'order 1048 created',
+      journal: { id: 512, code: 2001, message: 'order 1048: the order has no supplier', message_key: 'order_no_supplier', order_id: 1048 },
+      sensor: { id: 21, name: 'Waage R1-01', external_id: 'W-0815', alarm: 'offline', battery: 15, last_seen_at: '2026-11-27T06:00:00.000Z', interval_minutes: 15, places: 'Regal R1 R1-01-02' },
+    },
   });
 }

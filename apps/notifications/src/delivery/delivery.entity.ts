@@ -28,7 +28,7 @@ export type DeliveryPayload = MailPayload | FilePayload;
 /**
  * One delivery of a notification (docs/notifications.md "Delivery"): a rule's message for one order and version,
  * rendered when it was planned (a retry sends the same bytes), with its idempotency key `r{rule}.o{order}.v{version}`
- * (a digest: `r{rule}.d{day}.{recipient}`), unique. The worker claims due rows (`for update skip locked`, a lease
+ * (a digest: `r{rule}.d{day}.{recipient}`; an event without an order: `r{rule}.{subject}`), unique. The worker claims due rows (`for update skip locked`, a lease
  * `lease_until` after which a crashed worker's row is claimed again), sends them and records each attempt.
  */
 @Entity({ tableName: 'delivery' })
@@ -53,6 +53,13 @@ export class Delivery extends TenantEntity {
   /** null for a daily digest */
   @Property({ fieldName: 'order_id', type: 'int', nullable: true })
   orderId: number | null = null;
+
+  /**
+   * an event without an order (journal_entry, sensor_offline, sensor_alarm): what it is about, as in the key
+   * (`j{journal entry}`, `s{sensor}.{alarm}.t{ms}`); null for order deliveries and digests
+   */
+  @Property({ type: 'text', nullable: true })
+  subject: string | null = null;
 
   @Property({ type: 'int' })
   version!: number;

@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   ruleId: number;
   ruleName: string;
   orderId: number | null;
+  /** an event without an order (null for orders and digests) */
+  subject: string | null;
   side: 'O' | 'S';
   channel: DeliveryChannel;
   serverId: number | null;
@@ -44,6 +46,8 @@ export interface NewDelivery {
   payload: DeliveryPayload | null;
   /** set when the message could not be rendered: the delivery is failed at once with this answer */
   failure: string | null;
+  /** an event without an order: what it is about (`j{journal entry}`, `s{sensor}.{alarm}.t{ms}`); null for orders and digests */
+  subject?: string | null;
 }
 
 function toRule(r: Row, recipients: DeliveryRecipient[]): DeliveryRule {
@@ -128,12 +132,12 @@ export class DeliveryRepository {
   async insert(em: EntityManager, d: NewDelivery, now: Date): Promise<boolean> {
     const failed = d.failure !== null;
     const rows = await em.execute<Row[]>(
-      `insert into notifications.delivery (company_id, key, rule_id, rule_name, order_id, version, event, side, channel, server_id, customer_id, location_id, supplier_id,
+      `insert into notifications.delivery (company_id, key, rule_id, rule_name, order_id, subject, version, event, side, channel, server_id, customer_id, location_id, supplier_id,
                                            payload, status, attempts, next_attempt_at, last_answer, last_kind, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb), ?, 0, ?, ?, ?, ?)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb), ?, 0, ?, ?, ?, ?)
        on conflict (key) do nothing returning id`,
       [
-        d.companyId, d.key, d.ruleId, d.ruleName, d.orderId, d.version, d.event, d.side, d.channel, d.serverId, d.customerId, d.locationId, d.supplierId,
+        d.companyId, d.key, d.ruleId, d.ruleName, d.orderId, d.subject ?? null, d.version, d.event, d.side, d.channel, d.serverId, d.customerId, d.locationId, d.supplierId,
         d.payload === null ? null : JSON.stringify(d.payload),
         failed ? 'failed' : 'pending',
         failed ? null : now,
@@ -166,6 +170,7 @@ export class DeliveryRepository {
       ruleId: Number(r.rule_id),
       ruleName: String(r.rule_name),
       orderId: num(r.order_id),
+      subject: r.subject === null || r.subject === undefined ? null : String(r.subject),
       side: r.side as 'O' | 'S',
       channel: r.channel as DeliveryChannel,
       serverId: num(r.server_id),

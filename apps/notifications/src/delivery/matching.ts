@@ -67,6 +67,42 @@ export function matchingRules<R extends Pick<DeliveryRule, 'active' | 'event' | 
   return [...customer, ...own, ...supplier];
 }
 
+/** Where an event without an order happened: a journal entry's or a sensor's customer and location (null: not named). */
+export interface SubjectPlace {
+  customerId: number | null;
+  locationId: number | null;
+}
+
+/**
+ * The active rules of an event without an order (journal_entry, sensor_offline, sensor_alarm; docs/notifications.md
+ * "Events without an order"), each rule once over all the places the event names:
+ * - at a location (customer and location known): as for orders (the location's own rules, the customer's with
+ *   `all_locations` or when the location has none of its own);
+ * - at a customer only (no location): the customer's rules (location empty); its locations' rules are not asked;
+ * - company-wide (no place, or none with a customer: a dead letter, a failed run, a sensor in no rack): the customer
+ *   rules with `all_locations`, the rules meant for "everything at this customer, wherever" — a location's rule or a
+ *   customer rule limited to locations without their own is about a place, which such an event has not.
+ * Supplier rules never match: these events name no supplier.
+ */
+export function matchingRulesAtPlaces<R extends Pick<DeliveryRule, 'active' | 'event' | 'customerId' | 'locationId' | 'supplierId' | 'allLocations'>>(
+  rules: readonly R[],
+  event: NotificationEvent,
+  places: readonly SubjectPlace[],
+): R[] {
+  const active = rules.filter((r) => r.active && r.event === event && r.supplierId === null);
+  const chosen = new Set<R>();
+  const known = places.filter((p) => p.customerId !== null);
+  if (known.length === 0) for (const r of active) if (r.locationId === null && r.customerId !== null && r.allLocations) chosen.add(r);
+  for (const place of known) {
+    if (place.locationId === null) {
+      for (const r of active) if (r.customerId === place.customerId && r.locationId === null) chosen.add(r);
+    } else {
+      for (const r of matchingRules(active, event, { customerId: place.customerId!, locationId: place.locationId, supplierId: null })) chosen.add(r);
+    }
+  }
+  return active.filter((r) => chosen.has(r));
+}
+
 /** O: an order notification (customer and location rules); S: a supply notification (supplier rules, supply events). */
 export function sideOf(rule: Pick<DeliveryRule, 'supplierId'>, event: NotificationEvent): 'O' | 'S' {
   return rule.supplierId !== null || SUPPLY_EVENTS.includes(event) ? 'S' : 'O';
@@ -75,6 +111,14 @@ export function sideOf(rule: Pick<DeliveryRule, 'supplierId'>, event: Notificati
 /** The idempotency key of a rule's delivery for an order: `r{rule}.o{order}.v{version}`. */
 export function deliveryKey(ruleId: number, orderId: number, version: number): string {
   return `r${ruleId}.o${orderId}.v${version}`;
+}
+
+/**
+ * The idempotency key of a rule's delivery for an event without an order: `r{rule}.{subject}`, the subject naming
+ * the event once (`j{journal entry}`, `s{sensor}.{alarm}.t{time in ms}`).
+ */
+export function subjectDeliveryKey(ruleId: number, subject: string): string {
+  return `r${ruleId}.${subject}`;
 }
 
 /**

@@ -3,12 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ProtocolCode } from '@kanban/access';
 import { type CompanyCaller, type DeliveryChannel, NotificationDeliveryEvents, type NotificationEvent, type OrderDto } from '@kanban/contracts';
 import { addToOutbox, claimInbox, ServiceBus } from '@kanban/messaging';
-import { type FileEncoding, type LineBreak, type OrderDocument, renderCsv, renderEmailTemplate, renderFileTemplate } from '@kanban/notify-templates';
+import { type DocEvent, type FileEncoding, type LineBreak, type OrderDocument, renderCsv, renderEmailTemplate, renderFileTemplate } from '@kanban/notify-templates';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { OrderSource } from '../templates/order-source';
 import type { DeliveryPayload, FilePayload, MailPayload } from './delivery.entity';
 import { DeliveryRepository, type NewDelivery } from './delivery.repository';
-import { deliveryKey, type DeliveryRule, type EventPlace, matchingRules, sideOf } from './matching';
+import { deliveryKey, type DeliveryRule, type EventPlace, matchingRules, matchingRulesAtPlaces, sideOf, type SubjectPlace, subjectDeliveryKey } from './matching';
 import { systemCaller } from './system-caller';
 import { DeliveryWorker } from './worker';
 
@@ -25,6 +25,25 @@ export interface PlanRequest {
   ruleId?: number;
   /** the version: `next` = one more than the rule's last for the order (supply deliveries, triggers); default 1 */
   version?: 'first' | 'next';
+  /** what templates see as `event.text` (default: the event and the order's number) */
+  text?: string;
+}
+
+/**
+ * An event without an order (journal_entry, sensor_offline, sensor_alarm; docs/notifications.md "Events without an
+ * order"): its subject names it in the key (`r{rule}.{subject}`), its places choose the rules (matchingRulesAtPlaces)
+ * and what the templates see (`event`, and the first place's customer and location).
+ */
+export interface SubjectPlanRequest {
+  companyId: number;
+  event: NotificationEvent;
+  /** `j{journal entry id}`, `s{sensor}.{alarm}.t{ms}`: unique per event */
+  subject: string;
+  places: SubjectPlace[];
+  /** what templates see as `event` (kind and at are set from the request) */
+  data: Pick<DocEvent, 'text' | 'journal' | 'sensor'>;
+  at: Date;
+  inbox?: { consumer: string; eventId: string };
 }
 
 export interface PlanResult {
@@ -38,6 +57,14 @@ const DEFAULT_MAIL = {
   body: 'Order {{order.id}} of {{order.date}}\n{{customer.name}}, {{location.name}}\nSupplier: {{supplier.name}}\n\n{{#each lines}}{{pos}}  {{sku}}  {{name}}  {{quantity}} {{unit}}  ({{shipping}})\n{{/each}}',
 };
 const DEFAULT_FILE_NAME = 'order_{{order.id}}.csv';
+/** The default mail of an event without an order (no e-mail template): the event's line and its fields. */
+const DEFAULT_EVENT_MAIL = {
+  header: '{{event.text}}',
+  body:
+    '{{event.text}}\n\n{{#if customer.name}}{{customer.name}}{{#if location.name}}, {{location.name}}{{/if}}\n{{/if}}{{event.at}}\n' +
+    '{{#if event.journal}}Journal {{event.journal.code}} ({{event.journal.message_key}}){{#if event.journal.order_id}}, order {{event.journal.order_id}}{{/if}}\n{{/if}}' +
+    '{{#if event.sensor}}Sensor {{event.sensor.name}} ({{event.sensor.external_id}}): {{event.sensor.alarm}}{{#if event.sensor.places}}, {{event.sensor.places}}{{/if}}\n{{/if}}',
+};
 
 function contentTypeOf(name: string): string {
   const ext = name.toLowerCase().split('.').pop() ?? '';
@@ -118,7 +145,11 @@ export class DeliveryPlanner {
       const id = rule.supplierId !== null ? `s${rule.supplierId}` : 'all';
       const cached = documents.get(id);
       if (cached) return cached;
-      const document = await this.orders.build(caller, { ...order, lines });
+      const built = await this.orders.build(caller, { ...order, lines });
+      const document: OrderDocument = {
+        ...built,
+        event: { kind: request.event, at: request.at.toISOString(), text: request.text ?? `order ${order.id}: ${request.event}`, journal: null, sensor: null },
+      };
       documents.set(id, document);
       return document;
     };
@@ -187,7 +218,90 @@ export class DeliveryPlanner {
     return result ?? done;
   }
 
-  private async claimOnly(request: PlanRequest): Promise<void> {
+  /**
+   * Plans an event without an order (docs/notifications.md "Events without an order"): the active e-mail rules of the
+   * event matching its places, each mail rendered now on the event's document (no order, no lines; the first
+   * place's customer and location) and stored under `r{rule}.{subject}`, with the inbox claim, in one transaction.
+   * Only-daily rules collect it for their digest. These deliveries concern no order: they write no order history.
+   */
+  async planSubject(request: SubjectPlanRequest): Promise<PlanResult> {
+    const { companyId } = request;
+    const done = { keys: [] as string[], queued: 0, digested: 0 };
+    const rules = await this.uow.forCompany(companyId).read((em) => this.repository.rulesOf(em, companyId, [request.event]));
+    const chosen = matchingRulesAtPlaces(rules, request.event, request.places);
+    if (chosen.length === 0) {
+      await this.claimOnly(request);
+      return done;
+    }
+    const caller = systemCaller(companyId);
+    const place = request.places.find((p) => p.customerId !== null) ?? { customerId: null, locationId: null };
+    const event: DocEvent = { kind: request.event, at: request.at.toISOString(), ...request.data };
+    const document = await this.orders.buildForEvent(caller, place, event);
+    const isDaily = (r: DeliveryRule) => r.onlyDaily && r.type === 'E';
+    const rendered: (Omit<NewDelivery, 'key' | 'version'> & { key: string })[] = [];
+    for (const rule of chosen.filter((r) => !isDaily(r))) {
+      const base = {
+        companyId,
+        key: subjectDeliveryKey(rule.id, request.subject),
+        ruleId: rule.id,
+        ruleName: rule.name,
+        orderId: null,
+        event: request.event,
+        side: 'O' as const,
+        serverId: rule.serverId,
+        customerId: place.customerId,
+        locationId: place.locationId,
+        supplierId: null,
+        subject: request.subject,
+      };
+      try {
+        const { channel, payload } = await this.render(caller, rule, document, DEFAULT_EVENT_MAIL);
+        rendered.push({ ...base, channel, payload, failure: null });
+      } catch (error) {
+        rendered.push({ ...base, channel: rule.type === 'E' ? 'mail' : 'file', payload: null, failure: `not rendered: ${errorText(error)}` });
+      }
+    }
+    const summaries = new Map<number, string>();
+    for (const rule of chosen.filter(isDaily)) summaries.set(rule.id, await this.summary(rule, document, request.event, DEFAULT_EVENT_MAIL));
+
+    const result = await this.uow.forCompany(companyId).write(async (em) => {
+      if (request.inbox && !(await claimInbox(em, request.inbox.consumer, request.inbox.eventId))) return null;
+      const now = new Date();
+      let queued = 0;
+      for (const d of rendered) {
+        if (!(await this.repository.insert(em, { ...d, version: 1 }, now))) continue;
+        queued += 1;
+        // a message that could not be rendered failed at once: the orders service journals it (no order history)
+        if (d.failure === null) continue;
+        addToOutbox(em, NotificationDeliveryEvents.deliveryChanged, {
+          company_id: companyId,
+          order_id: null,
+          subject: request.subject,
+          key: d.key,
+          rule_id: d.ruleId,
+          rule_name: d.ruleName,
+          side: d.side,
+          channel: d.channel,
+          status: 'failed',
+          attempt: 0,
+          answer: d.failure,
+          kind: 'other',
+          next_attempt_at: null,
+          at: now.toISOString(),
+          customer_id: d.customerId,
+          location_id: d.locationId,
+        });
+      }
+      let digested = 0;
+      for (const [ruleId, summary] of summaries) digested += await this.addDigestItem(em, companyId, ruleId, null, request.event, summary, request.at, request.subject);
+      await em.flush();
+      return { keys: rendered.map((d) => d.key), queued, digested };
+    });
+    if (result && result.queued > 0) this.worker.wake();
+    return result ?? done;
+  }
+
+  private async claimOnly(request: { companyId: number; inbox?: { consumer: string; eventId: string } }): Promise<void> {
     const inbox = request.inbox;
     if (!inbox) return;
     await this.uow.forCompany(request.companyId).write(async (em) => {
@@ -195,28 +309,28 @@ export class DeliveryPlanner {
     });
   }
 
-  private async addDigestItem(em: EntityManager, companyId: number, ruleId: number, orderId: number, event: string, summary: string, at: Date): Promise<number> {
+  private async addDigestItem(em: EntityManager, companyId: number, ruleId: number, orderId: number | null, event: string, summary: string, at: Date, subject?: string): Promise<number> {
     const rows = await em.execute<{ id: string }[]>(
       `insert into notifications.digest_item (company_id, rule_id, source, order_id, event, summary, occurred_at) values (?, ?, ?, ?, ?, ?, ?)
        on conflict (rule_id, source) do nothing returning id`,
-      [companyId, ruleId, `o${orderId}.${event}.${at.toISOString()}`, orderId, event, summary, at],
+      [companyId, ruleId, subject !== undefined ? `${subject}.${event}` : `o${orderId}.${event}.${at.toISOString()}`, orderId, event, summary, at],
     );
     return rows.length;
   }
 
   /** One line of a digest: the rule's subject (or the default) rendered on the order. */
-  private async summary(rule: DeliveryRule, document: OrderDocument, event: NotificationEvent): Promise<string> {
+  private async summary(rule: DeliveryRule, document: OrderDocument, event: NotificationEvent, defaultMail = DEFAULT_MAIL): Promise<string> {
     try {
       const template = rule.emailTemplateId !== null ? await this.uow.forCompany(rule.companyId).read((em) => this.repository.emailTemplate(em, rule.companyId, rule.emailTemplateId!)) : null;
-      const header = rule.subject || template?.header || DEFAULT_MAIL.header;
+      const header = rule.subject || template?.header || defaultMail.header;
       return `${event}: ${renderEmailTemplate({ header, body: '' }, document).subject}`;
     } catch (error) {
-      return `${event}: order ${document.order.id} (${errorText(error)})`;
+      return `${event}: ${document.order.id ? `order ${document.order.id}` : document.event.text} (${errorText(error)})`;
     }
   }
 
   /** The rule's message on the document: a mail (E) or a file or HTTP body (F). Throws when it cannot be made. */
-  async render(caller: CompanyCaller, rule: DeliveryRule, document: OrderDocument): Promise<{ channel: DeliveryChannel; payload: DeliveryPayload }> {
+  async render(caller: CompanyCaller, rule: DeliveryRule, document: OrderDocument, defaultMail = DEFAULT_MAIL): Promise<{ channel: DeliveryChannel; payload: DeliveryPayload }> {
     const { companyId } = caller;
     const read = <T>(work: (em: EntityManager) => Promise<T>) => this.uow.forCompany(companyId).read(work);
     if (rule.serverId === null) throw new Error('the rule names no server');
@@ -235,7 +349,7 @@ export class DeliveryPlanner {
     if (serverType !== 'SMTP') throw new Error(`an e-mail rule needs an SMTP server, not ${serverType}`);
     const template = rule.emailTemplateId !== null ? await read((em) => this.repository.emailTemplate(em, companyId, rule.emailTemplateId!)) : null;
     if (rule.emailTemplateId !== null && !template) throw new Error(`e-mail template ${rule.emailTemplateId} does not exist (deleted?)`);
-    const mail = renderEmailTemplate(template ?? DEFAULT_MAIL, document);
+    const mail = renderEmailTemplate(template ?? defaultMail, document);
     const subject = rule.subject ? renderEmailTemplate({ header: rule.subject, body: '' }, document).subject : mail.subject;
     const { to, cc } = await this.recipients(caller, rule);
     if (to.length === 0 && cc.length === 0) throw new Error('the rule has no recipients');

@@ -197,13 +197,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         this.log.warn(`delivery ${d.key}: attempt ${d.attempts} not recorded (claimed again meanwhile)`);
         return;
       }
-      if (d.orderId === null) {
+      if (d.orderId === null && d.subject === null) {
         if (!result.ok) this.log.warn(`digest ${d.key}: attempt ${d.attempts} failed (${kind}): ${answer}`);
         return;
       }
       addToOutbox(em, NotificationDeliveryEvents.deliveryChanged, {
         company_id: d.companyId,
         order_id: d.orderId,
+        ...(d.subject !== null ? { subject: d.subject } : {}),
         key: d.key,
         rule_id: d.ruleId,
         rule_name: d.ruleName,

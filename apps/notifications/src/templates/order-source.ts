@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, ProtocolCode } from '@kanban/access';
 import type { CatalogDto, CompanyCaller, ItemDto, KanbanRuleDto, OrderDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
-import { buildOrderDocument, sampleOrderDocument, type OrderDocument } from '@kanban/notify-templates';
+import { buildOrderDocument, type DocEvent, sampleOrderDocument, type OrderDocument } from '@kanban/notify-templates';
 
 /** The document a template is rendered on, and which order it is (null: the sample order). */
 export interface PreviewDocument {
@@ -72,6 +72,26 @@ export class OrderSource {
       items: items.filter((i): i is ItemDto => i !== null),
       rules: rules.filter((r): r is KanbanRuleDto => r !== null),
       catalogs: catalogs.filter((c): c is CatalogDto => c !== null),
+    });
+  }
+
+  /**
+   * The document of an event without an order (journal entry, sensor alarm): the company, the customer and location
+   * it names (when it names them and they still exist), an empty order (id 0, no lines) and the event.
+   */
+  async buildForEvent(caller: CompanyCaller, place: { customerId: number | null; locationId: number | null }, event: DocEvent): Promise<OrderDocument> {
+    const { customerId, locationId } = place;
+    const [company, customer, location] = await Promise.all([
+      this.bus.request('identity.company.get', { caller }),
+      customerId === null ? Promise.resolve(null) : orNull(this.bus.request('catalog.customer.get', { caller, customerId })),
+      customerId === null || locationId === null ? Promise.resolve(null) : orNull(this.bus.request('catalog.location.get', { caller, customerId, locationId })),
+    ]);
+    return buildOrderDocument({
+      company,
+      order: { id: 0, date: event.at.slice(0, 10), created: event.at, customer_id: customerId ?? 0, location_id: locationId ?? 0, lines: [] },
+      customer: customer ?? { id: customerId ?? 0, name: '' },
+      location: location ?? { id: locationId ?? 0, name: '' },
+      event,
     });
   }
 }

@@ -62,6 +62,11 @@ export class NotificationDeliveryConsumer {
 
 export async function recordDelivery(em: EntityManager, entries: JournalRepository, d: DeliveryChanged): Promise<void> {
   const at = new Date(d.at);
+  if (d.order_id === null) {
+    // an event without an order (journal entry, sensor alarm): no order history, a journal entry for a failed attempt
+    await recordFailure(em, entries, d, at, subjectText(d.subject ?? d.key));
+    return;
+  }
   const message = messageOf(d);
   await em.execute(
     `insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
@@ -81,18 +86,45 @@ export async function recordDelivery(em: EntityManager, entries: JournalReposito
       where o.id = ? and o.company_id = ?`,
     [d.order_id, d.company_id, d.order_id, d.company_id],
   );
-  if (d.status === 'retrying' || d.status === 'failed') {
-    const retrying = d.status === 'retrying';
-    await entries.insert(em, {
-      companyId: d.company_id,
-      code: journalCodeOf(d.kind),
-      message: `notification "${d.rule_name}" for order ${d.order_id} could not be sent (${d.channel}, attempt ${d.attempt}, ${d.kind ?? 'other'})${retrying ? ', tried again' : ', given up'}: ${d.answer}`.slice(0, 2000),
-      messageKey: 'notification_failed',
-      params: { rule_id: d.rule_id, rule: d.rule_name, order_id: d.order_id, key: d.key, channel: d.channel, attempt: d.attempt, kind: d.kind, answer: d.answer.slice(0, 500), retrying },
-      orderId: d.order_id,
-      customerId: d.customer_id,
-      locationId: d.location_id,
-      createdAt: at,
-    });
-  }
+  await recordFailure(em, entries, d, at, `order ${d.order_id}`);
+}
+
+/** What a delivery without an order was about, in words: `j42` journal entry 42, `s3.offline.t…` sensor 3 (offline). */
+export function subjectText(subject: string): string {
+  const journal = /^j(\d+)$/.exec(subject);
+  if (journal) return `journal entry ${journal[1]}`;
+  const sensor = /^s(\d+)\.([a-z_]+)\./.exec(subject);
+  if (sensor) return `sensor ${sensor[1]} (${sensor[2]})`;
+  return subject;
+}
+
+/**
+ * The journal entry of a failed attempt (`notification_failed`; 2004, 2003 or 2000). These entries announce
+ * themselves as evt.orders.journal_entry like every entry; `journal_entry` rules leave them out (docs/notifications.md).
+ */
+async function recordFailure(em: EntityManager, entries: JournalRepository, d: DeliveryChanged, at: Date, about: string): Promise<void> {
+  if (d.status !== 'retrying' && d.status !== 'failed') return;
+  const retrying = d.status === 'retrying';
+  await entries.insert(em, {
+    companyId: d.company_id,
+    code: journalCodeOf(d.kind),
+    message: `notification "${d.rule_name}" for ${about} could not be sent (${d.channel}, attempt ${d.attempt}, ${d.kind ?? 'other'})${retrying ? ', tried again' : ', given up'}: ${d.answer}`.slice(0, 2000),
+    messageKey: 'notification_failed',
+    params: {
+      rule_id: d.rule_id,
+      rule: d.rule_name,
+      order_id: d.order_id,
+      ...(d.subject ? { subject: d.subject } : {}),
+      key: d.key,
+      channel: d.channel,
+      attempt: d.attempt,
+      kind: d.kind,
+      answer: d.answer.slice(0, 500),
+      retrying,
+    },
+    orderId: d.order_id,
+    customerId: d.customer_id,
+    locationId: d.location_id,
+    createdAt: at,
+  });
 }

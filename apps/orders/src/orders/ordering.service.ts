@@ -11,6 +11,7 @@ import {
   type OrderableItemsQuery,
   type OrderableItemsReply,
   type OrderCreated,
+  type OrderNotice,
   type OrderDto,
   orderEventMessage,
   OrdersEvents,
@@ -298,6 +299,7 @@ export class OrderingService {
       await this.repository.openRequest(em, caller.companyId, orderId, now);
       this.orders.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('request_confirmed', {}), caller.userId, now);
       addToOutbox(em, OrdersEvents.orderCreated, orderCreatedOf(caller.companyId, order, await this.repository.openLines(em, caller.companyId, raw.num(order.id))));
+      addToOutbox(em, OrdersEvents.orderNotice, orderNoticeOf(caller.companyId, order, 'request_confirmed', now, caller.userId));
       await this.queue.enqueue(em, caller.companyId, [orderId], caller.userId, now);
       await em.flush();
     });
@@ -312,11 +314,12 @@ export class OrderingService {
       throw AppError.validation('reason', 'must be a text of at most 500 characters');
     }
     await this.uow.forCompany(caller.companyId).write(async (em) => {
-      await this.waiting(em, caller, scope, orderId);
+      const order = await this.waiting(em, caller, scope, orderId);
       const now = this.clock.now();
       await this.repository.cancel(em, caller.companyId, orderId, now);
       const message = orderEventMessage('request_rejected', { reason: reason?.trim() || null });
       this.orders.addEvent(em, caller.companyId, orderId, 'U', message, caller.userId, now);
+      addToOutbox(em, OrdersEvents.orderNotice, { ...orderNoticeOf(caller.companyId, order, 'request_rejected', now, caller.userId), reason: reason?.trim() || null });
       await em.flush();
     });
     return this.orders.get(caller, scope, orderId);
@@ -442,6 +445,17 @@ export class OrderingService {
           date: o.today,
           lines: lines.map((l) => ({ pos: l.pos, rule_id: l.ruleId, item_id: l.itemId, sku: l.sku, name: l.name, quantity: l.quantity, unit: l.unit, shipping: l.shipping })),
         });
+      } else {
+        addToOutbox(em, OrdersEvents.orderNotice, {
+          company_id: caller.companyId,
+          order_id: order.id,
+          customer_id: o.customerId,
+          location_id: o.locationId,
+          supplier_id: supplierId,
+          event: 'request_waiting',
+          at: o.now.toISOString(),
+          user_id: caller.userId,
+        });
       }
       await em.flush();
       ids.push(order.id);
@@ -491,5 +505,19 @@ function orderCreatedOf(companyId: number, order: Record<string, unknown>, lines
       unit: String(l.unit),
       shipping: raw.day(l.shipping)!,
     })),
+  };
+}
+
+/** evt.orders.order_notice of an order row (a request confirmed or rejected). */
+function orderNoticeOf(companyId: number, order: Record<string, unknown>, event: OrderNotice['event'], at: Date, userId: number | null): OrderNotice {
+  return {
+    company_id: companyId,
+    order_id: raw.num(order.id),
+    customer_id: raw.num(order.customer_id),
+    location_id: raw.num(order.location_id),
+    supplier_id: raw.numOrNull(order.supplier_id),
+    event,
+    at: at.toISOString(),
+    user_id: userId,
   };
 }

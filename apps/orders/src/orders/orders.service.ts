@@ -21,8 +21,10 @@ import {
   type OrderScope,
   type OrderStatus,
   type OrderUpdateInput,
+  OrdersEvents,
   type Page,
 } from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { pageOf, raw } from '../shared/access';
@@ -188,6 +190,16 @@ export class OrdersService {
       if (changes.ext_status === 1 && order.ext_status !== 1) {
         await this.repository.markOk(em, caller.companyId, orderId, now);
         this.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('status_ok', {}), caller.userId, now);
+        addToOutbox(em, OrdersEvents.orderNotice, {
+          company_id: caller.companyId,
+          order_id: orderId,
+          customer_id: order.customer_id,
+          location_id: order.location_id,
+          supplier_id: order.supplier_id,
+          event: 'order_ok',
+          at: now.toISOString(),
+          user_id: caller.userId,
+        });
       }
       await em.flush();
       return this.detail(em, caller, scope, orderId);
