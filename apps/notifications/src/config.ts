@@ -10,6 +10,15 @@ export interface NotificationsConfig {
   verifyTimeoutMs: number;
   /** the delivery's worker and retries (docs/notifications.md "Delivery") */
   delivery: DeliveryConfig;
+  /** reading the suppliers' answers (docs/notifications.md "Order responses") */
+  responses: ResponsesConfig;
+}
+
+export interface ResponsesConfig {
+  /** RESPONSE_FETCHER: false leaves the answers to other processes (default true) */
+  fetcher: boolean;
+  /** RESPONSE_POLL_MS: how often the answer folders of the rules with fetch_response are read (default 5 min) */
+  pollMs: number;
 }
 
 export interface DeliveryConfig {
@@ -72,6 +81,10 @@ export function loadNotificationsConfig(env: Env, defaults: Partial<Record<strin
       retryScale: retryScaleOf(r),
       digestCheckMs: r.int('DELIVERY_DIGEST_CHECK_MS', 60_000, { min: 100, max: 3_600_000 }),
       testPauseFile: r.optional('DELIVERY_TEST_PAUSE_FILE') ?? '',
+    },
+    responses: {
+      fetcher: r.bool('RESPONSE_FETCHER', true),
+      pollMs: r.int('RESPONSE_POLL_MS', 300_000, { min: 100, max: 86_400_000 }),
     },
   };
   r.done();

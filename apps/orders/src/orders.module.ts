@@ -7,6 +7,7 @@ import { HealthHandler } from './health/health.handler';
 import { DeadLettersConsumer } from './journal/dead-letters.consumer';
 import { SensorAlarmsConsumer } from './journal/sensor-alarms.consumer';
 import { NotificationDeliveryConsumer } from './journal/notification-delivery.consumer';
+import { OrderResponsesConsumer } from './journal/order-responses.consumer';
 import { JournalHandler } from './journal/journal.handler';
 import { JournalService } from './journal/journal.service';
 import { ordersData } from './orders.data';
@@ -45,7 +46,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [servicePersistence(ordersData), serviceOutbox({ service: 'orders', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, SensorAlarmsConsumer, NotificationDeliveryConsumer, StatsHandler, OrderQueueHandler, SensorStockConsumer],
+      controllers: [HealthHandler, CopiesConsumer, RulesHandler, FillHistoryHandler, OrdersHandler, SuppliesConsumer, RulesOfItemHandler, JournalHandler, DeadLettersConsumer, SensorAlarmsConsumer, NotificationDeliveryConsumer, OrderResponsesConsumer, StatsHandler, OrderQueueHandler, SensorStockConsumer],
       providers: [
         { provide: ORDERS_CONFIG, useValue: config },
         overrides.clock ?? { provide: ORDERS_CLOCK, useValue: systemClock },

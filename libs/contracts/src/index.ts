@@ -24,6 +24,7 @@ export * from './notifications';
 export * from './notification-templates';
 export * from './notification-rules';
 export * from './notification-delivery';
+export * from './order-responses';
 export * from './bus-access';
 export * from './dead-letters';
 export * from './subjects';

@@ -29,6 +29,9 @@ export const ORDER_EVENT_CODES = [
   'notification_sent',
   'notification_retrying',
   'notification_failed',
+  'response_ext_status',
+  'response_po_number',
+  'response_line_status',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];
@@ -79,6 +82,12 @@ export interface OrderEventParamsOf {
   notification_retrying: { rule_id: number; rule: string; channel: string; key: string; attempt: number; answer: string; kind: string; next_attempt_at: string };
   /** O or S: the delivery was given up after attempt `attempt` (not retryable, or past its give-up time) */
   notification_failed: { rule_id: number; rule: string; channel: string; key: string; attempt: number; answer: string; kind: string };
+  /** O or S: a rule's answer file (`file`) set the order's ext_status (`ext_status` 1 OK, -1 FE, 0 KA; `text` its letters) */
+  response_ext_status: { rule_id: number; rule: string; file: string; ext_status: number; text: string };
+  /** O or S: a rule's answer file set the supplier's purchase-order number */
+  response_po_number: { rule_id: number; rule: string; file: string; po_number: string };
+  /** O or S: a rule's answer file set line `pos`'s external status (TP TR ER EE PO BE CE WA IP WB RC RE) */
+  response_line_status: { rule_id: number; rule: string; file: string; pos: number; status: string };
 }
 
 export type OrderEventParams = OrderEventParamsOf[OrderEventCode];
@@ -114,6 +123,9 @@ const ENGLISH: { [C in OrderEventCode]: (p: OrderEventParamsOf[C]) => string } =
   notification_sent: (p) => `notification "${p.rule}" sent (${p.channel}, attempt ${p.attempt}): ${p.answer}`,
   notification_retrying: (p) => `notification "${p.rule}" not sent (${p.channel}, attempt ${p.attempt}, ${p.kind}): ${p.answer}; next attempt at ${p.next_attempt_at}`,
   notification_failed: (p) => `notification "${p.rule}" failed (${p.channel}, attempt ${p.attempt}, ${p.kind}), given up: ${p.answer}`,
+  response_ext_status: (p) => `answer ${p.file} ("${p.rule}"): status ${p.text}`,
+  response_po_number: (p) => `answer ${p.file} ("${p.rule}"): purchase order number ${p.po_number}`,
+  response_line_status: (p) => `answer ${p.file} ("${p.rule}"): line ${p.pos} ${p.status}`,
 };
 
 /**

@@ -18,6 +18,7 @@ import { NotificationsSubjects, ServerSubjects } from './notifications';
 import { EmailTemplateSubjects, FileTemplateSubjects } from './notification-templates';
 import { NotificationRuleEvents, NotificationRuleSubjects } from './notification-rules';
 import { NotificationDeliveryEvents } from './notification-delivery';
+import { OrderResponseEvents } from './order-responses';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
@@ -73,6 +74,7 @@ const EVENT_CONSTANTS = [
   NotificationRuleEvents,
   NotificationDeliveryEvents,
   SupplierFeedEvents,
+  OrderResponseEvents,
 ] as const;
 
 /** the values of each object of a union */

@@ -40,6 +40,7 @@ import type {
   NotificationRuleTriggerResult,
 } from './notification-rules';
 import type { DeliveryChanged } from './notification-delivery';
+import type { OrderResponseRead } from './order-responses';
 import type {
   DeadLetterAction,
   DeadLetterDiscardResult,
@@ -831,6 +832,7 @@ export interface BusEvents {
   'evt.notifications.dead_letter': DeadLettered;
   'evt.notifications.rule_changed': NotificationRuleChanged;
   'evt.notifications.delivery_changed': DeliveryChanged;
+  'evt.notifications.order_response': OrderResponseRead;
 }
 
 export type BusSubject = keyof BusSubjects;

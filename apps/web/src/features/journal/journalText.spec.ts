@@ -101,6 +101,18 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       de: ['Benachrichtigung „Datei“ zu Bestellung 12 konnte nicht gesendet werden (Datei, Versuch 1).', '530 Login incorrect.'],
     },
   ],
+  response_failed: [
+    {
+      params: { rule_id: 7, rule: 'Antworten; "Süd"', file: 'antwort 1.txt', order_id: null, kind: 'unreadable', answer: 'not UTF-8 at byte 4' },
+      en: ['The answer antwort 1.txt of notification "Antworten; "Süd"" could not be read.', 'not UTF-8 at byte 4'],
+      de: ['Die Antwort antwort 1.txt zur Benachrichtigung „Antworten; "Süd"“ konnte nicht gelesen werden.', 'not UTF-8 at byte 4'],
+    },
+    {
+      params: { rule_id: 7, rule: 'SFTP', file: '', order_id: null, kind: 'auth', answer: 'All configured authentication methods failed' },
+      en: ['The answers of notification "SFTP" could not be fetched.', 'All configured authentication methods failed'],
+      de: ['Die Antworten zur Benachrichtigung „SFTP“ konnten nicht abgeholt werden.', 'All configured authentication methods failed'],
+    },
+  ],
   sensor_battery_low: [
     {
       params: { sensor_id: 4, sensor: 'Taster', external_id: 'b-1', battery: 12, places: [] },

@@ -92,6 +92,13 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
           details: isText(p.answer) && p.answer !== '' ? p.answer : null,
         }
       : null,
+  response_failed: (p, i18n) =>
+    isId(p.rule_id) && isText(p.rule) && isText(p.file)
+      ? {
+          text: p.file ? i18n.t('journalMessages.response_failed', { rule: p.rule, file: p.file }) : i18n.t('journalMessages.response_failed_fetch', { rule: p.rule }),
+          details: isText(p.answer) && p.answer !== '' ? p.answer : null,
+        }
+      : null,
   sensor_negative: (p, i18n) =>
     isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
       ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }

@@ -111,6 +111,15 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
       de: 'Benachrichtigung „API“ aufgegeben (HTTP, Versuch 1): HTTP/1.1 400 Bad Request',
     },
   ],
+  response_ext_status: [
+    { params: { rule_id: 7, rule: 'Antworten', file: 'antwort_4711.txt', ext_status: 1, text: 'OK' }, en: 'answer antwort_4711.txt ("Antworten"): status OK', de: 'Antwort antwort_4711.txt („Antworten“): Status OK' },
+  ],
+  response_po_number: [
+    { params: { rule_id: 7, rule: 'Antworten', file: 'a.txt', po_number: 'PO-Ä; 1' }, en: 'answer a.txt ("Antworten"): purchase order number PO-Ä; 1', de: 'Antwort a.txt („Antworten“): Auftragsnummer des Lieferanten PO-Ä; 1' },
+  ],
+  response_line_status: [
+    { params: { rule_id: 7, rule: 'Antworten', file: 'a.txt', pos: 2, status: 'BE' }, en: 'answer a.txt ("Antworten"): line 2 BE', de: 'Antwort a.txt („Antworten“): Position 2 BE' },
+  ],
 };
 
 const event = <C extends OrderEventCode>(code: C, params: OrderEventParamsOf[C]) => ({ code, params: params as Record<string, unknown>, text: orderEventText(code, params) });

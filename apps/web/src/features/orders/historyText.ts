@@ -84,6 +84,9 @@ const VALUES: { [C in OrderEventCode]: (p: Params, f: Formatters) => Values | nu
       : null,
   notification_failed: (p, f) =>
     isText(p.rule) && isText(p.channel) && isId(p.attempt) && isText(p.answer) ? { rule: p.rule, channel: f.channel(p.channel), attempt: f.count(p.attempt), answer: p.answer } : null,
+  response_ext_status: (p) => (isText(p.rule) && isText(p.file) && isText(p.text) ? { rule: p.rule, file: p.file, status: p.text } : null),
+  response_po_number: (p) => (isText(p.rule) && isText(p.file) && isText(p.po_number) ? { rule: p.rule, file: p.file, po: p.po_number } : null),
+  response_line_status: (p) => (isText(p.rule) && isText(p.file) && isId(p.pos) && isText(p.status) ? { rule: p.rule, file: p.file, pos: p.pos, status: p.status } : null),
 };
 
 /**

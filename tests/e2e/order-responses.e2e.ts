@@ -1,0 +1,224 @@
+import { chown, mkdir, rename, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ensureTransferUser, eventually, type FtpTestServer, type SftpTestServer, startFtpServer, startSftpServer } from '@kanban/testing';
+import { type NotificationOrders, notificationOrders } from '../support/notification-orders';
+import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+
+jest.setTimeout(240_000);
+
+/**
+ * Order responses (issue 18 item 5; docs/notifications.md "Order responses") in both run modes, against OpenSSH's SFTP
+ * and vsftpd on loopback: a file rule delivers the order's file, the supplier's answer file placed in the rule's
+ * response folder is read with its expressions (every RESPONSE_POLL_MS, here 300 ms) and sets the order's ext_status,
+ * its purchase-order number and a line's external status, each a history event; the file moves to done/; the same
+ * answer again changes nothing; an answer that is not UTF-8 is journal 2003 and moves to unreadable/; a refused login
+ * is journal 2004.
+ */
+let system: TestSystem;
+let demo: number;
+const tokens: Record<string, string> = {};
+let sftp: SftpTestServer;
+let ftp: FtpTestServer;
+let at: NotificationOrders;
+
+const api = () => system.api;
+const c = () => `/c/${demo}`;
+const orderOf = async (orderId: number) => ok(await api().get(`${c()}/order/${orderId}`, tokens.admin));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  [sftp, ftp] = await Promise.all([startSftpServer(), startFtpServer()]);
+  system = await startSystem(undefined, { env: { DELIVERY_POLL_MS: '200', RESPONSE_POLL_MS: '300' } });
+  const signedIn = await signInDemo(system);
+  Object.assign(tokens, signedIn.tokens);
+  demo = signedIn.demo;
+  at = await notificationOrders(system, demo, tokens, { location: 'Antwort-Lager „Nord“', skuPrefix: 'RSP' });
+  await at.deactivateAll();
+});
+
+afterAll(async () => {
+  await system?.close();
+  await Promise.all([sftp?.stop(), ftp?.stop()]);
+});
+
+/** An answer as the supplier's system leaves it: written under a hidden name, owned by the transfer user, then renamed. */
+async function placeAnswer(localFile: string, content: Buffer | string): Promise<void> {
+  const { uid, gid } = await ensureTransferUser();
+  const dir = path.dirname(localFile);
+  await mkdir(dir, { recursive: true });
+  await chown(dir, uid, gid);
+  const hidden = path.join(dir, `.${path.basename(localFile)}.part`);
+  await writeFile(hidden, content);
+  await chown(hidden, uid, gid);
+  await rename(hidden, localFile);
+}
+
+const files = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir) : []);
+type HistoryEvent = { code: string; type: string; params: Record<string, unknown>; text: string };
+const responseEvents = (order: { history: HistoryEvent[] }) => order.history.filter((e) => e.code.startsWith('response_'));
+
+/** The order delivered by the rule (its file at the server, the delivery recorded sent). */
+async function delivered(ruleId: number, orderId: number): Promise<void> {
+  await eventually(
+    async () => ((await orderOf(orderId)).history.some((e: HistoryEvent) => e.code === 'notification_sent' && e.params.rule_id === ruleId) ? true : undefined),
+    60_000,
+    'the order file delivered',
+  );
+}
+
+async function journal(filter: (entry: { code: number; message_key: string; params: Record<string, unknown> }) => boolean) {
+  return ok(await api().get(`/v2/c/${demo}/journal?per_page=200`, tokens.admin)).items.filter(filter);
+}
+
+describe('order responses', () => {
+  it('SFTP: the answer sets ext_status, the purchase-order number and a line status; moved to done/; read again it changes nothing', async () => {
+    const server = ok(await api().post(`${c()}/server`, { name: 'SFTP Antworten', type: 'SFTP', host: sftp.host, port: sftp.port, user: sftp.user, private_key: sftp.privateKey }, tokens.writer)).id;
+    const template = ok(await api().post(`${c()}/filetemplates`, { name: 'Bestellung mit Antwort', header: 'order;{{order.id}}', body: '{{line.pos}};{{line.sku}};{{line.quantity}}', encoding: 'UTF-8', linebreak: 'LF' }, tokens.writer)).id;
+    const rule = ok(
+      await api().post(
+        at.supplierRules,
+        {
+          name: 'Antworten lesen; "SFTP" ✓',
+          type: 'F',
+          event: 'order_created',
+          attachment_template_id: template,
+          attachment_name: 'bestellung_{{order.id}}.csv',
+          server_id: server,
+          path: '',
+          fetch_response: true,
+          response_path: 'antworten',
+          response_expressions: [
+            { target: 'ext_status', pattern: '^HEAD;{order_id};(\\w+)' },
+            { target: 'po_number', pattern: '^HEAD;{order_id};\\w+;(?<po>[^;\\r\\n]+)' },
+            { target: 'line_status', pattern: '^POS;{order_id};(?<pos>\\d+);(?<status>\\w+)' },
+          ],
+        },
+        tokens.writer,
+      ),
+    ).id;
+    const { orderId } = await at.newOrder('Schraube „Antwort“ M6');
+    const other = await at.newOrder('Mutter M6');
+    await delivered(rule, orderId);
+    await delivered(rule, other.orderId);
+    const before = await orderOf(orderId);
+    expect(before).toMatchObject({ ext_status: 0, po_status: 0, po_number: null });
+
+    // the answer names this order (and a position it does not have, and an order the rule never delivered)
+    const answer = `HEAD;${orderId};OK;AB-Ä; 9001\nPOS;${orderId};1;BE\nPOS;${orderId};7;RE\nHEAD;999999;FE\n`;
+    await placeAnswer(sftp.localPath(`antworten/antwort_${orderId}.txt`), answer);
+    const order = await eventually(
+      async () => {
+        const o = await orderOf(orderId);
+        return responseEvents(o).length === 3 ? o : undefined;
+      },
+      60_000,
+      'three response events',
+    );
+    expect(order).toMatchObject({ ext_status: 1, ext_status_text: 'OK', status: 'confirmed', po_status: 1, po_number: 'AB-Ä' });
+    expect(order.lines[0]).toMatchObject({ pos: 1, ext_line_status: 'BE', status: 'confirmed' });
+    const events = responseEvents(order);
+    const common = { rule_id: rule, rule: 'Antworten lesen; "SFTP" ✓', file: `antwort_${orderId}.txt` };
+    expect(events.map((e) => [e.type, e.code, e.params]).sort()).toEqual(
+      [
+        ['S', 'response_ext_status', { ...common, ext_status: 1, text: 'OK' }],
+        ['S', 'response_po_number', { ...common, po_number: 'AB-Ä' }],
+        ['S', 'response_line_status', { ...common, pos: 1, status: 'BE' }],
+      ].sort(),
+    );
+    expect(events.find((e) => e.code === 'response_line_status')!.text).toBe(`answer antwort_${orderId}.txt ("Antworten lesen; "SFTP" ✓"): line 1 BE`);
+    // the other order is untouched
+    expect(responseEvents(await orderOf(other.orderId))).toEqual([]);
+
+    // the file moved to done/
+    await eventually(async () => (files(sftp.localPath('antworten/done')).includes(`antwort_${orderId}.txt`) ? true : undefined), 30_000, 'the answer in done/');
+    expect(files(sftp.localPath('antworten')).filter((f) => !f.startsWith('.') && f !== 'done')).toEqual([]);
+
+    // the same answer again: read and moved, nothing changes
+    await placeAnswer(sftp.localPath(`antworten/antwort_${orderId}.txt`), answer);
+    await eventually(async () => (files(sftp.localPath('antworten')).includes(`antwort_${orderId}.txt`) ? undefined : true), 30_000, 'the second answer read');
+    expect(files(sftp.localPath('antworten/done')).filter((f) => f.startsWith(`antwort_${orderId}.txt`))).toHaveLength(2);
+    await sleep(2000);
+    const again = await orderOf(orderId);
+    expect(responseEvents(again)).toHaveLength(3);
+    expect(again).toMatchObject({ ext_status: 1, po_number: 'AB-Ä' });
+
+    // a later answer: line 1 shipped, another purchase-order number — applied as changes
+    await placeAnswer(sftp.localPath(`antworten/versand_${orderId}.txt`), `POS;${orderId};1;WB\n`);
+    const shipped = await eventually(async () => {
+      const o = await orderOf(orderId);
+      return o.lines[0].ext_line_status === 'WB' ? o : undefined;
+    }, 60_000, 'line 1 WB');
+    expect(responseEvents(shipped)).toHaveLength(4);
+
+    // an answer that is not UTF-8 (the template's encoding): journal 2003 naming the file, moved to unreadable/
+    await placeAnswer(sftp.localPath('antworten/kaputt.txt'), Buffer.from(`HEAD;${orderId};FE;Gr\xf6\xdfe\n`, 'latin1'));
+    const entries = await eventually(async () => {
+      const found = await journal((j) => j.message_key === 'response_failed' && j.params.file === 'kaputt.txt');
+      return found.length > 0 ? found : undefined;
+    }, 60_000, 'journal 2003');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ code: 2003, params: { rule_id: rule, kind: 'unreadable', answer: 'the answer is not UTF-8 text' } });
+    await eventually(async () => (files(sftp.localPath('antworten/unreadable')).includes('kaputt.txt') ? true : undefined), 30_000, 'kaputt.txt in unreadable/');
+    // an answer for no order the rule delivered: unmatched/
+    await placeAnswer(sftp.localPath('antworten/fremd.txt'), 'HEAD;999999;OK\n');
+    await eventually(async () => (files(sftp.localPath('antworten/unmatched')).includes('fremd.txt') ? true : undefined), 30_000, 'fremd.txt in unmatched/');
+    expect((await orderOf(orderId)).ext_status).toBe(1);
+    ok(await api().patch(`${at.supplierRules}/${rule}`, { active: false }, tokens.writer));
+  });
+
+  it('FTP: line statuses per {order_pos} and FE; a refused login is journal 2004 once', async () => {
+    const server = ok(await api().post(`${c()}/server`, { name: 'FTP Antworten', type: 'FTP', host: ftp.host, port: ftp.port, user: ftp.user, password: ftp.password }, tokens.writer)).id;
+    const template = ok(await api().post(`${c()}/filetemplates`, { name: 'Bestellung FTP', header: 'order;{{order.id}}', body: '{{line.pos}};{{line.sku}}', encoding: 'ISO-8859-1', linebreak: 'CRLF' }, tokens.writer)).id;
+    const rule = ok(
+      await api().post(
+        at.supplierRules,
+        {
+          name: 'Antworten FTP',
+          type: 'F',
+          event: 'order_created',
+          attachment_template_id: template,
+          attachment_name: 'o_{{order.id}}.csv',
+          server_id: server,
+          path: 'upload',
+          fetch_response: true,
+          response_path: 'upload/in',
+          response_expressions: [
+            { target: 'line_status', pattern: '^{order_id}/{order_pos}=(\\w\\w)\\r?$' },
+            { target: 'ext_status', pattern: '^{order_id} status (-?\\d)' },
+          ],
+        },
+        tokens.writer,
+      ),
+    ).id;
+    const { orderId } = await at.newOrder('Scheibe Ø 8');
+    await delivered(rule, orderId);
+    // ISO-8859-1 as the template: "Größe" read fine
+    await placeAnswer(ftp.localPath(`upload/in/${orderId}.txt`), Buffer.from(`Größe\r\n${orderId}/1=EE\r\n${orderId} status -1\r\n`, 'latin1'));
+    const order = await eventually(async () => {
+      const o = await orderOf(orderId);
+      return responseEvents(o).length === 2 ? o : undefined;
+    }, 60_000, 'two response events');
+    expect(order).toMatchObject({ ext_status: -1, ext_status_text: 'FE', status: 'open' });
+    expect(order.lines[0]).toMatchObject({ pos: 1, ext_line_status: 'EE' });
+    await eventually(async () => (files(ftp.localPath('upload/in/done')).includes(`${orderId}.txt`) ? true : undefined), 30_000, 'the answer in done/');
+
+    // a server that refuses the login: journal 2004 (once, not every poll)
+    const refused = ok(await api().post(`${c()}/server`, { name: 'FTP falsch', type: 'FTP', host: ftp.host, port: ftp.port, user: ftp.user, password: 'falsch; "Ü"' }, tokens.writer)).id;
+    const bad = ok(
+      await api().post(
+        at.supplierRules,
+        { name: 'Antworten abgelehnt', type: 'F', event: 'order_created', attachment_template_id: template, server_id: refused, path: 'upload', fetch_response: true, response_path: 'upload/in', response_expressions: [{ target: 'ext_status', pattern: '^{order_id};(\\w+)' }] },
+        tokens.writer,
+      ),
+    ).id;
+    const entries = await eventually(async () => {
+      const found = await journal((j) => j.message_key === 'response_failed' && j.params.rule_id === bad);
+      return found.length > 0 ? found : undefined;
+    }, 60_000, 'journal 2004');
+    expect(entries[0]).toMatchObject({ code: 2004, params: { file: '', kind: 'auth' } });
+    await sleep(1500);
+    expect(await journal((j) => j.message_key === 'response_failed' && j.params.rule_id === bad)).toHaveLength(1);
+    await at.deactivateAll();
+  });
+});
