@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CompanyCaller, OrderScope, StoredOrderFile } from '@kanban/contracts';
+import { type CompanyCaller, OrdersEvents, type OrderScope, type StoredOrderFile } from '@kanban/contracts';
+import { addToOutbox } from '@kanban/messaging';
 import { containsPattern, visibleCondition } from '../shared/access';
 
 export type Row = Record<string, unknown>;
@@ -126,13 +127,28 @@ export class OrdersRepository {
     await em.execute('update orders.purchase_order set comment = ?, updated_at = ? where id = ? and company_id = ?', [comment, now, orderId, companyId]);
   }
 
-  /** ext_status 1 (OK) for the order and its lines; open ones become confirmed. */
-  async markOk(em: EntityManager, companyId: number, orderId: number, now: Date): Promise<void> {
-    await em.execute(
+  /**
+   * ext_status 1 (OK) for the order and its lines; open ones become confirmed. Announces it (evt.orders.order_notice
+   * `order_ok`, notification rules of that event) in the same transaction; callers call it only when it was not OK.
+   */
+  async markOk(em: EntityManager, companyId: number, orderId: number, now: Date, userId: number | null = null): Promise<void> {
+    const [order] = await em.execute<Row[]>(
       `update orders.purchase_order set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end, updated_at = ?
-        where id = ? and company_id = ?`,
+        where id = ? and company_id = ? returning customer_id, location_id, supplier_id`,
       [now, orderId, companyId],
     );
+    if (order) {
+      addToOutbox(em, OrdersEvents.orderNotice, {
+        company_id: companyId,
+        order_id: orderId,
+        customer_id: Number(order.customer_id),
+        location_id: Number(order.location_id),
+        supplier_id: order.supplier_id === null || order.supplier_id === undefined ? null : Number(order.supplier_id),
+        event: 'order_ok',
+        at: now.toISOString(),
+        user_id: userId,
+      });
+    }
     await em.execute(
       `update orders.purchase_order_line set ext_status = 1, status = case when status = 'open' then 'confirmed' else status end
         where order_id = ? and company_id = ?`,

@@ -21,10 +21,8 @@ import {
   type OrderScope,
   type OrderStatus,
   type OrderUpdateInput,
-  OrdersEvents,
   type Page,
 } from '@kanban/contracts';
-import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { type Clock, ORDERS_CLOCK } from '../requisition/company-time';
 import { pageOf, raw } from '../shared/access';
@@ -188,18 +186,8 @@ export class OrdersService {
       if (changes.ext_status === 1 && order.status === 'cancelled') throw AppError.validation('ext_status', 'the order is cancelled: it cannot be confirmed by the supplier');
       if (changes.ext_status === 1 && order.status === 'delivered') throw AppError.validation('ext_status', 'the order is delivered: it cannot be confirmed by the supplier');
       if (changes.ext_status === 1 && order.ext_status !== 1) {
-        await this.repository.markOk(em, caller.companyId, orderId, now);
+        await this.repository.markOk(em, caller.companyId, orderId, now, caller.userId);
         this.addEvent(em, caller.companyId, orderId, 'U', orderEventMessage('status_ok', {}), caller.userId, now);
-        addToOutbox(em, OrdersEvents.orderNotice, {
-          company_id: caller.companyId,
-          order_id: orderId,
-          customer_id: order.customer_id,
-          location_id: order.location_id,
-          supplier_id: order.supplier_id,
-          event: 'order_ok',
-          at: now.toISOString(),
-          user_id: caller.userId,
-        });
       }
       await em.flush();
       return this.detail(em, caller, scope, orderId);
