@@ -193,8 +193,22 @@ describe('order responses', () => {
     ).id;
     const { orderId } = await at.newOrder('Scheibe Ø 8');
     await delivered(rule, orderId);
+    // inactive: the timer leaves it alone, read by hand (POST …/responses)
+    ok(await api().patch(`${at.supplierRules}/${rule}`, { active: false }, tokens.writer));
+    await sleep(1500); // a timer run that began while it was active has ended
     // ISO-8859-1 as the template: "Größe" read fine
     await placeAnswer(ftp.localPath(`upload/in/${orderId}.txt`), Buffer.from(`Größe\r\n${orderId}/1=EE\r\n${orderId} status -1\r\n`, 'latin1'));
+    expect(ok(await api().post(`${at.supplierRules}/${rule}/responses`, {}, tokens.writer))).toEqual({
+      rule_id: rule,
+      files: [{ name: `${orderId}.txt`, outcome: 'applied', orders: [orderId], moved: 'done' }],
+      failure: null,
+    });
+    expect(ok(await api().post(`${at.supplierRules}/${rule}/responses`, {}, tokens.writer))).toEqual({ rule_id: rule, files: [], failure: null });
+    // a reader may not; another owner's path is 404; a rule that reads no answers is 1000 at fetch_response
+    expect((await api().post(`${at.supplierRules}/${rule}/responses`, {}, tokens.readonly)).body.Meta.code).toBe(1020);
+    expect((await api().post(`${at.customerRules}/${rule}/responses`, {}, tokens.writer)).status).toBe(404);
+    const plain = ok(await api().post(at.supplierRules, { name: 'Ohne Antworten', type: 'F', active: false, event: 'order_created', attachment_template_id: template, server_id: server, path: 'upload' }, tokens.writer)).id;
+    expect((await api().post(`${at.supplierRules}/${plain}/responses`, {}, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'fetch_response' });
     const order = await eventually(async () => {
       const o = await orderOf(orderId);
       return responseEvents(o).length === 2 ? o : undefined;

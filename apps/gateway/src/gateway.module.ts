@@ -52,6 +52,7 @@ import {
 } from './notifications/notification-rules.controller';
 import { ServersController } from './notifications/servers.controller';
 import { NotificationRuleTriggerController } from './notifications/notification-trigger.controller';
+import { NotificationRuleResponsesController } from './notifications/notification-responses.controller';
 import { ApiClientsController } from './supplier-api/api-clients.controller';
 import { SupplierFeedController } from './supplier-api/feed.controller';
 import { OAuthController } from './supplier-api/oauth.controller';
@@ -78,7 +79,7 @@ export class GatewayModule {
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
         SupplyController, CompanyRequestsController, CustomerRequestsController, JournalController,
         CompanyStatsController, CustomerStatsController, SupplierStatsController, OrderQueueController, ServersController, EmailTemplatesController, FileTemplatesController,
-        CustomerNotificationRulesController, LocationNotificationRulesController, SupplierNotificationRulesController, CompanyNotificationRulesController, NotificationRuleTriggerController,
+        CustomerNotificationRulesController, LocationNotificationRulesController, SupplierNotificationRulesController, CompanyNotificationRulesController, NotificationRuleTriggerController, NotificationRuleResponsesController,
         ApiClientsController, OAuthController, SupplierFeedController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

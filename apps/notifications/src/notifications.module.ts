@@ -12,6 +12,7 @@ import { DeliveryWorker } from './delivery/worker';
 import { HealthHandler } from './health/health.handler';
 import { notificationsData } from './notifications.data';
 import { ResponseFetcher } from './responses/fetcher';
+import { ResponsesHandler } from './responses/responses.handler';
 import { RulesHandler } from './rules/rules.handler';
 import { RulesRepository } from './rules/rules.repository';
 import { RulesService } from './rules/rules.service';
@@ -33,7 +34,7 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [servicePersistence(notificationsData), serviceOutbox({ service: 'notifications', ...config.outbox, claimMs: 30_000, batchSize: 100 })],
-      controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler, DeliveryEventsConsumer, DeliveryHandler],
+      controllers: [HealthHandler, ServersHandler, TemplatesHandler, RulesHandler, DeliveryEventsConsumer, DeliveryHandler, ResponsesHandler],
       providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, ServersService, ServersRepository, TemplatesService, TemplatesRepository, OrderSource, RulesService, RulesRepository, DeliveryRepository, DeliveryPlanner, DeliveryWorker, DeliveryTrigger, DigestJob, ResponseFetcher],
     };
   }

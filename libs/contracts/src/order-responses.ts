@@ -19,6 +19,24 @@ export function isLineExtStatus(value: unknown): value is LineExtStatus {
   return typeof value === 'string' && (LINE_EXT_STATUSES as readonly string[]).includes(value);
 }
 
+/** Bus calls of the order responses (notifications service). */
+export const OrderResponseSubjects = {
+  /** read a rule's answers now (POST `…/notificationrule/{ruleID}/responses`) */
+  fetch: 'notifications.rule.fetch_responses',
+} as const;
+
+/**
+ * What reading a rule's answers did (POST `…/notificationrule/{ruleID}/responses`): per file whether it was applied
+ * to orders (their ids), matched no order, was unreadable (journal 2003) or could not be fetched (journal 2005), and
+ * the subfolder it was moved to (`done`, `unmatched`, `unreadable`; `removed`; null: left, e.g. an HTTP answer);
+ * `failure` when the folder could not be read at all (journal 2004 or 2005).
+ */
+export interface NotificationRuleResponsesResult {
+  rule_id: number;
+  files: { name: string; outcome: 'applied' | 'unmatched' | 'unreadable' | 'failed'; orders: number[]; moved: string | null; answer?: string }[];
+  failure: string | null;
+}
+
 /** Durable events of the order responses (JetStream stream EVT_notifications). */
 export const OrderResponseEvents = {
   /** a rule's answer file was read for an order (changes to apply), or could not be read or fetched (journal) */

@@ -18,7 +18,7 @@ import { NotificationsSubjects, ServerSubjects } from './notifications';
 import { EmailTemplateSubjects, FileTemplateSubjects } from './notification-templates';
 import { NotificationRuleEvents, NotificationRuleSubjects } from './notification-rules';
 import { NotificationDeliveryEvents } from './notification-delivery';
-import { OrderResponseEvents } from './order-responses';
+import { OrderResponseEvents, OrderResponseSubjects } from './order-responses';
 import { BinReadingEvents } from './bin-readings';
 import { StatsSubjects } from './stats';
 import type { BusEvent, BusSubject } from './subjects';
@@ -55,6 +55,7 @@ const SUBJECT_CONSTANTS = [
   EmailTemplateSubjects,
   FileTemplateSubjects,
   NotificationRuleSubjects,
+  OrderResponseSubjects,
   ApiClientSubjects,
   SupplierFeedSubjects,
 ] as const;

@@ -40,7 +40,7 @@ import type {
   NotificationRuleTriggerResult,
 } from './notification-rules';
 import type { DeliveryChanged } from './notification-delivery';
-import type { OrderResponseRead } from './order-responses';
+import type { NotificationRuleResponsesResult, OrderResponseRead } from './order-responses';
 import type {
   DeadLetterAction,
   DeadLetterDiscardResult,
@@ -788,6 +788,7 @@ export interface BusSubjects {
   'notifications.rule.update': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; input: NotificationRuleInput }; reply: NotificationRuleDto };
   'notifications.rule.delete': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: null };
   'notifications.rule.trigger': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: NotificationRuleTriggerResult };
+  'notifications.rule.fetch_responses': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number }; reply: NotificationRuleResponsesResult };
   'notifications.rule.recipient.add': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; input: NotificationRecipientInput }; reply: NotificationRuleDto };
   'notifications.rule.recipient.update': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; recipientId: number; input: NotificationRecipientInput }; reply: NotificationRuleDto };
   'notifications.rule.recipient.delete': { request: { caller: CompanyCaller; owner: NotificationRuleOwner; id: number; recipientId: number }; reply: NotificationRuleDto };

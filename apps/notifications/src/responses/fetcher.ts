@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderResponseRead, OrderResponseEvents, type ResponseExpression } from '@kanban/contracts';
+import { type NotificationRuleResponsesResult, type OrderResponseRead, OrderResponseEvents, type ResponseExpression } from '@kanban/contracts';
 import { type FailureKind, openFolder, type RemoteFolder } from '@kanban/delivery';
 import { addToOutbox, ServiceBus } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
@@ -32,12 +32,8 @@ interface ResponseRule {
   side: 'O' | 'S';
 }
 
-/** What one run did, per rule (tests and logs). */
-export interface ResponseRunReport {
-  rule_id: number;
-  files: { name: string; outcome: 'applied' | 'unmatched' | 'unreadable' | 'failed'; orders: number[]; moved: string | null; answer?: string }[];
-  failure: string | null;
-}
+/** What one run did, per rule. */
+export type ResponseRunReport = NotificationRuleResponsesResult;
 
 /**
  * Reads the suppliers' answers (issue 18 item 5; docs/notifications.md "Order responses"): every RESPONSE_POLL_MS,
@@ -91,17 +87,34 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
     return this.running;
   }
 
+  /**
+   * Reads one rule's answers now (POST `…/notificationrule/{ruleID}/responses`), also when it is inactive; after a run
+   * in progress. Answers null when the rule is no file rule with fetch_response, a server and an expression.
+   */
+  async runRule(companyId: number, ruleId: number): Promise<ResponseRunReport | null> {
+    await this.running?.catch(() => undefined);
+    const run = (async () => {
+      const rule = (await this.uow.read((em) => activeRules(em, companyId, ruleId)))[0];
+      return rule ? [await this.readRule(rule)] : [];
+    })();
+    this.running = run.finally(() => {
+      if (this.running === tracked) this.running = null;
+    });
+    const tracked = this.running;
+    return (await run)[0] ?? null;
+  }
+
   private async runAll(companyId?: number): Promise<ResponseRunReport[]> {
     const rules = await this.uow.read((em) => activeRules(em, companyId));
     const reports: ResponseRunReport[] = [];
     for (const rule of rules) {
       if (this.stopped) break;
-      reports.push(await this.runRule(rule).catch((e: unknown) => ({ rule_id: rule.id, files: [], failure: errorText(e) })));
+      reports.push(await this.readRule(rule).catch((e: unknown) => ({ rule_id: rule.id, files: [], failure: errorText(e) })));
     }
     return reports;
   }
 
-  private async runRule(rule: ResponseRule): Promise<ResponseRunReport> {
+  private async readRule(rule: ResponseRule): Promise<ResponseRunReport> {
     const report: ResponseRunReport = { rule_id: rule.id, files: [], failure: null };
     let folder: RemoteFolder;
     try {
@@ -263,17 +276,20 @@ function kindOf(error: unknown): FailureKind {
   return kind === 'auth' || kind === 'unreadable' || kind === 'unreachable' || kind === 'other' ? kind : 'other';
 }
 
-/** The active file rules with fetch_response, a server and at least one expression (of one company, or all). */
-async function activeRules(em: EntityManager, companyId?: number): Promise<ResponseRule[]> {
+/**
+ * The active file rules with fetch_response, a server and at least one expression (of one company, or all); with
+ * `ruleId` that rule of the company, active or not.
+ */
+async function activeRules(em: EntityManager, companyId?: number, ruleId?: number): Promise<ResponseRule[]> {
   const rows = await em.execute<
     { id: number; company_id: number; name: string; server_id: number; response_path: string; response_expressions: unknown; encoding: string | null; supplier_id: number | null }[]
   >(
     `select r.id, r.company_id, r.name, r.server_id, r.response_path, r.response_expressions, t.encoding, r.supplier_id
        from notifications.notification_rule r
        left join notifications.file_template t on t.id = r.attachment_template_id and t.company_id = r.company_id
-      where r.active and r.type = 'F' and r.fetch_response and r.server_id is not null ${companyId === undefined ? '' : 'and r.company_id = ?'}
+      where ${ruleId === undefined ? 'r.active and' : 'r.id = ? and'} r.type = 'F' and r.fetch_response and r.server_id is not null ${companyId === undefined ? '' : 'and r.company_id = ?'}
       order by r.company_id, r.id`,
-    companyId === undefined ? [] : [companyId],
+    [...(ruleId === undefined ? [] : [ruleId]), ...(companyId === undefined ? [] : [companyId])],
   );
   return rows
     .map((r) => ({
