@@ -284,6 +284,37 @@ describe('PDF rendering, read back from the images', () => {
     ).toEqual(['1048']);
   }, 60_000);
 
+  it("draws images from a data URL and from a label's own bytes, scaled into their box", async () => {
+    const square = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
+    const dataUrl = `data:image/png;base64,${square.toString('base64')}`;
+    const template = `<label width="100" height="50">
+  <image x="5" y="5" width="20" height="10" src="${dataUrl}"/>
+  <image x="50" y="20" width="15" height="25" src="item"/>
+</label>`;
+    const { pdf } = await renderPdfBuffer({
+      template,
+      labels: [{ data: { images: { item: square } } }],
+      settings: { paper: 'label', dpi: 100 },
+    });
+    const [page] = await pages(pdf, 200);
+    // a square image fits its box: 10 × 10 mm centred in 20 × 10, 15 × 15 centred in 15 × 25
+    const first = darkBox(page!, 0, 0, 45, 18, 200)!;
+    const second = darkBox(page!, 45, 18, 25, 30, 200)!;
+    for (const [got, want] of [
+      [first.x, 10],
+      [first.y, 5],
+      [first.width, 10],
+      [first.height, 10],
+      [second.x, 50],
+      [second.y, 25],
+      [second.width, 15],
+      [second.height, 15],
+    ] as const)
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(0.5);
+  });
+
   it('answers 1055 naming the GS1 AI when data makes a bad barcode', async () => {
     const bad = { item: { sku: 'X' }, kanban_rule: { scan_code: 'KR1', capacity: 123456789 } };
     const error = await renderPdfBuffer({ template: ITEM_LABEL, labels: [{ data: bad }] }).catch(

@@ -160,7 +160,9 @@ export async function renderZpl(
   const shared = job.images ?? {};
   const stats: RenderStats = { pages: 0, labels: 0, panels: 0 };
   const origin = layout.positions[0]!;
-  const home = `^LH${Math.round((origin.x * dpi) / 25.4)},${Math.round((origin.y * dpi) / 25.4)}`;
+  // offsets: ^LH moves the label home right and down; a negative one shifts left with ^LS or up with ^LT
+  const [ox, oy] = [Math.round((origin.x * dpi) / 25.4), Math.round((origin.y * dpi) / 25.4)];
+  const home = `^LH${Math.max(0, ox)},${Math.max(0, oy)}${ox < 0 ? `^LS${-ox}` : ''}${oy < 0 ? `^LT${Math.max(-120, oy)}` : ''}`;
   for await (const { panel, data, first } of panelsOf(job, template)) {
     const lookup = (src: string): Buffer | null => {
       const found = src.startsWith('data:') ? src : (data.images?.[src] ?? shared[src]);
