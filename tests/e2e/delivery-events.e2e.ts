@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eventually, type SmtpTestServer, startSmtpServer } from '@kanban/testing';
 import { serviceSql } from '../support/orders-sql';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
@@ -8,7 +9,8 @@ jest.setTimeout(240_000);
  * The notification events that came with their producers (docs/notifications.md "Delivery"), in both run modes, each
  * delivering a mail to a real SMTP server on loopback (libs/testing/src/delivery-servers.ts): an order set OK, a
  * request waiting, confirmed and rejected, an order queue entry in error (an order without a supplier), a journal
- * entry (its 2001), a sensor gone offline (the catalog's alarm check, one interval minute lasting a second); the
+ * entry (its 2001), a sensor gone offline (the catalog's alarm check, one interval minute lasting a second), a sensor
+ * reporting a low battery through the ingest (sensor_alarm); the
  * order events record O events on the order, the others none. A journal_entry rule whose mails fail does not set
  * itself off with the journal entries of its own failures.
  */
@@ -32,7 +34,18 @@ const rulesOf = (customer: number) => `${c()}/customer/${customer}/notificationr
 beforeAll(async () => {
   smtp = await startSmtpServer({ auth: { user: SMTP_USER, password: SMTP_PASSWORD } });
   system = await startSystem(undefined, {
-    env: { DELIVERY_RETRY_SCALE: '0.001', DELIVERY_POLL_MS: '200', SENSOR_ALARMS: 'true', SENSOR_ALARM_CHECK_MS: '250', SENSOR_INTERVAL_UNIT_MS: '1000' },
+    ingest: true,
+    env: {
+      DELIVERY_RETRY_SCALE: '0.001',
+      DELIVERY_POLL_MS: '200',
+      SENSOR_ALARMS: 'true',
+      SENSOR_ALARM_CHECK_MS: '250',
+      SENSOR_INTERVAL_UNIT_MS: '1000',
+      INGEST_FLUSH_MS: '50',
+      MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
+      MQTT_TOPIC_ROOT: `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`,
+      MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`,
+    },
   });
   const signedIn = await signInDemo(system);
   Object.assign(tokens, signedIn.tokens);
@@ -171,6 +184,29 @@ describe(`notification events without a producer before (${process.env.E2E_MODE}
     expect(mails[0]!.parsed.text).toContain('Ereignishalle Süd');
     await new Promise((r) => setTimeout(r, 2000));
     expect(smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<r${rule}.`))).toHaveLength(1);
+  });
+
+  it('sensor_alarm: a sensor reporting a low battery mails the rule of that event (not the offline one)', async () => {
+    const rule = await mailRule(customerId, 'sensor_alarm', 'Alarm {{event.sensor.alarm}}: {{event.sensor.name}} {{event.sensor.battery}} %', 'technik@kunde.example');
+    const storageId = ok(await api().post(`${c()}/customer/${customerId}/location/${locationId}/storage/`, { name: 'Batterieregal', rows: 1, columns: 1 }, tokens.admin)).id;
+    const externalId = `bat-${process.pid}-${randomBytes(3).toString('hex')}`;
+    const sensorId = ok(await api().post(`${c()}/sensor`, { name: 'Waage Batterie', external_id: externalId, type: 'weight', unit: 'g', interval_minutes: 30 }, tokens.admin)).id;
+    ok(await api().call('PUT', `${c()}/customer/${customerId}/location/${locationId}/storage/${storageId}/bins/1/1`, { body: { sensor_id: sensorId, measured: 'weight_g', wanted: 'pieces', tare: 0, piece_weight: 10 }, token: tokens.admin }));
+    const key = ok(await api().post(`${c()}/sensor/devicekey`, {}, tokens.admin)).key;
+    const response = await fetch(`${system.ingestUrl}/api/ingest/v1/readings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+      body: JSON.stringify({ readings: [{ external_id: externalId, value: 1200, unit: 'g', battery: 12 }] }),
+    });
+    expect(response.status).toBe(202);
+    const mails = await eventually(async () => {
+      const found = smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<r${rule}.s${sensorId}.battery_low.t`));
+      return found.length > 0 ? found : undefined;
+    }, 60_000, 'the sensor_alarm mail');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.subject).toBe('Alarm battery_low: Waage Batterie 12 %');
+    // the sensor reports: no offline alarm, so the sensor_offline rule of the test before stays silent for it
+    expect(smtp.messages.filter((m) => m.parsed.messageId?.includes(`.s${sensorId}.offline.`))).toHaveLength(0);
   });
 
   it("a journal_entry rule whose mails fail: its failures are journalled (2000) but set off no deliveries of their own", async () => {
