@@ -16,6 +16,7 @@ import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } f
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { raw } from '../shared/access';
 import { OrdersRepository } from '../orders/orders.repository';
+import { setPoNumber } from '../supplies/supplier-answer.sql';
 import { JournalRepository } from './journal.repository';
 
 async function insertEvent(em: EntityManager, r: OrderResponseRead, message: OrderEventMessage, at: Date): Promise<void> {
@@ -43,7 +44,7 @@ export function extStatusApplies(order: { status: OrderStatus; ext_status: ExtSt
  * The orders service's side of order responses (issue 18 item 5; docs/notifications.md "Order responses"): each
  * evt.notifications.order_response either writes a journal entry (`response_failed`, 2003 / 2004 / 2005) or applies
  * what a supplier's answer file says about one order — its ext_status (the update to OK's own repository call for OK),
- * the purchase-order number with po_status 1 (as the supplier API's acknowledgement sets it), the lines' external
+ * the purchase-order number with po_status 1 (`setPoNumber`, the supplier API acknowledgement's own writer), the lines' external
  * statuses — only where it differs from the order, each change a history event (`response_ext_status`,
  * `response_po_number`, `response_line_status`; type O or S by the rule) at the time the file was read. So the same
  * answer read twice changes nothing more. Claimed once in the inbox.
@@ -108,7 +109,7 @@ export async function applyOrderResponse(em: EntityManager, entries: JournalRepo
     await insertEvent(em, r, orderEventMessage('response_ext_status', { ...common, ext_status: r.ext_status, text: extStatusText(r.ext_status) }), at);
   }
   if (r.po_number !== null && r.po_number !== '' && r.po_number !== order.po_number) {
-    await em.execute('update orders.purchase_order set po_number = ?, po_status = 1, updated_at = ? where id = ? and company_id = ?', [r.po_number, at, r.order_id, r.company_id]);
+    await setPoNumber(em, r.company_id, r.order_id, r.po_number, at);
     await insertEvent(em, r, orderEventMessage('response_po_number', { ...common, po_number: r.po_number }), at);
   }
   for (const line of r.lines) {

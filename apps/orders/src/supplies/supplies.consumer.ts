@@ -14,6 +14,7 @@ import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } f
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { closeDeliveredBackorders } from '../backorders/backorders.sql';
 import { markTransmitted } from '../queue/queue.sql';
+import { setPoNumber } from './supplier-answer.sql';
 
 /** An S history event on the order (when the order exists in the company). */
 async function insertEvent(em: EntityManager, companyId: number, orderId: number, message: OrderEventMessage, userId: number | null, at: Date): Promise<void> {
@@ -85,14 +86,7 @@ export class SuppliesConsumer {
           [s.status, s.order_id, s.company_id, ...s.positions, ...from],
         );
       }
-      if (s.po_number !== null) {
-        await em.execute('update orders.purchase_order set po_number = ?, po_status = 1, updated_at = ? where id = ? and company_id = ?', [
-          s.po_number,
-          new Date(),
-          s.order_id,
-          s.company_id,
-        ]);
-      }
+      if (s.po_number !== null) await setPoNumber(em, s.company_id, s.order_id, s.po_number, new Date());
     });
   }
 
