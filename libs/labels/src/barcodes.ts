@@ -66,6 +66,7 @@ export function encodeBarcode(type: BarcodeType, value: string, mask = 1): Barco
   if (problem) throw new BarcodeError(problem);
   if (type === 'gs1-128' || type === 'gs1-datamatrix') parseGs1(value);
   const options = type === 'qr' ? `eclevel=M${mask > 0 ? ` mask=${mask}` : ''}` : '';
+  // text beyond ASCII is encoded as UTF-8 bytes by bwip-js itself (QR, DataMatrix)
   let raw: unknown[];
   try {
     raw = (bwipjs as unknown as { raw(bcid: string, text: string, opts: string): unknown[] }).raw(

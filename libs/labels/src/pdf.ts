@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@kanban/access';
 import { once } from 'node:events';
+import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
@@ -28,6 +29,15 @@ import { encodeGreyPng, rasterize } from './png';
 const PT = 72 / 25.4;
 /** a PDF number with 3 decimals (1/1000 pt), trailing zeros dropped */
 const fmt = (n: number): string => String(Math.round(n * 1000) / 1000);
+/**
+ * Text outside WinAnsi (the standard fonts' encoding: ASCII, Latin-1 and a few signs such as € and dashes) is set in
+ * Roboto, embedded as a subset (the TrueType files pdfmake ships): Latin, Greek and Cyrillic print; what Roboto
+ * lacks (emoji, CJK) prints as an empty box instead of wrong letters.
+ */
+const WIN_ANSI = /^[\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+const ROBOTO_DIR = path.join(path.dirname(require.resolve('pdfmake')), '../fonts/Roboto');
+const UNICODE_FONTS: [string, string] = ['Roboto', 'Roboto-Medium'];
+
 const FONT_NAMES: Record<string, [string, string]> = {
   helvetica: ['Helvetica', 'Helvetica-Bold'],
   times: ['Times-Roman', 'Times-Bold'],
@@ -169,7 +179,7 @@ async function drawOp(
 ): Promise<void> {
   switch (op.op) {
     case 'text': {
-      const [regular, bold] = FONT_NAMES[op.font]!;
+      const [regular, bold] = WIN_ANSI.test(op.text) ? FONT_NAMES[op.font]! : UNICODE_FONTS;
       drawText(
         doc,
         op.text,
@@ -270,12 +280,15 @@ async function drawOp(
 }
 
 function newDocument(): PDFKit.PDFDocument {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
     compress: true,
     info: { Producer: 'kanban labels', Creator: 'kanban labels' },
   });
+  doc.registerFont('Roboto', path.join(ROBOTO_DIR, 'Roboto-Regular.ttf'));
+  doc.registerFont('Roboto-Medium', path.join(ROBOTO_DIR, 'Roboto-Medium.ttf'));
+  return doc;
 }
 
 /** After each page: let the finished page flow to `out` (a turn of the event loop), and wait while `out` is full. */

@@ -315,6 +315,33 @@ describe('PDF rendering, read back from the images', () => {
       expect(Math.abs(got - want)).toBeLessThanOrEqual(0.5);
   });
 
+  it('prints umlauts, quotes and semicolons with the standard fonts, and Greek, Cyrillic and € with the embedded Roboto', async () => {
+    const template = `<label width="100" height="30">
+  <text x="1" y="1" width="98" height="8" size="12">{{item.name}}</text>
+  <text x="1" y="10" width="98" height="8" size="12" bold="true">{{item.description}}</text>
+  <barcode type="qr" x="1" y="18" width="11" height="11" value="{{item.description}}"/>
+</label>`;
+    const description = 'Ωμέγα Щётка 5 € – Kiste 📦';
+    const { pdf } = await renderPdfBuffer({
+      template,
+      labels: [{ data: { item: { name: 'Größe "A;B" Müller & Söhne', description } } }],
+      settings: { paper: 'label' },
+    });
+    const file = path.join(dir, 'fonts.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Größe "A;B" Müller & Söhne');
+    expect(text).toContain('Ωμέγα Щётка 5 € – Kiste');
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/Roboto-Medium/);
+    const [page] = await pages(pdf, 300);
+    // the QR holds the text as UTF-8 (zbar's XML output garbles bytes beyond ASCII, so its plain output is read here)
+    const plain = execFileSync('zbarimg', ['-q', '--raw', page!.file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    expect(plain.trim()).toBe(description);
+  });
+
   it('answers 1055 naming the GS1 AI when data makes a bad barcode', async () => {
     const bad = { item: { sku: 'X' }, kanban_rule: { scan_code: 'KR1', capacity: 123456789 } };
     const error = await renderPdfBuffer({ template: ITEM_LABEL, labels: [{ data: bad }] }).catch(
