@@ -1,6 +1,7 @@
 import { eventually, type FtpTestServer, type HttpTestServer, type SftpTestServer, type SmtpTestServer, startFtpServer, startHttpServer, startSftpServer, startSmtpServer } from '@kanban/testing';
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { type NotificationOrders, notificationOrders } from '../support/notification-orders';
 import { serviceSql } from '../support/orders-sql';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
@@ -24,8 +25,7 @@ let smtp: SmtpTestServer;
 let http: HttpTestServer;
 let customerId: number;
 let supplierId: number;
-let catalogId: number;
-let locationId: number;
+let at: NotificationOrders;
 /** the first test's supplier mail rule (deactivated after it) */
 let mailRuleId: number;
 let lastOrderId: number;
@@ -42,10 +42,8 @@ beforeAll(async () => {
   const signedIn = await signInDemo(system);
   Object.assign(tokens, signedIn.tokens);
   demo = signedIn.demo;
-  customerId = ok(await api().get(`${c()}/customer?all=1&per_page=200`, tokens.admin)).items.find((x: { nr: string }) => x.nr === 'K-10001').id;
-  supplierId = ok(await api().get(`${c()}/supplier?all=1&per_page=200`, tokens.admin)).items.find((x: { nr: string }) => x.nr === 'L-100').id;
-  catalogId = ok(await api().get(`${c()}/supplier/${supplierId}/catalog`, tokens.admin)).items[0].id;
-  locationId = ok(await api().post(`${c()}/customer/${customerId}/location/`, { name: 'Versand-Lager Süd' }, tokens.writer)).id;
+  at = await notificationOrders(system, demo, tokens, { location: 'Versand-Lager Süd', skuPrefix: 'DLV' });
+  ({ customerId, supplierId } = at);
 });
 
 afterAll(async () => {
@@ -53,26 +51,13 @@ afterAll(async () => {
   await Promise.all([sftp?.stop(), ftp?.stop(), smtp?.stop(), http?.stop()]);
 });
 
-let skus = 0;
-/** A new order of the supplier at the test's location: an item and a kanban rule whose stock falls below the threshold. */
-async function newOrder(name: string): Promise<{ orderId: number; sku: string }> {
-  const sku = `DLV-${++skus}-Ä`;
-  const item = ok(await api().post(`${c()}/customer/${customerId}/item`, { sku, name, order_unit: 'PAK', catalog_id: catalogId }, tokens.writer));
-  const rule = ok(await api().post(`${c()}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
-  const reply = ok(await api().post(`${c()}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
-  expect(reply.decision.reason).toBe('ordered');
-  return { orderId: reply.decision.order_id, sku };
-}
+/** A new order of the supplier at the test's location (tests/support/notification-orders.ts). */
+const newOrder = (name: string) => at.newOrder(name);
 
 const orderOf = async (orderId: number) => ok(await api().get(`${c()}/order/${orderId}`, tokens.admin));
-const supplierRules = () => `${c()}/supplier/${supplierId}/notificationrule`;
-const customerRules = () => `${c()}/customer/${customerId}/notificationrule`;
-
-async function deactivateAll(): Promise<void> {
-  for (const base of [supplierRules(), customerRules()]) {
-    for (const rule of ok(await api().get(`${base}?per_page=100`, tokens.admin)).items) ok(await api().patch(`${base}/${rule.id}`, { active: false }, tokens.admin));
-  }
-}
+const supplierRules = () => at.supplierRules;
+const customerRules = () => at.customerRules;
+const deactivateAll = () => at.deactivateAll();
 
 /** Every file under a folder of the test server (hidden temporary files included). */
 function filesIn(dir: string): string[] {
