@@ -100,6 +100,16 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       en: ['Notification "Datei" for order 12 could not be sent (file, attempt 1).', '530 Login incorrect.'],
       de: ['Benachrichtigung „Datei“ zu Bestellung 12 konnte nicht gesendet werden (Datei, Versuch 1).', '530 Login incorrect.'],
     },
+    {
+      params: { rule_id: 9, rule: 'Journal', order_id: null, subject: 'j42', key: 'r9.j42', channel: 'mail', attempt: 3, kind: 'unreachable', answer: 'connect ECONNREFUSED 127.0.0.1:1', retrying: true },
+      en: ['Notification "Journal" for journal entry 42 could not be sent (e-mail, attempt 3); it is tried again.', 'connect ECONNREFUSED 127.0.0.1:1'],
+      de: ['Benachrichtigung „Journal“ zu Journaleintrag 42 konnte nicht gesendet werden (E-Mail, Versuch 3); sie wird erneut versucht.', 'connect ECONNREFUSED 127.0.0.1:1'],
+    },
+    {
+      params: { rule_id: 9, rule: 'Sensor', order_id: null, subject: 's3.offline.t1764230400000', key: 'r9.s3.offline.t1764230400000', channel: 'mail', attempt: 1, kind: 'other', answer: '', retrying: false },
+      en: ['Notification "Sensor" for the alarm of sensor 3 could not be sent (e-mail, attempt 1).', null],
+      de: ['Benachrichtigung „Sensor“ zu dem Alarm von Sensor 3 konnte nicht gesendet werden (E-Mail, Versuch 1).', null],
+    },
   ],
   response_failed: [
     {

@@ -16,6 +16,15 @@ const isTrigger = (value: unknown): value is Trigger => (RUN_TRIGGERS as readonl
 const isService = (value: unknown): value is Service => (SERVICES as readonly unknown[]).includes(value);
 const isKey = (value: unknown): value is JournalMessageKey => (JOURNAL_MESSAGE_KEYS as readonly unknown[]).includes(value);
 
+/** What a notification without an order was about: `j42` journal entry 42, `s3.offline.t…` the alarm of sensor 3. */
+function aboutSubject(subject: string, i18n: I18n): string | null {
+  const journal = /^j(\d+)$/.exec(subject);
+  if (journal) return i18n.t('journalMessages.aboutJournalEntry', { id: journal[1] });
+  const sensor = /^s(\d+)\./.exec(subject);
+  if (sensor) return i18n.t('journalMessages.aboutSensor', { id: sensor[1] });
+  return null;
+}
+
 /** A journal entry in the interface language: the sentence, and technical details (an error's own text) if any. */
 export interface JournalText {
   text: string;
@@ -81,7 +90,18 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
       ? { text: i18n.t('journalMessages.sensor_battery_low', { sensor: p.sensor, where: sensorWhere(p.places, i18n), battery: p.battery }), details: null }
       : null,
   notification_failed: (p, i18n) =>
-    isId(p.rule_id) && isText(p.rule) && isId(p.order_id) && isText(p.channel) && isId(p.attempt)
+    p.order_id === null && isText(p.subject) && isId(p.rule_id) && isText(p.rule) && isText(p.channel) && isId(p.attempt) && aboutSubject(p.subject, i18n) !== null
+      ? {
+          // an event without an order (docs/notifications.md "Events without an order"): subject j{entry} or s{sensor}.…
+          text: i18n.t(p.retrying === true ? 'journalMessages.notification_failed_about_retrying' : 'journalMessages.notification_failed_about', {
+            rule: p.rule,
+            about: aboutSubject(p.subject, i18n),
+            channel: i18n.t(`orderEvents.channels.${p.channel}`, { defaultValue: p.channel }),
+            attempt: p.attempt,
+          }),
+          details: isText(p.answer) && p.answer !== '' ? p.answer : null,
+        }
+      : isId(p.rule_id) && isText(p.rule) && isId(p.order_id) && isText(p.channel) && isId(p.attempt)
       ? {
           text: i18n.t(p.retrying === true ? 'journalMessages.notification_failed_retrying' : 'journalMessages.notification_failed', {
             rule: p.rule,
