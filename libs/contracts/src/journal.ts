@@ -46,7 +46,8 @@ export interface JournalFilter {
  * - sensor_offline: {sensor_id, sensor, external_id, interval_minutes, last_seen_at, places} (2005) a sensor silent for more
  *   than 3 × its interval (once per silence; docs/sensors.md "Alarms")
  * - sensor_battery_low: {sensor_id, sensor, external_id, battery, places} (2000) a sensor's battery below 20 % (once per episode)
- * - notification_failed: {rule_id, rule, order_id, key, channel, attempt, kind, answer, retrying} an attempt of a notification's
+ * - notification_failed: {rule_id, rule, order_id, key, channel, attempt, kind, answer, retrying} (an event without an order:
+ *   order_id null and `subject` j{entry} / s{sensor}.{alarm}.t{ms}) an attempt of a notification's
  *   delivery failed (docs/notifications.md "Delivery"): 2004 the server refused the login, 2003 its answer was unreadable,
  *   2000 otherwise; `retrying` true when another attempt follows
  */
