@@ -7,7 +7,8 @@ import {
 } from '@kanban/testing';
 import { DEMO_API_KEYS, type EmbeddedSystem, startEmbedded } from '@kanban/app-server';
 import type { BusService } from '@kanban/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
 
 export type Mode = 'embedded' | 'distributed';
@@ -84,10 +85,8 @@ export function startSystem(mode: Mode = modeFromEnv(), options: { demoHistory?:
 }
 
 async function startEmbeddedSystem(demoHistory: boolean, env: Record<string, string> = {}): Promise<TestSystem> {
-  const system = await startEmbedded(
-    { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false', SENSOR_ALARMS: 'false', ...env },
-    false,
-  );
+  const systemEnv: Record<string, string> = { DATA_DIR: ':memory:', PORT: '0', DEMO_DATA: 'true', DEMO_HISTORY: String(demoHistory), AUTH_RATE_LIMIT: '1000', ORDERS_SCHEDULER: 'false', SENSOR_ALARMS: 'false', ...env };
+  const system = await startEmbedded({ ...systemEnv, ...snapshotEnv(systemEnv) }, false);
   return {
     mode: 'embedded',
     app: system.app,
@@ -97,6 +96,19 @@ async function startEmbeddedSystem(demoHistory: boolean, env: Record<string, str
     mails: () => readMailFolder(system.mailDir),
     close: () => system.close(),
   };
+}
+
+/**
+ * With EMBEDDED_SNAPSHOTS (a folder; `npm test` sets it for its jest run and removes it after), embedded systems of the
+ * same configuration start from one snapshot of the migrated and seeded database (README "Tests")
+ * instead of migrating and seeding each time: one snapshot per distinct environment. Without it, as before.
+ */
+function snapshotEnv(env: Record<string, string>): Record<string, string> {
+  const root = process.env.EMBEDDED_SNAPSHOTS;
+  // the demo outbox starts from the seed itself: such systems seed every time
+  if (!root || env.DATA_DIR !== ':memory:' || /^(1|true|yes|on)$/i.test(env.DEMO_SERVERS ?? '')) return {};
+  const key = createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('hex').slice(0, 16);
+  return { EMBEDDED_SNAPSHOT: path.join(root, key) };
 }
 
 /** Signs in a demo user and answers the tokens. */

@@ -68,11 +68,16 @@ if (!only || only.startsWith('jest')) {
   // Two jest workers by default (JEST_WORKERS): jest's own default on two cores is one (cores - 1), and the e2e suites
   // spend much of their time waiting for their services, databases and brokers.
   const workers = process.env.JEST_WORKERS ?? '2';
+  // Embedded systems of one configuration start from one snapshot of the migrated and seeded database made by the
+  // first of them (tests/support/system.ts, README "Tests"); this run's own folder, removed after.
+  const snapshots = path.join(root, 'tmp', `embedded-snapshots-${process.pid}`);
+  rmSync(snapshots, { recursive: true, force: true });
   const jest = await run(node, ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`, `--maxWorkers=${workers}`, ...args.filter((a) => !a.startsWith('--only='))], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+    env: { ...process.env, EMBEDDED_SNAPSHOTS: snapshots, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
+  rmSync(snapshots, { recursive: true, force: true });
   if (existsSync(report)) {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     passed += result.numPassedTests;

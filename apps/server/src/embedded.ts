@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConsoleLogger, type INestApplication, type LoggerService, Module } from '@nestjs/common';
@@ -46,6 +46,9 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const logFormat = reader.oneOf('LOG_FORMAT', ['json', 'text'] as const, 'text');
   // Only this machine reaches the embedded run (demo logins, demo keys) unless HOST opens it (0.0.0.0: every interface).
   const host = reader.str('HOST', '127.0.0.1');
+  // test runs only (README "Tests"): a folder holding the in-memory database, blobs and secrets key
+  // after migrations and demo seed, made by the first start and loaded by the next ones instead of doing it again
+  const snapshotDir = reader.str('EMBEDDED_SNAPSHOT', '');
   reader.check('HOST', host.length > 0 && !/[\s/]/.test(host), 'must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0');
   const inMemory = dataDirRaw === ':memory:';
   // the demo outbox (demo-outbox.ts): SMTP and SFTP on loopback for the demo's notification rules, on by default when the
@@ -55,10 +58,13 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const demoSmtpPort = reader.int('DEMO_SMTP_PORT', 0, { min: 0, max: 65535 });
   const demoSftpPort = reader.int('DEMO_SFTP_PORT', 0, { min: 0, max: 65535 });
   reader.done();
+  if (snapshotDir && !inMemory) throw new ConfigError(['EMBEDDED_SNAPSHOT works with DATA_DIR=:memory: only']);
+  if (snapshotDir && demoServers) throw new ConfigError(['EMBEDDED_SNAPSHOT does not work with DEMO_SERVERS (the demo outbox starts from the seed)']);
   const dataDir = inMemory ? null : path.resolve(dataDirRaw);
   // In-memory runs keep their secret and mail in a temporary folder that is removed on close.
   const stateDir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kanban-memory-')));
   await mkdir(stateDir, { recursive: true });
+  const snapshot = snapshotDir ? await loadSnapshot(snapshotDir, stateDir) : null;
   const secret = env.JWT_SECRET || (await persistentSecret(stateDir));
   const defaults = { JWT_SECRET: secret, API_KEY_WEB: DEMO_API_KEYS.web, API_KEY_APP: DEMO_API_KEYS.app };
   // Images and other blobs live in DATA_DIR/blobs (in-memory runs: the temporary folder).
@@ -74,11 +80,14 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
   const notificationsConfig = loadNotificationsConfig(env, { SECRETS_KEY: env.SECRETS_KEY || (await persistentSecretsKey(stateDir)) });
   const mailDir = path.join(stateDir, 'mail');
 
-  const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null });
-  for (const data of SERVICE_DATA) await migrateService(database, data);
+  const database = await Database.open({ kind: 'pglite', dataDir: dataDir ? path.join(dataDir, 'pgdata') : null, ...(snapshot ? { loadFrom: snapshot } : {}) });
   const blobs = createBlobStore(gatewayConfig.blobs);
   let seeded: DemoSeed | null = null;
-  if (demo) seeded = await seedDemo(database, { blobs, history: demoHistory });
+  if (!snapshot) {
+    for (const data of SERVICE_DATA) await migrateService(database, data);
+    if (demo) seeded = await seedDemo(database, { blobs, history: demoHistory });
+    if (snapshotDir) await saveSnapshot(snapshotDir, stateDir, database);
+  }
   // what the demo's rules send lands in DATA_DIR/demo-outbox (mail/*.eml, files/): real servers, the product's real delivery
   const outbox = seeded && demoServers ? await startDemoOutbox({ dataDir: stateDir, smtpPort: demoSmtpPort, sftpPort: demoSftpPort }) : null;
   try {
@@ -129,6 +138,39 @@ export async function startEmbedded(env: Env = process.env, logger?: LoggerServi
       if (!dataDir) await rm(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+const SNAPSHOT_DB = 'database.tar';
+const SNAPSHOT_FILES = ['blobs', 'secrets-key'];
+
+/**
+ * EMBEDDED_SNAPSHOT: the database dump and the state files the migrations and the demo seed made (blobs, the secrets
+ * key that sealed the demo servers' passwords), copied into this run's state folder. Null when there is none yet.
+ */
+async function loadSnapshot(dir: string, stateDir: string): Promise<Blob | null> {
+  const dump = path.join(dir, SNAPSHOT_DB);
+  if (!existsSync(dump)) return null;
+  for (const name of SNAPSHOT_FILES) {
+    if (existsSync(path.join(dir, name))) await cp(path.join(dir, name), path.join(stateDir, name), { recursive: true });
+  }
+  return new Blob([await readFile(dump)]);
+}
+
+/** Writes the snapshot into a folder of its own, then renames it into place: a parallel start keeps the first one. */
+async function saveSnapshot(dir: string, stateDir: string, database: Database): Promise<void> {
+  const partial = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await mkdir(partial, { recursive: true });
+  for (const name of SNAPSHOT_FILES) {
+    if (existsSync(path.join(stateDir, name))) await cp(path.join(stateDir, name), path.join(partial, name), { recursive: true });
+  }
+  await writeFile(path.join(partial, SNAPSHOT_DB), Buffer.from(await (await database.dumpPglite()).arrayBuffer()));
+  await mkdir(path.dirname(dir), { recursive: true });
+  try {
+    await rename(partial, dir);
+  } catch {
+    // another start got there first (the folder exists and is not empty): keep its snapshot
+    await rm(partial, { recursive: true, force: true });
+  }
 }
 
 /** The embedded run signs tokens with a secret kept in DATA_DIR, so sessions survive a restart. */

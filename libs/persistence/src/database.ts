@@ -7,7 +7,8 @@ import { EmbeddedPgliteDriver } from './pglite-driver';
 
 /** Where the data lives: the in-process PostgreSQL of the embedded run, or a PostgreSQL server. */
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string | null }
+  /** `loadFrom`: a dump of an in-memory database ({@link Database.dumpPglite}) to start from instead of an empty one */
+  | { kind: 'pglite'; dataDir: string | null; loadFrom?: Blob }
   | { kind: 'postgres'; url: string; poolMax?: number };
 
 export interface MigrationClass {
@@ -36,7 +37,7 @@ export class Database {
   ) {}
 
   static async open(config: DatabaseConfig): Promise<Database> {
-    const pglite = config.kind === 'pglite' ? await SharedPglite.open(config.dataDir) : null;
+    const pglite = config.kind === 'pglite' ? await SharedPglite.open(config.dataDir, config.loadFrom) : null;
     return new Database(config, pglite);
   }
 
@@ -76,6 +77,12 @@ export class Database {
       dbName: 'postgres',
       driverOptions: { connection: { pglite: () => shared.handle() } satisfies PGliteConnectionConfig },
     };
+  }
+
+  /** The embedded database as a tar file (uncompressed), for {@link DatabaseConfig} `loadFrom`. PGlite only. */
+  async dumpPglite(): Promise<Blob> {
+    if (!this.pglite) throw new Error('dumpPglite: not a PGlite database');
+    return this.pglite.dump();
   }
 
   async close(): Promise<void> {

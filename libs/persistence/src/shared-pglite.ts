@@ -15,10 +15,12 @@ export class SharedPglite {
 
   private constructor(readonly pglite: PGlite) {}
 
-  static async open(dataDir: string | null): Promise<SharedPglite> {
+  /** `loadFrom`: a dump ({@link SharedPglite.dump}) to start from (in memory only: not with a data folder). */
+  static async open(dataDir: string | null, loadFrom?: Blob): Promise<SharedPglite> {
+    if (dataDir && loadFrom) throw new Error('SharedPglite.open: loadFrom is for in-memory databases only');
     // pg_trgm: trigram indexes for searches by part of a name (items).
     const extensions = { pg_trgm };
-    const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+    const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions, ...(loadFrom ? { loadDataDir: loadFrom } : {}) });
     await pglite.waitReady;
     return new SharedPglite(pglite);
   }
@@ -74,6 +76,16 @@ export class SharedPglite {
       close: async () => undefined,
     };
     return handle as unknown as PGlite;
+  }
+
+  /** The whole database as an uncompressed tar (PGlite's dumpDataDir), taken between statements. */
+  async dump(): Promise<Blob> {
+    const release = await this.acquire();
+    try {
+      return await this.pglite.dumpDataDir('none');
+    } finally {
+      release();
+    }
   }
 
   async close(): Promise<void> {
