@@ -51,6 +51,7 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly log = new Logger('ResponseFetcher');
   private readonly config: ResponsesConfig;
   private readonly timeoutMs: number;
+  private readonly leaseMs: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ResponseRunReport[]> | null = null;
   private stopped = false;
@@ -65,6 +66,7 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
   ) {
     this.config = config.responses;
     this.timeoutMs = config.delivery.timeoutMs;
+    this.leaseMs = config.delivery.leaseMs;
   }
 
   onApplicationBootstrap(): void {
@@ -114,7 +116,31 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
     return reports;
   }
 
+  /**
+   * One rule's answers under its lease (`response_lease_until`, DELIVERY_LEASE_MS): with several processes only one
+   * reads a rule's folder at a time; a process that died leaves the lease to run out.
+   */
   private async readRule(rule: ResponseRule): Promise<ResponseRunReport> {
+    const now = new Date();
+    const claimed = await this.uow.forCompany(rule.companyId).write((em) =>
+      em.execute<{ id: number }[]>(
+        `update notifications.notification_rule set response_lease_until = ?
+          where id = ? and company_id = ? and (response_lease_until is null or response_lease_until < ?) returning id`,
+        [new Date(now.getTime() + this.leaseMs), rule.id, rule.companyId, now],
+      ),
+    );
+    if (claimed.length === 0) return { rule_id: rule.id, files: [], failure: 'another process is reading these answers right now' };
+    try {
+      return await this.readClaimedRule(rule);
+    } finally {
+      await this.uow
+        .forCompany(rule.companyId)
+        .write((em) => em.execute('update notifications.notification_rule set response_lease_until = null where id = ? and company_id = ?', [rule.id, rule.companyId]))
+        .catch((e: unknown) => this.log.warn(`rule ${rule.id}: lease not given back: ${errorText(e)}`));
+    }
+  }
+
+  private async readClaimedRule(rule: ResponseRule): Promise<ResponseRunReport> {
     const report: ResponseRunReport = { rule_id: rule.id, files: [], failure: null };
     let folder: RemoteFolder;
     try {

@@ -81,6 +81,10 @@ export class NotificationRule extends TenantEntity {
   @Property({ fieldName: 'response_expressions', type: 'json', default: '[]' })
   responseExpressions: ResponseExpression[] = [];
 
+  /** order responses: until when one process reads this rule's answers (docs/notifications.md "Order responses"); null: nobody */
+  @Property({ fieldName: 'response_lease_until', type: 'datetime', length: 6, nullable: true })
+  responseLeaseUntil: Date | null = null;
+
   @Property({ fieldName: 'only_daily', type: 'boolean', default: false })
   onlyDaily: boolean = false;
 
