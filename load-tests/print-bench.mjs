@@ -5,7 +5,9 @@
 // Each size runs in its own child process (so its peak RSS is its own): the built-in kanban card 100 × 50 mm
 // (a QR code of the rule's scan code and a Code 128 of the SKU on every label, each value different), 2 × 5 on A4,
 // written to a file in the temp folder. Labels/s = labels / the render's wall time (after the child has loaded the
-// library, so start-up is not counted; the first labels' warm-up is). Peak RSS from the child's resource usage.
+// library, so start-up is not counted; the first labels' warm-up is), and labels per CPU second of the child (user +
+// system time: what the rate would be with a core to itself, less sensitive to a busy machine). Peak RSS from the
+// child's resource usage.
 // Every size runs twice: with Node's default heap settings, and with the heap bounded (--max-old-space-size=128, as
 // a print worker would be started): the live heap stays about 40 MB whatever the count (the PDF is never held), but
 // with default settings V8 lets garbage pile up before it collects, so the default run's peak RSS says more about
@@ -42,15 +44,18 @@ if (process.argv[2] === '--child') {
   }
   const file = path.join(tmpdir(), `print-bench-${process.pid}.pdf`);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const stats = await labels.renderPdf(
     { template, labels: items(), count, settings: { paper: 'A4', columns: 2, rows: 5 } },
     createWriteStream(file),
   );
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   const bytes = statSync(file).size;
   rmSync(file, { force: true });
   process.stdout.write(
-    JSON.stringify({ count, seconds, stats, bytes, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n',
+    JSON.stringify({ count, seconds, cpuSeconds, stats, bytes, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n',
   );
   process.exit(0);
 }
@@ -72,7 +77,7 @@ for (const [name, flags] of [
     const r = JSON.parse(out.trim().split('\n').pop());
     results.push(r);
     console.log(
-      `[${name}] ${fmt(count)} labels (Code 128 + QR each): ${fmt(count / r.seconds)} labels/s (${r.seconds.toFixed(1)} s), ${fmt(r.stats.pages)} A4 pages, PDF ${(r.bytes / 1e6).toFixed(1)} MB, peak RSS ${r.maxRssMb.toFixed(0)} MB`,
+      `[${name}] ${fmt(count)} labels (Code 128 + QR each): ${fmt(count / r.seconds)} labels/s (${r.seconds.toFixed(1)} s; ${fmt(count / r.cpuSeconds)} per CPU second, ${r.cpuSeconds.toFixed(1)} s CPU), ${fmt(r.stats.pages)} A4 pages, PDF ${(r.bytes / 1e6).toFixed(1)} MB, peak RSS ${r.maxRssMb.toFixed(0)} MB`,
     );
   }
   const rateOk = results.every((r) => r.count / r.seconds >= TARGET_RATE);

@@ -253,7 +253,8 @@ function readXml(source: string): Raw {
   return root;
 }
 
-const ALLOWED: Record<string, string[]> = {
+/** The elements and their attributes (docs/label-templates.md "Elements" lists them all: docs.spec.ts). */
+export const LABEL_ELEMENTS: Record<string, string[]> = {
   label: ['width', 'height', 'name', 'font', 'size'],
   input: ['name', 'label', 'type', 'default'],
   text: ['x', 'y', 'width', 'height', 'font', 'size', 'bold', 'align', 'valign', 'wrap', 'pages'],
@@ -326,7 +327,7 @@ class Reader {
   }
 
   /** A path such as item.sku; checked against the placeholder groups and their fields. */
-  path(text: string, pos: Pos, scope: Scope): string[] | null {
+  path(text: string, pos: Pos, _scope: Scope): string[] | null {
     if (!PATH.test(text)) {
       this.problem(pos, `"{{${text}}}" is not a placeholder; write {{group.field}}, e.g. {{item.sku}}`);
       return null;
@@ -349,9 +350,6 @@ class Reader {
         `unknown placeholder group "${group}" in {{${text}}}; groups: company, contact, customer, form, item, kanban_rule, label, line, location, order, storage, supplier, user`,
       );
       return null;
-    }
-    if (group === 'line' && !scope.inEach && field !== undefined) {
-      // an item label printed from an order line has line.* too: allowed everywhere
     }
     if (field === undefined) {
       this.problem(pos, `{{${group}}} needs a field, e.g. {{${group}.${[...fields][0]}}}`);
@@ -422,7 +420,7 @@ class Reader {
   }
 
   node(el: Raw, scope: Scope): LabelNode | null {
-    const allowed = ALLOWED[el.name];
+    const allowed = LABEL_ELEMENTS[el.name];
     if (!allowed) {
       this.problem(
         el.pos,
@@ -657,8 +655,11 @@ export function parseLabelTemplate(source: string): LabelTemplate {
       { ...root.pos, reason: `the root element must be <label width="…" height="…">, not <${root.name}>` },
     ]);
   for (const attr of Object.keys(root.attrs))
-    if (!ALLOWED.label!.includes(attr))
-      r.problem(r.at(root, attr), `<label> has no attribute ${attr}; it has ${ALLOWED.label!.join(', ')}`);
+    if (!LABEL_ELEMENTS.label!.includes(attr))
+      r.problem(
+        r.at(root, attr),
+        `<label> has no attribute ${attr}; it has ${LABEL_ELEMENTS.label!.join(', ')}`,
+      );
   r.width = r.num(root, 'width', undefined, { min: 5, max: 1000 });
   r.height = r.num(root, 'height', undefined, { min: 5, max: 1000 });
   r.font = r.oneOf(root, 'font', FONTS, 'helvetica');
@@ -668,10 +669,10 @@ export function parseLabelTemplate(source: string): LabelTemplate {
   for (const child of root.children) {
     if (child.name === 'input') {
       for (const attr of Object.keys(child.attrs))
-        if (!ALLOWED.input!.includes(attr))
+        if (!LABEL_ELEMENTS.input!.includes(attr))
           r.problem(
             r.at(child, attr),
-            `<input> has no attribute ${attr}; it has ${ALLOWED.input!.join(', ')}`,
+            `<input> has no attribute ${attr}; it has ${LABEL_ELEMENTS.input!.join(', ')}`,
           );
       const name = child.attrs.name ?? '';
       if (!/^[a-z_][a-z0-9_]*$/i.test(name))
