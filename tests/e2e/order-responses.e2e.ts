@@ -1,7 +1,7 @@
 import { chown, mkdir, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureTransferUser, eventually, type FtpTestServer, type SftpTestServer, startFtpServer, startSftpServer } from '@kanban/testing';
+import { ensureTransferUser, eventually, type FtpTestServer, type HttpTestServer, type SftpTestServer, startFtpServer, startHttpServer, startSftpServer } from '@kanban/testing';
 import { type NotificationOrders, notificationOrders } from '../support/notification-orders';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
@@ -20,6 +20,7 @@ let demo: number;
 const tokens: Record<string, string> = {};
 let sftp: SftpTestServer;
 let ftp: FtpTestServer;
+let http: HttpTestServer;
 let at: NotificationOrders;
 
 const api = () => system.api;
@@ -28,7 +29,7 @@ const orderOf = async (orderId: number) => ok(await api().get(`${c()}/order/${or
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  [sftp, ftp] = await Promise.all([startSftpServer(), startFtpServer()]);
+  [sftp, ftp, http] = await Promise.all([startSftpServer(), startFtpServer(), startHttpServer()]);
   system = await startSystem(undefined, { env: { DELIVERY_POLL_MS: '200', RESPONSE_POLL_MS: '300' } });
   const signedIn = await signInDemo(system);
   Object.assign(tokens, signedIn.tokens);
@@ -39,7 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.close();
-  await Promise.all([sftp?.stop(), ftp?.stop()]);
+  await Promise.all([sftp?.stop(), ftp?.stop(), http?.stop()]);
 });
 
 /** An answer as the supplier's system leaves it: written under a hidden name, owned by the transfer user, then renamed. */
@@ -233,6 +234,41 @@ describe('order responses', () => {
     expect(entries[0]).toMatchObject({ code: 2004, params: { file: '', kind: 'auth' } });
     await sleep(1500);
     expect(await journal((j) => j.message_key === 'response_failed' && j.params.rule_id === bad)).toHaveLength(1);
+    await at.deactivateAll();
+  });
+
+  it('HTTP: the body a GET of the response path answers is read on every run; its changes are applied once', async () => {
+    const server = ok(await api().post(`${c()}/server`, { name: 'HTTP Antworten', type: 'HTTP', host: http.host, port: http.port }, tokens.writer)).id;
+    const template = ok(await api().post(`${c()}/filetemplates`, { name: 'Bestellung HTTP', header: 'order;{{order.id}}', body: '{{line.pos}};{{line.sku}}', encoding: 'UTF-8', linebreak: 'LF' }, tokens.writer)).id;
+    const rule = ok(
+      await api().post(
+        at.supplierRules,
+        {
+          name: 'Antworten HTTP',
+          type: 'F',
+          event: 'order_created',
+          attachment_template_id: template,
+          attachment_name: 'o_{{order.id}}.csv',
+          server_id: server,
+          path: '/orders',
+          fetch_response: true,
+          response_path: '/antworten/aktuell.txt',
+          response_expressions: [{ target: 'line_status', pattern: '^{order_id};(?<pos>\\d+);(?<status>\\w+)$' }],
+        },
+        tokens.writer,
+      ),
+    ).id;
+    let answer = '';
+    http.respond = (request) => (request.method === 'GET' ? (answer ? { status: 200, body: answer } : { status: 404 }) : { status: 201, body: 'created' });
+    const { orderId } = await at.newOrder('Bolzen HTTP');
+    await delivered(rule, orderId);
+    answer = `${orderId};1;IP\n`;
+    await eventually(async () => ((await orderOf(orderId)).lines[0].ext_line_status === 'IP' ? true : undefined), 60_000, 'line 1 IP');
+    // read again and again (nothing to move on an HTTP server): one history event
+    const gets = http.requests.filter((r) => r.method === 'GET').length;
+    await eventually(async () => (http.requests.filter((r) => r.method === 'GET').length >= gets + 3 ? true : undefined), 30_000, 'three more GETs');
+    await sleep(1000);
+    expect(responseEvents(await orderOf(orderId))).toEqual([expect.objectContaining({ code: 'response_line_status', params: { rule_id: rule, rule: 'Antworten HTTP', file: 'aktuell.txt', pos: 1, status: 'IP' } })]);
     await at.deactivateAll();
   });
 });
