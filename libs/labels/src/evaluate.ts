@@ -1,3 +1,4 @@
+import { AppError } from '@kanban/access';
 import type { LabelData } from './data';
 import type { BarcodeType } from './symbols';
 import type { Condition, Font, LabelNode, LabelTemplate, Part } from './template';
@@ -249,7 +250,7 @@ export function formValues(
     const raw = given[input.name];
     const value = raw === undefined || raw === null || raw === '' ? input.default : String(raw);
     if (input.type === 'number' && value !== '' && !Number.isFinite(Number(value)))
-      throw new Error(`form input ${input.name} (${input.label}) must be a number, got "${value}"`);
+      throw AppError.validation(`form.${input.name}`, `${input.label} must be a number, got "${value}"`);
     values[input.name] = value;
   }
   return values;
