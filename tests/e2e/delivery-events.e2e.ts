@@ -153,6 +153,14 @@ describe(`notification events without a producer before (${process.env.E2E_MODE}
   it('orderqueue_error and journal_entry: an order without a supplier mails its queue error and its journal entry 2001', async () => {
     const queueRule = await mailRule(customerId, 'orderqueue_error', 'Übertragung gescheitert: {{order.id}}', 'it@kunde.example');
     const journalRule = await mailRule(customerId, 'journal_entry', 'Journal {{event.journal.code}}: {{event.journal.message_key}} ({{location.name}})', 'journal@kunde.example');
+    // an only-daily rule of the event collects it for its digest instead (one line: its subject rendered on the entry)
+    const dailyRule = ok(
+      await api().post(
+        rulesOf(customerId),
+        { name: `Journal täglich ${++rules}`, type: 'E', event: 'journal_entry', subject: 'J{{event.journal.code}} {{event.journal.order_id}}', email_from: SMTP_USER, server_id: smtpServer, all_locations: true, only_daily: true, daily_hour: 23, recipients: [{ kind: 'email', email: 'digest@kunde.example' }] },
+        tokens.writer,
+      ),
+    ).id;
     const orderId = await runOrder(customerId, locationId, null);
     const queued = await mailOf(`r${queueRule}.o${orderId}.v1`, 'the orderqueue_error mail');
     expect(queued.parsed.subject).toBe(`Übertragung gescheitert: ${orderId}`);
@@ -163,6 +171,12 @@ describe(`notification events without a producer before (${process.env.E2E_MODE}
     // the default body lists the event (no e-mail template)
     const rows = await serviceSql<{ subject: string; order_id: number | null; status: string }>(system, 'notifications', 'select subject, order_id, status from notifications.delivery where key = ?', [`r${journalRule}.j${entry.id}`]);
     expect(rows).toEqual([expect.objectContaining({ subject: `j${entry.id}`, order_id: null })]);
+    const items = await eventually(async () => {
+      const found = await serviceSql<{ source: string; order_id: number | null; summary: string }>(system, 'notifications', 'select source, order_id, summary from notifications.digest_item where rule_id = ?', [dailyRule]);
+      return found.some((i) => i.source === `j${entry.id}.journal_entry`) ? found : undefined;
+    }, 30_000, 'the digest item of the entry');
+    expect(items.find((i) => i.source === `j${entry.id}.journal_entry`)).toEqual({ source: `j${entry.id}.journal_entry`, order_id: null, summary: `journal_entry: J2001 ${orderId}` });
+    ok(await api().patch(`${rulesOf(customerId)}/${dailyRule}`, { active: false }, tokens.admin));
     // a delivery without an order writes no order history
     const history = await historyOf(orderId);
     expect(history.filter((e) => e.params?.rule_id === journalRule)).toEqual([]);
@@ -215,8 +229,9 @@ describe(`notification events without a producer before (${process.env.E2E_MODE}
     const orderId = await runOrder(customerId, locationId, null);
     const entry = await eventually(async () => (await journal(2001)).find((j) => j.order_id === orderId), 30_000, 'the journal entry 2001');
     // the delivery fails (nothing listens) and is retried: journal entries notification_failed name it
+    // (the rule may meet other entries of the customer too, e.g. a sensor's: only this entry's failures are looked at)
     const failures = await eventually(async () => {
-      const found = (await journal(2000)).filter((j) => j.message_key === 'notification_failed' && j.params.rule_id === rule);
+      const found = (await journal(2000)).filter((j) => j.message_key === 'notification_failed' && j.params.rule_id === rule && j.params.subject === `j${entry!.id}`);
       return found.length >= 2 ? found : undefined;
     }, 60_000, 'the failed attempts in the journal');
     expect(failures[0]!.params).toMatchObject({ subject: `j${entry!.id}`, order_id: null, key: `r${rule}.j${entry!.id}` });
