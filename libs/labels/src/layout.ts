@@ -44,7 +44,7 @@ export interface PrintJob {
   template: string | LabelTemplate;
   /** the labels; an (async) iterable so large jobs are never held in memory */
   labels: Iterable<PrintLabel> | AsyncIterable<PrintLabel>;
-  /** how many labels the iterable yields (for {{label.count}}), when known */
+  /** how many labels the job prints, copies included (for {{label.count}}); counted when `labels` is an array */
   count?: number;
   /** the answers to the template's form inputs */
   form?: Record<string, unknown>;
@@ -167,6 +167,11 @@ export async function* panelsOf(job: PrintJob, template: LabelTemplate): AsyncGe
   const form = formValues(template, job.form);
   const defaultCopies = numberSetting(job.settings ?? {}, 'copies', 1, 1, 1000, true);
   const printedAt = (job.printedAt ?? new Date()).toISOString();
+  const count =
+    job.count ??
+    (Array.isArray(job.labels)
+      ? (job.labels as PrintLabel[]).reduce((n, l) => n + (l.copies ?? defaultCopies), 0)
+      : '');
   let number = 0;
   for await (const label of job.labels as AsyncIterable<PrintLabel>) {
     const copies = label.copies ?? defaultCopies;
@@ -180,7 +185,7 @@ export async function* panelsOf(job: PrintJob, template: LabelTemplate): AsyncGe
       let first = true;
       for (const panel of evaluateLabel(template, label.data, form, {
         number,
-        count: job.count ?? '',
+        count,
         copy,
         copies,
         printed_at: printedAt,

@@ -210,8 +210,12 @@ describe('PDF rendering, read back from the images', () => {
 
   it('places labels on an A4 sheet after the start position, with copies, and every barcode reads back', async () => {
     const labels: PrintLabel[] = [{ data: item(1), copies: 2 }, { data: item(2) }, { data: item(3) }];
-    const { pdf, stats } = await renderPdfBuffer({ template: ITEM_LABEL, labels, count: 3, settings });
+    const { pdf, stats } = await renderPdfBuffer({ template: ITEM_LABEL, labels, settings });
     expect(stats).toEqual({ pages: 1, labels: 4, panels: 4 });
+    // label.number runs over the printed labels, label.count counts them (copies included)
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    const words = execFileSync('pdftotext', [path.join(dir, 'sheet.pdf'), '-'], { encoding: 'utf8' });
+    for (const text of ['SKU-1 1/4', 'SKU-1 2/4', 'SKU-2 3/4', 'SKU-3 4/4']) expect(words).toContain(text);
     const [page, ...more] = await pages(pdf);
     expect(more).toHaveLength(0);
     expect(Math.abs(page!.width - (210 * DPI) / 25.4)).toBeLessThanOrEqual(1);
