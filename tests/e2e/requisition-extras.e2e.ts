@@ -84,7 +84,10 @@ afterAll(async () => {
 
 const sql = <T = Record<string, any>>(query: string, params: unknown[] = []) => uow.read((em) => em.execute<T[]>(query, params));
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, any>;
-const day = (d: Date) => d.toISOString().slice(0, 10);
+// the calendar day in the company's time zone (the default, Europe/Berlin), as the run counts days: in UTC the day
+// differs for an hour or two before midnight, and the backorder test then failed at those hours
+const companyDay = new Intl.DateTimeFormat('en-CA', { timeZone: config.defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const day = (d: Date) => companyDay.format(d);
 
 let nextId = 50_000;
 interface Customer {
