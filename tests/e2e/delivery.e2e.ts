@@ -1,5 +1,7 @@
 import { eventually, type FtpTestServer, type HttpTestServer, type SftpTestServer, type SmtpTestServer, startFtpServer, startHttpServer, startSftpServer, startSmtpServer } from '@kanban/testing';
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type NotificationOrders, notificationOrders } from '../support/notification-orders';
 import { serviceSql } from '../support/orders-sql';
@@ -256,5 +258,49 @@ describe('delivery', () => {
     const wrongOwner = await trigger(customerRules(), mailRuleId);
     expect(wrongOwner.body.Meta.code).toBe(404);
     expect((await api().get(`${supplierRules()}/${mailRuleId}/trigger`, tokens.readonly)).body.Meta.code).toBe(1020);
+  });
+
+  it('delivery_note_pdf: the mail carries the order\'s delivery note as a PDF beside the template\'s file, the bytes stored with the delivery', async () => {
+    const smtpServer = ok(await api().post(`${c()}/server`, { name: 'Mail Lieferschein', type: 'SMTP', host: smtp.host, port: smtp.port, smtp_security: 'none', user: SMTP_USER, password: SMTP_PASSWORD }, tokens.writer)).id;
+    const fileTemplate = ok(await api().post(`${c()}/filetemplates`, { name: 'Lieferschein CSV', header: 'order;{{order.id}}', body: '{{line.sku}};{{line.quantity}}', encoding: 'UTF-8', linebreak: 'LF' }, tokens.writer)).id;
+    const rule = ok(
+      await api().post(
+        supplierRules(),
+        { name: 'Lieferschein als PDF', type: 'E', event: 'order_created', subject: 'Lieferschein {{order.id}}', email_from: SMTP_USER, server_id: smtpServer, attachment_template_id: fileTemplate, attachment_name: 'o_{{order.id}}.csv', delivery_note_pdf: true, recipients: [{ kind: 'email', email: 'wareneingang@lieferant.example' }] },
+        tokens.writer,
+      ),
+    );
+    expect(rule.delivery_note_pdf).toBe(true);
+    const { orderId, sku } = await newOrder('Gewindestange M10 "verzinkt"');
+    lastOrderId = orderId;
+    const key = `r${rule.id}.o${orderId}.v1`;
+    const mails = await eventually(async () => (smtp.byMessageId(`<${key}@kanban.local>`).length > 0 ? smtp.byMessageId(`<${key}@kanban.local>`) : undefined), 60_000, 'the mail with the delivery note');
+    expect(mails).toHaveLength(1);
+    const attachments = mails[0]!.parsed.attachments;
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`o_${orderId}.csv`, 'text/csv'],
+      [`delivery_note_${orderId}.pdf`, 'application/pdf'],
+    ]);
+    expect(attachments[0]!.content.toString('utf8')).toBe(`order;${orderId}\n${sku};7\n`);
+    const pdf = attachments[1]!.content;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // read back with poppler's pdftotext: the order's number, and its line's SKU and quantity on one row
+    const dir = mkdtempSync(path.join(tmpdir(), 'delivery-note-'));
+    let text: string;
+    try {
+      writeFileSync(path.join(dir, 'note.pdf'), pdf);
+      text = execFileSync('pdftotext', ['-layout', path.join(dir, 'note.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(text).toContain('Delivery note');
+    expect(text).toMatch(new RegExp(`Order\\s+${orderId}\\b`));
+    expect(text).toMatch(new RegExp(`^\\s*1\\s+${sku}\\s+Gewindestange M10 "verzinkt"\\s+7\\b`, 'm'));
+    // rendered once when planned and stored with the message: a retry would send these bytes
+    const [row] = await serviceSql<{ payload: { attachments: { filename: string; content_base64: string }[] } }>(system, 'notifications', 'select payload from notifications.delivery where key = ?', [key]);
+    const stored = (typeof row!.payload === 'string' ? JSON.parse(row!.payload) : row!.payload) as { attachments: { filename: string; content_base64: string }[] };
+    expect(Buffer.compare(Buffer.from(stored.attachments[1]!.content_base64, 'base64'), pdf)).toBe(0);
+    await eventually(async () => ((await orderOf(orderId)).history.some((e: { code: string; params: { key: string } }) => e.code === 'notification_sent' && e.params.key === key) ? true : undefined), 60_000, 'notification_sent');
+    await deactivateAll();
   });
 });

@@ -69,6 +69,7 @@ function toRule(r: Row, recipients: DeliveryRecipient[]): DeliveryRule {
     emailTemplateId: num(r.email_template_id),
     attachmentTemplateId: num(r.attachment_template_id),
     attachmentName: String(r.attachment_name ?? ''),
+    deliveryNotePdf: Boolean(r.delivery_note_pdf),
     serverId: num(r.server_id),
     path: String(r.path ?? ''),
     onlyDaily: Boolean(r.only_daily),

@@ -19,6 +19,8 @@ export interface DeliveryRule {
   emailTemplateId: number | null;
   attachmentTemplateId: number | null;
   attachmentName: string;
+  /** E: the order's delivery note as a PDF attachment (libs/labels' delivery-note-a4) */
+  deliveryNotePdf: boolean;
   serverId: number | null;
   path: string;
   onlyDaily: boolean;

@@ -7,6 +7,7 @@ import { type DocEvent, type FileEncoding, type LineBreak, type OrderDocument, r
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { OrderSource } from '../templates/order-source';
 import type { DeliveryPayload, FilePayload, MailPayload } from './delivery.entity';
+import { deliveryNoteAttachment } from './delivery-note';
 import { DeliveryRepository, type NewDelivery } from './delivery.repository';
 import { deliveryKey, type DeliveryRule, type EventPlace, matchingRules, matchingRulesAtPlaces, sideOf, type SubjectPlace, subjectDeliveryKey } from './matching';
 import { systemCaller } from './system-caller';
@@ -363,6 +364,8 @@ export class DeliveryPlanner {
       ...(mail.format === 'html' ? { html: mail.body } : { text: mail.body }),
       attachments: file ? [{ filename: file.file_name, contentType: file.content_type, content_base64: file.content_base64 }] : [],
     };
+    // the delivery note: rendered now and stored with the message, so every retry sends the same bytes
+    if (rule.deliveryNotePdf && document.order.id) payload.attachments.push(await deliveryNoteAttachment(document));
     return { channel: 'mail', payload };
   }
 
