@@ -11,7 +11,8 @@ jest.setTimeout(240_000);
 /**
  * The embedded run's key for the servers' secrets (docs/notifications.md "Secrets at rest"): made once in
  * DATA_DIR/secrets-key (mode 600) when SECRETS_KEY is unset, kept over a restart so the stored password still opens
- * (verify signs in to a real SMTP server), and a run with another key cannot open it (1000 naming the field).
+ * (verify signs in to a real SMTP server), and a run with another key cannot open it (1000 naming the field); a
+ * rotation (SECRETS_KEY_PREVIOUS) seals the stored secrets again with the new key at start.
  */
 let dataDir: string;
 let smtp: SmtpTestServer;
@@ -63,13 +64,24 @@ it('keeps its generated key in DATA_DIR over a restart; another key cannot open 
   await stop();
 
   // SECRETS_KEY set to another key: the stored password does not open (the server is kept; enter it again)
-  ({ api, token, company } = await start({ SECRETS_KEY: randomBytes(32).toString('base64') }));
+  const other = randomBytes(32).toString('base64');
+  ({ api, token, company } = await start({ SECRETS_KEY: other }));
   const refused = await api.get(`/c/${company}/server/${id}/verify`, token);
   expect([refused.body.Meta.code, refused.body.Meta.field]).toEqual([1000, 'password']);
   expect(refused.body.Meta.message).toMatch(/cannot be opened with SECRETS_KEY/);
   expect((await api.patch(`/c/${company}/server/${id}`, { password: PASSWORD }, token)).body.Meta.code).toBe(200);
   expect((await api.get(`/c/${company}/server/${id}/verify`, token)).body.Data).toMatchObject({ ok: true });
   await stop();
+
+  // rotation: SECRETS_KEY a new key and the one before in SECRETS_KEY_PREVIOUS: the password opens, and the start sealed
+  // it again with the new key, so the next start without the previous key still opens it
+  const current = randomBytes(32).toString('base64');
+  ({ api, token, company } = await start({ SECRETS_KEY: current, SECRETS_KEY_PREVIOUS: ` ${other} ,${key}` }));
+  await stop();
+  ({ api, token, company } = await start({ SECRETS_KEY: current }));
+  expect((await api.get(`/c/${company}/server/${id}/verify`, token)).body.Data).toMatchObject({ ok: true });
+  await stop();
+  await expect(startEmbedded({ DATA_DIR: dataDir, PORT: '0', DEMO_DATA: 'false', SECRETS_KEY: current, SECRETS_KEY_PREVIOUS: 'too-short' }, false)).rejects.toThrow(/SECRETS_KEY_PREVIOUS key 1: must be base64/);
 
   // a malformed SECRETS_KEY stops the start with a clear message
   await expect(startEmbedded({ DATA_DIR: dataDir, PORT: '0', DEMO_DATA: 'false', SECRETS_KEY: 'too-short' }, false)).rejects.toThrow(/SECRETS_KEY must be base64 of 32 bytes/);

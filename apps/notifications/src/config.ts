@@ -6,6 +6,8 @@ export interface NotificationsConfig {
   outbox: OutboxConfig;
   /** SECRETS_KEY: the AES-256-GCM key (32 bytes) the servers' passwords and private keys are encrypted with */
   secretsKey: Buffer;
+  /** SECRETS_KEY_PREVIOUS: keys of before a rotation (comma-separated): values sealed with them still open and are sealed again with SECRETS_KEY at start */
+  previousSecretsKeys: Buffer[];
   /** how long `verify` waits for a server to connect and answer, in milliseconds */
   verifyTimeoutMs: number;
   /** the delivery's worker and retries (docs/notifications.md "Delivery") */
@@ -64,9 +66,19 @@ export function loadNotificationsConfig(env: Env, defaults: Partial<Record<strin
       r.check('SECRETS_KEY', false, (error as Error).message);
     }
   }
+  const previousSecretsKeys: Buffer[] = [];
+  for (const [index, part] of r.str('SECRETS_KEY_PREVIOUS', '').split(',').entries()) {
+    if (!part.trim()) continue;
+    try {
+      previousSecretsKeys.push(parseSecretsKey(part));
+    } catch (error) {
+      r.check('SECRETS_KEY_PREVIOUS', false, `key ${index + 1}: ${(error as Error).message}`);
+    }
+  }
   const config: NotificationsConfig = {
     outbox: readOutboxConfig(r),
     secretsKey,
+    previousSecretsKeys,
     verifyTimeoutMs: r.int('SERVER_VERIFY_TIMEOUT_MS', 15_000, { min: 1000, max: 120_000 }),
     delivery: {
       worker: r.bool('DELIVERY_WORKER', true),

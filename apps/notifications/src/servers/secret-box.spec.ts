@@ -25,6 +25,23 @@ describe('SecretBox', () => {
     expect(() => box.open(`v1.${box.keyId}.${raw.toString('base64')}`, 'server:1:password')).toThrow();
   });
 
+  it('after a rotation opens values of the previous keys, seals with the new one and tells which need sealing again', () => {
+    const old = randomBytes(32);
+    const sealedOld = new SecretBox(old).seal('alt; "geheim" 🔐', 'server:7:password');
+    const rotated = new SecretBox(randomBytes(32), [old]);
+    expect(rotated.sealedWithPrevious(sealedOld)).toBe(true);
+    expect(rotated.open(sealedOld, 'server:7:password')).toBe('alt; "geheim" 🔐');
+    const sealedNew = rotated.seal('neu', 'server:7:password');
+    expect(sealedNew.split('.')[1]).toBe(rotated.keyId);
+    expect(rotated.sealedWithPrevious(sealedNew)).toBe(false);
+    // a value of a key that is neither current nor previous: not "previous", and it does not open
+    const stranger = new SecretBox(randomBytes(32)).seal('x', 'c');
+    expect(rotated.sealedWithPrevious(stranger)).toBe(false);
+    expect(() => rotated.open(stranger, 'c')).toThrow(/another key/);
+    // the context still binds with a previous key
+    expect(() => rotated.open(sealedOld, 'server:8:password')).toThrow();
+  });
+
   it('reads SECRETS_KEY as base64 of 32 bytes and refuses anything else', () => {
     expect(parseSecretsKey(newSecretsKey())).toHaveLength(32);
     expect(parseSecretsKey(randomBytes(32).toString('base64url'))).toHaveLength(32);

@@ -33,6 +33,11 @@ export class ServersRepository {
     return em.findOne(Server, { id });
   }
 
+  /** Every company's servers that hold a secret (the key rotation's re-sealing; no tenant filter). */
+  withSecretsOfAllCompanies(em: EntityManager): Promise<Server[]> {
+    return em.find(Server, { $or: [{ passwordSealed: { $ne: null } }, { privateKeySealed: { $ne: null } }, { passphraseSealed: { $ne: null } }] }, { filters: false });
+  }
+
   /** Whether another server (than `ownId`) of the company has this name. */
   async nameTaken(em: EntityManager, name: string, ownId: number | undefined): Promise<boolean> {
     const where: FilterQuery<Server> = ownId !== undefined ? { name, id: { $ne: ownId } } : { name };

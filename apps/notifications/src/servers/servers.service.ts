@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { SERVER_SORTS, SERVER_TYPES, type CompanyCaller, type Page, type ServerDto, type ServerInput, type ServerListQuery, type ServerType, type ServerVerifyResult } from '@kanban/contracts';
@@ -41,15 +41,46 @@ export interface ServerCredentials {
  * presence is answered; an update keeps a secret it does not name and clears one sent as null or ''.
  */
 @Injectable()
-export class ServersService {
+export class ServersService implements OnApplicationBootstrap {
   private readonly box: SecretBox;
+  private readonly logger = new Logger('Servers');
 
   constructor(
     @Inject(unitOfWorkToken('notifications')) private readonly uow: UnitOfWork,
     private readonly servers: ServersRepository,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {
-    this.box = new SecretBox(config.secretsKey);
+    this.box = new SecretBox(config.secretsKey, config.previousSecretsKeys);
+  }
+
+  /** After a key rotation (SECRETS_KEY_PREVIOUS set): the secrets sealed with a previous key are sealed again. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.previousSecretsKeys.length === 0) return;
+    const count = await this.resealPrevious();
+    this.logger.log(`secrets of ${count} server(s) sealed again with SECRETS_KEY ${this.box.keyId}`);
+  }
+
+  /**
+   * Seals every secret sealed with a previous key again with SECRETS_KEY, in all companies, in one transaction; answers
+   * how many servers changed. Replicas doing it at once write equal secrets (each opens and seals the same value).
+   */
+  async resealPrevious(): Promise<number> {
+    return this.uow.write(async (em) => {
+      const servers = await this.servers.withSecretsOfAllCompanies(em);
+      let changed = 0;
+      for (const server of servers) {
+        let touched = false;
+        for (const field of ['password', 'private_key', 'passphrase'] as const) {
+          const sealed = server[SEALED[field]];
+          if (sealed === null || !this.box.sealedWithPrevious(sealed)) continue;
+          const context = secretContext(server.companyId, field);
+          server[SEALED[field]] = this.box.seal(this.box.open(sealed, context), context);
+          touched = true;
+        }
+        if (touched) changed++;
+      }
+      return changed;
+    });
   }
 
   async list(caller: CompanyCaller, query: ServerListQuery): Promise<Page<ServerDto>> {
