@@ -4,8 +4,8 @@
 # starts a nats-server of its own with the services' users and permissions, never the machine's shared one; and the
 # MQTT broker Mosquitto on 127.0.0.1:1883 with its clients mosquitto_pub/mosquitto_sub (the sensor ingestion's tests
 # publish to it under topics of their own; started if installed but stopped, installed from Debian's packages if
-# missing). Also installs, when missing, what tests start or call themselves: OpenSSH's sshd and vsftpd (the delivery
-# tests' SFTP and FTP servers, libs/testing/src/delivery-servers.ts; never started as services here) and poppler-utils
+# missing). Also installs, when missing, what tests start or call themselves: OpenSSH's sshd, vsftpd and Dovecot's imapd (the
+# delivery tests' SFTP, FTP and IMAP servers, libs/testing/src/delivery-servers.ts; never started as services here) and poppler-utils
 # and zbar-tools (pdftotext, zbarimg: reading printed PDFs and their barcodes). One `apt-get update` for all of them.
 # Fails if one is missing.
 set -u
@@ -19,10 +19,11 @@ command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
 command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 [ -x /usr/sbin/vsftpd ] || missing+=(vsftpd)
+[ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if [ "${#missing[@]}" -gt 0 ]; then
-  # The packages' own services (ssh on port 22, vsftpd on 21) must not start: the tests start their own on loopback.
+  # The packages' own services (ssh on port 22, vsftpd on 21, dovecot on 143/993) must not start: the tests start their own on loopback.
   # Docker images carry a policy-rc.d that forbids starting services; where there is none, one is put for the install.
   own_policy=
   if [ ! -e /usr/sbin/policy-rc.d ]; then
@@ -37,8 +38,8 @@ if ! up 1883 && command -v mosquitto >/dev/null 2>&1; then
 fi
 [ -x "$nats" ] || echo "services: nats-server not found at $nats (apt-get install nats-server, or set NATS_SERVER_PATH)" >&2
 for i in $(seq 1 50); do
-  if up 5432 && up 1883 && [ -x "$nats" ] && command -v mosquitto_pub >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] && [ -x /usr/sbin/vsftpd ]; then
-    echo "services: PostgreSQL reachable, Mosquitto reachable, nats-server at $nats, sshd and vsftpd installed"
+  if up 5432 && up 1883 && [ -x "$nats" ] && command -v mosquitto_pub >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] && [ -x /usr/sbin/vsftpd ] && [ -x /usr/sbin/dovecot ]; then
+    echo "services: PostgreSQL reachable, Mosquitto reachable, nats-server at $nats, sshd, vsftpd and dovecot installed"
     exit 0
   fi
   sleep 0.2
@@ -47,4 +48,5 @@ up 5432 || echo "services: PostgreSQL is not reachable on 127.0.0.1:5432" >&2
 up 1883 || echo "services: Mosquitto is not reachable on 127.0.0.1:1883" >&2
 [ -x /usr/sbin/sshd ] || echo "services: /usr/sbin/sshd missing (openssh-server)" >&2
 [ -x /usr/sbin/vsftpd ] || echo "services: /usr/sbin/vsftpd missing (vsftpd)" >&2
+[ -x /usr/sbin/dovecot ] || echo "services: /usr/sbin/dovecot missing (dovecot-imapd)" >&2
 exit 1

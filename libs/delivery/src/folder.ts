@@ -4,6 +4,7 @@ import type { FileEntry } from 'ssh2';
 import { TransportFailure } from './classify';
 import { ftpFailure, type FtpSession, isFtpReply, openFtp } from './ftp';
 import { baseUrl, describe, exchange, failureOf } from './http';
+import { imapFailure, imapFolder, openImap } from './imap';
 import { call, openSftp, sftpCode, sftpFailure, type SshSession } from './sftp';
 import type { FailureKind, ServerConnection } from './types';
 import { connectionProblem } from './verify';
@@ -18,7 +19,9 @@ export interface RemoteFile {
  * A folder on an SFTP or FTP(S) server, opened once (one login) to read the supplier's answers (issue 18 item 5):
  * list its files, read one, move one into a subfolder (made when missing) or remove it. An HTTP(S) server's "folder"
  * is one URL: `list` answers the one file its GET answers (named by the path's last part), `read` its body; it
- * cannot move or remove (`canMove` false). Each call rejects with a TransportFailure (kind and the server's words).
+ * cannot move or remove (`canMove` false). An IMAP server's folder is a mailbox (libs/delivery/src/imap.ts: each mail
+ * one "file", read as its subject, text body and text attachments; moved = flagged \Seen and moved to a mailbox
+ * folder). Each call rejects with a TransportFailure (kind and the server's words).
  */
 export interface RemoteFolder {
   readonly canMove: boolean;
@@ -30,7 +33,8 @@ export interface RemoteFolder {
   close(): Promise<void>;
 }
 
-export type OpenFolderResult = { ok: true; folder: RemoteFolder } | { ok: false; answer: string; kind: FailureKind };
+export type OpenFolderResult =
+  { ok: true; folder: RemoteFolder } | { ok: false; answer: string; kind: FailureKind };
 
 /** Files larger than this are not read (a response is a small text): 10 MiB. */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -59,9 +63,15 @@ export async function openFolder(conn: ServerConnection, path: string): Promise<
       case 'HTTP':
       case 'HTTPS':
         return { ok: true, folder: httpFolder(conn, path) };
+      case 'IMAP':
+        return { ok: true, folder: await imapFolder(await openImap(conn), path, MAX_RESPONSE_BYTES) };
       case 'SMTP':
       default:
-        return { ok: false, answer: `a ${String(conn.type)} server holds no files: choose an SFTP, FTP or HTTP server`, kind: 'other' };
+        return {
+          ok: false,
+          answer: `a ${String(conn.type)} server holds no files: choose an SFTP, FTP, HTTP or IMAP server`,
+          kind: 'other',
+        };
     }
   } catch (error) {
     const failure =
@@ -69,7 +79,9 @@ export async function openFolder(conn: ServerConnection, path: string): Promise<
         ? error
         : conn.type === 'SFTP'
           ? sftpFailure(error, '', 'connect')
-          : ftpFailure(error, '', 'login', '');
+          : conn.type === 'IMAP'
+            ? imapFailure(error, 'login')
+            : ftpFailure(error, '', 'login', '');
     return { ok: false, answer: failure.answer, kind: failure.kind };
   }
 }
@@ -96,7 +108,11 @@ function sftpFolder(session: SshSession, dir: string): RemoteFolder {
       }),
     read: (name) =>
       wrap(`read ${at(name)}`, async () => {
-        const content = await call<Buffer>(session, (done) => sftp.readFile(at(name), done), session.timeout + MAX_RESPONSE_BYTES / 10);
+        const content = await call<Buffer>(
+          session,
+          (done) => sftp.readFile(at(name), done),
+          session.timeout + MAX_RESPONSE_BYTES / 10,
+        );
         return content;
       }),
     move: (name, subfolder) =>
@@ -111,10 +127,13 @@ function sftpFolder(session: SshSession, dir: string): RemoteFolder {
         } catch (error) {
           // a file of that name is there already (SFTP's rename does not replace): keep both
           if (sftpCode(error) !== 4) throw error;
-          await call<void>(session, (done) => sftp.rename(at(name), posix.join(target, `${name}.${Date.now()}`), done));
+          await call<void>(session, (done) =>
+            sftp.rename(at(name), posix.join(target, `${name}.${Date.now()}`), done),
+          );
         }
       }),
-    remove: (name) => wrap(`remove ${at(name)}`, () => call<void>(session, (done) => sftp.unlink(at(name), done))),
+    remove: (name) =>
+      wrap(`remove ${at(name)}`, () => call<void>(session, (done) => sftp.unlink(at(name), done))),
     close: async () => {
       session.client.end();
     },
@@ -192,8 +211,10 @@ function httpFolder(conn: ServerConnection, path: string): RemoteFolder {
       throw new TransportFailure(failure.kind, failure.answer, failure.kind !== 'other');
     }
     if (answer.status === 204 || answer.status === 404) return null;
-    if (answer.status === 401 || answer.status === 403) throw new TransportFailure('auth', describe(answer), false);
-    if (answer.status < 200 || answer.status >= 300) throw new TransportFailure('other', describe(answer), answer.status >= 500);
+    if (answer.status === 401 || answer.status === 403)
+      throw new TransportFailure('auth', describe(answer), false);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new TransportFailure('other', describe(answer), answer.status >= 500);
     return answer.bytes;
   };
   return {
@@ -205,11 +226,13 @@ function httpFolder(conn: ServerConnection, path: string): RemoteFolder {
     read: async () => {
       const body = fetched ?? (await get());
       fetched = null;
-      if (body === null) throw new TransportFailure('other', `GET ${url.pathname}: no answer file (404)`, false);
+      if (body === null)
+        throw new TransportFailure('other', `GET ${url.pathname}: no answer file (404)`, false);
       return body;
     },
     move: () => Promise.reject(new TransportFailure('other', 'an HTTP server cannot move its answer', false)),
-    remove: () => Promise.reject(new TransportFailure('other', 'an HTTP server cannot remove its answer', false)),
+    remove: () =>
+      Promise.reject(new TransportFailure('other', 'an HTTP server cannot remove its answer', false)),
     close: async () => undefined,
   };
 }

@@ -15,4 +15,5 @@ export {
 export { postHttp, httpRetryable, type HttpPost } from './http';
 export { temporaryName, type Upload, type FileTarget } from './upload-names';
 export * from './retry';
+export { imapSecurity, mailText } from './imap';
 export { openFolder, MAX_RESPONSE_BYTES, type RemoteFolder, type RemoteFile, type OpenFolderResult } from './folder';

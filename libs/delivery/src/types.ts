@@ -1,5 +1,5 @@
-/** The kinds of outside servers the notifications talk to (issue 18: SMTP, SFTP, FTP(S), HTTP(S)). */
-export type ServerType = 'SMTP' | 'SFTP' | 'FTP' | 'FTPS' | 'HTTP' | 'HTTPS';
+/** The kinds of outside servers the notifications talk to (issue 18: SMTP, SFTP, FTP(S), HTTP(S), IMAP for answer mails). */
+export type ServerType = 'SMTP' | 'SFTP' | 'FTP' | 'FTPS' | 'HTTP' | 'HTTPS' | 'IMAP';
 
 /** SSH algorithm lists for old servers, passed to ssh2 as they are (each replaces ssh2's default offer). */
 export interface SshAlgorithms {
@@ -19,10 +19,13 @@ export interface ServerConnection {
   /** SFTP: a private key in OpenSSH or PEM form */
   privateKey?: string;
   passphrase?: string;
-  /** SMTP: 'tls' = implicit TLS (port 465), 'starttls' = STARTTLS required, 'none' = plain (STARTTLS never tried). Default: STARTTLS when offered. */
+  /**
+   * SMTP: 'tls' = implicit TLS (port 465), 'starttls' = STARTTLS required, 'none' = plain (STARTTLS never tried). Default: STARTTLS when offered.
+   * IMAP alike ('tls' port 993; 'none' only to a loopback host); default TLS on port 993, else STARTTLS required.
+   */
   smtpSecurity?: 'none' | 'starttls' | 'tls';
   sshAlgorithms?: SshAlgorithms;
-  /** TLS (SMTP, FTPS, HTTPS): false accepts self-signed certificates. Default true. */
+  /** TLS (SMTP, FTPS, HTTPS, IMAP): false accepts self-signed certificates. Default true. */
   tlsRejectUnauthorized?: boolean;
   /** per step (connect, greeting, each command); default 15 s */
   timeoutMs?: number;

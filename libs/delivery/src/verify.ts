@@ -1,5 +1,6 @@
 import { openFtpTarget, uploadFtp, verifyFtp } from './ftp';
 import { verifyHttp } from './http';
+import { verifyImap } from './imap';
 import { openSftpTarget, uploadSftp, verifySftp } from './sftp';
 import { verifySmtp } from './smtp';
 import { type DeliveryResult, type FailureKind, type ServerConnection, type VerifyResult } from './types';
@@ -31,6 +32,8 @@ export async function verifyServer(conn: ServerConnection): Promise<VerifyResult
     case 'HTTP':
     case 'HTTPS':
       return verifyHttp(conn);
+    case 'IMAP':
+      return verifyImap(conn);
     default:
       return {
         ok: false,
@@ -60,6 +63,7 @@ export async function uploadFile(conn: ServerConnection, upload: Upload): Promis
     case 'FTPS':
       return uploadFtp(conn, upload);
     case 'SMTP':
+    case 'IMAP':
     case 'HTTP':
     case 'HTTPS':
       return {

@@ -3,6 +3,7 @@
 // - SFTP: Debian's OpenSSH sshd with a config of its own (internal-sftp in a chroot);
 // - FTP/FTPS: Debian's vsftpd with a config of its own;
 // - HTTP: a node:http server recording requests, answering what the test programs.
+// - IMAP: Debian's Dovecot (dovecot-imapd) with a config, passwd-file user and Maildir of its own (answer mails).
 //
 // What works on this machine (Debian 12, tests run as root), found by trying:
 // - sshd refuses to log in root without PermitRootLogin and has no password for it, so the SFTP and FTP servers log in
@@ -755,4 +756,122 @@ export class FtpTestServer extends ProcessServer {
 
 export async function startFtpServer(options: FtpTestServerOptions = {}): Promise<FtpTestServer> {
   return new FtpTestServer(options).start();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// IMAP: Dovecot
+
+export interface ImapTestServerOptions {
+  /** 'starttls' offers STARTTLS (Dovecot still takes a plain login from loopback); 'tls' speaks TLS from the first byte (self-signed) */
+  security?: 'none' | 'starttls' | 'tls';
+}
+
+/**
+ * Debian's Dovecot (dovecot-imapd) with its own config on a free loopback port: one user, `user` with `password`, from
+ * a passwd-file of its own; its mail in Maildir under the server's folder, owned by the transfer user (Dovecot gives
+ * no mail access as root). Its base_dir and state_dir are in the folder too, so it never meets the machine's own
+ * Dovecot (not started by the tests or ensure-services.sh). Its log (with every login) is `dovecot.log`, read by `log()`.
+ */
+export class ImapTestServer extends ProcessServer {
+  protected readonly name = 'dovecot';
+  readonly user = 'kanban-imap';
+  readonly password = 'kanban-imap-test';
+
+  constructor(private readonly options: ImapTestServerOptions = {}) {
+    super();
+  }
+
+  async log(): Promise<string> {
+    return (
+      (await readFile(path.join(this.dir, 'dovecot.log'), 'utf8').catch(() => '')) + this.output.join('')
+    );
+  }
+
+  async start(): Promise<this> {
+    if (!(await exists('/usr/sbin/dovecot')))
+      throw new Error(
+        '/usr/sbin/dovecot missing: apt-get install dovecot-imapd (tools/scripts/ensure-services.sh does)',
+      );
+    const { uid, gid } = await ensureTransferUser();
+    this.dir = await serverFolder('imap');
+    const mail = path.join(this.dir, 'mail');
+    await mkdir(mail, { mode: 0o700 });
+    await chown(mail, uid, gid);
+    for (const sub of ['run', 'state']) await mkdir(path.join(this.dir, sub), { mode: 0o755 });
+    await writeFile(path.join(this.dir, 'users'), `${this.user}:{PLAIN}${this.password}::::::\n`, {
+      mode: 0o644,
+    });
+    this.port = await freePort();
+    const security = this.options.security ?? 'none';
+    const ssl: string[] = ['ssl = no'];
+    if (security !== 'none') {
+      const { certFile, keyFile } = await selfSignedCertificate(this.dir);
+      ssl.splice(
+        0,
+        1,
+        security === 'tls' ? 'ssl = yes' : 'ssl = required',
+        `ssl_cert = <${certFile}`,
+        `ssl_key = <${keyFile}`,
+      );
+    }
+    const config = [
+      `base_dir = ${path.join(this.dir, 'run')}`,
+      `state_dir = ${path.join(this.dir, 'state')}`,
+      `instance_name = kanban-imap-${this.port}`,
+      'protocols = imap',
+      'listen = 127.0.0.1',
+      `log_path = ${path.join(this.dir, 'dovecot.log')}`,
+      'auth_verbose = yes',
+      'auth_failure_delay = 0',
+      'disable_plaintext_auth = no',
+      'auth_mechanisms = plain login',
+      'default_internal_user = dovecot',
+      'default_login_user = dovenull',
+      `first_valid_uid = ${Math.min(uid, 500)}`,
+      `first_valid_gid = ${Math.min(gid, 500)}`,
+      ...ssl,
+      'passdb {',
+      '  driver = passwd-file',
+      `  args = scheme=PLAIN username_format=%u ${path.join(this.dir, 'users')}`,
+      '}',
+      'userdb {',
+      '  driver = static',
+      `  args = uid=${uid} gid=${gid} home=${mail}/%u`,
+      '}',
+      'mail_location = maildir:~/Maildir',
+      'namespace inbox {',
+      '  inbox = yes',
+      '  separator = /',
+      '}',
+      'service imap-login {',
+      '  inet_listener imap {',
+      '    address = 127.0.0.1',
+      `    port = ${security === 'tls' ? 0 : this.port}`,
+      '  }',
+      '  inet_listener imaps {',
+      '    address = 127.0.0.1',
+      `    port = ${security === 'tls' ? this.port : 0}`,
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    await writeFile(path.join(this.dir, 'dovecot.conf'), config, { mode: 0o644 });
+    try {
+      await this.up();
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+    return this;
+  }
+
+  protected launch(): ChildProcess {
+    return spawn('/usr/sbin/dovecot', ['-F', '-c', path.join(this.dir, 'dovecot.conf')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
+}
+
+export async function startImapServer(options: ImapTestServerOptions = {}): Promise<ImapTestServer> {
+  return new ImapTestServer(options).start();
 }
