@@ -184,6 +184,11 @@ describe('requests: customers with the request workflow', () => {
       ['open', 19],
     ]);
     expect(await eventsOf(requesting.companyId, 'evt.orders.created')).toHaveLength(0);
+    // the request waits for approval: one order_notice request_waiting (notification rules of that event)
+    const [request] = await ordersOf(requesting.companyId);
+    expect(await eventsOf(requesting.companyId, 'evt.orders.order_notice')).toEqual([
+      expect.objectContaining({ event: 'request_waiting', order_id: Number(request!.id), customer_id: requesting.customerId, location_id: requesting.locationId }),
+    ]);
     expect(await decisionOf(requesting.ruleIds[0]!)).toMatchObject({ reason: 'ordered', quantity: 19 });
     // The open request lines count as on order: a second run orders nothing.
     for (const ruleId of requesting.ruleIds) {
@@ -371,6 +376,8 @@ describe('subscriptions', () => {
     expect(await scheduled(clock, f.companyId)).toMatchObject({ subscriptionLines: 1, requests: 1 });
     expect((await ordersOf(f.companyId)).map((o) => o.status)).toEqual(['request']);
     expect(await eventsOf(f.companyId, 'evt.orders.created')).toHaveLength(0);
+    const [request] = await ordersOf(f.companyId);
+    expect(await eventsOf(f.companyId, 'evt.orders.order_notice')).toEqual([expect.objectContaining({ event: 'request_waiting', order_id: Number(request!.id), location_id: f.locationId })]);
     expect(await sql('select id from orders.order_queue where company_id = ?', [f.companyId])).toHaveLength(0);
   });
 });

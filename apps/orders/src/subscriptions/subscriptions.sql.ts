@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requestNoticesCte } from '../orders/order-notice.sql';
 import { QUEUE_COLUMNS, queueValues } from '../queue/queue.sql';
 
 /**
@@ -128,19 +129,7 @@ outbox as (
     join line_groups lg on lg.order_id = x.id
   returning id
 ),
-request_notices as (
-  -- requests waiting for approval: evt.orders.order_notice request_waiting (notification rules of that event)
-  insert into orders.outbox (id, subject, payload, created_at, attempts)
-  select x.event_id, 'evt.orders.order_notice',
-         jsonb_build_object(
-           'id', x.event_id, 'subject', 'evt.orders.order_notice', 'occurredAt', cast(${v(input.now.toISOString())} as text),
-           'data', jsonb_build_object(
-             'company_id', ${company()}, 'order_id', x.id, 'customer_id', x.customer_id, 'location_id', x.location_id,
-             'supplier_id', x.supplier_id, 'event', 'request_waiting', 'at', cast(${v(input.now.toISOString())} as text), 'user_id', ${user()})),
-         ${now()}, 0
-    from (select gen_random_uuid() as event_id, n.* from new_orders n where n.status = 'request') x
-  returning id
-),
+${requestNoticesCte({ v, company, user, now }, input.now.toISOString())},
 queued as (
   -- the order queue (docs/replenishment.md "Order queue"): each open order waits for its transmission
   insert into orders.order_queue (${QUEUE_COLUMNS})
