@@ -1,7 +1,21 @@
 import { chown, mkdir, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureTransferUser, eventually, type FtpTestServer, type HttpTestServer, type SftpTestServer, startFtpServer, startHttpServer, startSftpServer } from '@kanban/testing';
+import { ImapFlow } from 'imapflow';
+import {
+  ensureTransferUser,
+  eventually,
+  type FtpTestServer,
+  type HttpTestServer,
+  type ImapTestServer,
+  type SftpTestServer,
+  type SmtpTestServer,
+  startFtpServer,
+  startHttpServer,
+  startImapServer,
+  startSftpServer,
+  startSmtpServer,
+} from '@kanban/testing';
 import { type NotificationOrders, notificationOrders } from '../support/notification-orders';
 import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
@@ -13,7 +27,8 @@ jest.setTimeout(240_000);
  * response folder is read with its expressions (every RESPONSE_POLL_MS, here 300 ms) and sets the order's ext_status,
  * its purchase-order number and a line's external status, each a history event; the file moves to done/; the same
  * answer again changes nothing; an answer that is not UTF-8 is journal 2003 and moves to unreadable/; a refused login
- * is journal 2004.
+ * is journal 2004. Answer mails: an e-mail rule sending through the smtp-server package reads the replies from the
+ * mailbox of Debian's Dovecot (IMAP), the reply put there by IMAP APPEND; read, it is flagged \Seen and moved to done.
  */
 let system: TestSystem;
 let demo: number;
@@ -21,6 +36,8 @@ const tokens: Record<string, string> = {};
 let sftp: SftpTestServer;
 let ftp: FtpTestServer;
 let http: HttpTestServer;
+let smtp: SmtpTestServer;
+let imap: ImapTestServer;
 let at: NotificationOrders;
 
 const api = () => system.api;
@@ -29,7 +46,7 @@ const orderOf = async (orderId: number) => ok(await api().get(`${c()}/order/${or
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  [sftp, ftp, http] = await Promise.all([startSftpServer(), startFtpServer(), startHttpServer()]);
+  [sftp, ftp, http, smtp, imap] = await Promise.all([startSftpServer(), startFtpServer(), startHttpServer(), startSmtpServer(), startImapServer()]);
   system = await startSystem(undefined, { env: { DELIVERY_POLL_MS: '200', RESPONSE_POLL_MS: '300' } });
   const signedIn = await signInDemo(system);
   Object.assign(tokens, signedIn.tokens);
@@ -40,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.close();
-  await Promise.all([sftp?.stop(), ftp?.stop(), http?.stop()]);
+  await Promise.all([sftp?.stop(), ftp?.stop(), http?.stop(), smtp?.stop(), imap?.stop()]);
 });
 
 /** An answer as the supplier's system leaves it: written under a hidden name, owned by the transfer user, then renamed. */
@@ -269,6 +286,101 @@ describe('order responses', () => {
     await eventually(async () => (http.requests.filter((r) => r.method === 'GET').length >= gets + 3 ? true : undefined), 30_000, 'three more GETs');
     await sleep(1000);
     expect(responseEvents(await orderOf(orderId))).toEqual([expect.objectContaining({ code: 'response_line_status', params: { rule_id: rule, rule: 'Antworten HTTP', file: 'aktuell.txt', pos: 1, status: 'IP' } })]);
+    await at.deactivateAll();
+  });
+
+  it('IMAP: an e-mail rule reads the reply mails in its IMAP mailbox; read, a reply is flagged \\Seen and moved to done', async () => {
+    const smtpServer = ok(await api().post(`${c()}/server`, { name: 'Mail Bestellung', type: 'SMTP', host: smtp.host, port: smtp.port, smtp_security: 'none' }, tokens.writer)).id;
+    const imapServer = ok(
+      await api().post(`${c()}/server`, { name: 'Postfach Antworten', type: 'IMAP', host: imap.host, port: imap.port, smtp_security: 'none', user: imap.user, password: imap.password }, tokens.writer),
+    );
+    expect(imapServer).toMatchObject({ type: 'IMAP', smtp_security: 'none', has_password: true });
+    expect(ok(await api().get(`${c()}/server/${imapServer.id}/verify`, tokens.writer)).message).toMatch(/Dovecot.*logged in as kanban-imap/);
+    const mailRule = {
+      name: 'Bestellung per Mail, Antwort per Mail',
+      type: 'E',
+      event: 'order_created',
+      subject: 'Bestellung {{order.id}}',
+      email_from: 'einkauf@kunde.example',
+      server_id: smtpServer,
+      recipients: [{ kind: 'email', email: 'verkauf@lieferant.example' }],
+      fetch_response: true,
+      response_path: '',
+      response_expressions: [
+        { target: 'ext_status', pattern: '^Subject: AW: Bestellung {order_id} (\\w+)$' },
+        { target: 'line_status', pattern: '^Bestellung {order_id} Position (?<pos>\\d+): (?<status>\\w+)' },
+      ],
+    };
+    // an e-mail rule fetching answers needs an IMAP server to read them from (1000 at response_server_id)
+    expect((await api().post(at.supplierRules, mailRule, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'response_server_id' });
+    expect((await api().post(at.supplierRules, { ...mailRule, response_server_id: smtpServer }, tokens.writer)).body.Meta).toMatchObject({ code: 1000, field: 'response_server_id' });
+    const rule = ok(await api().post(at.supplierRules, { ...mailRule, response_server_id: imapServer.id }, tokens.writer));
+    expect(rule).toMatchObject({ response_server_id: imapServer.id, response_path: '' });
+    const { orderId } = await at.newOrder('Stift IMAP');
+    await delivered(rule.id, orderId);
+    expect(smtp.messages.some((m) => m.parsed.subject === `Bestellung ${orderId}`)).toBe(true);
+
+    const mailbox = new ImapFlow({ host: imap.host, port: imap.port, secure: false, doSTARTTLS: false, auth: { user: imap.user, pass: imap.password }, logger: false });
+    await mailbox.connect();
+    try {
+      const reply = [
+        'From: Verkauf <verkauf@lieferant.example>',
+        'To: einkauf@kunde.example',
+        `Subject: AW: Bestellung ${orderId} OK`,
+        `Message-ID: <reply-${orderId}@lieferant.example>`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        `Guten Tag, wir bestätigen:`,
+        `Bestellung ${orderId} Position 1: BE`,
+        '',
+      ].join('\r\n');
+      await mailbox.append('INBOX', reply);
+      const order = await eventually(
+        async () => {
+          const o = await orderOf(orderId);
+          return responseEvents(o).length === 2 ? o : undefined;
+        },
+        60_000,
+        'two response events from the reply mail',
+      );
+      expect(order).toMatchObject({ ext_status: 1, ext_status_text: 'OK' });
+      expect(order.lines[0]).toMatchObject({ pos: 1, ext_line_status: 'BE' });
+      expect(responseEvents(order).map((e) => e.params.file)).toEqual([`mail 1: AW: Bestellung ${orderId} OK`, `mail 1: AW: Bestellung ${orderId} OK`]);
+
+      // read: out of INBOX, in done, flagged \Seen
+      const inFolder = async (folder: string) => {
+        const lock = await mailbox.getMailboxLock(folder);
+        try {
+          const found: { subject: string; seen: boolean }[] = [];
+          if (mailbox.mailbox && mailbox.mailbox.exists > 0)
+            for await (const m of mailbox.fetch('1:*', { envelope: true, flags: true })) found.push({ subject: m.envelope?.subject ?? '', seen: !!m.flags?.has('\\Seen') });
+          return found;
+        } finally {
+          lock.release();
+        }
+      };
+      await eventually(async () => ((await inFolder('INBOX')).length === 0 ? true : undefined), 30_000, 'the reply out of INBOX');
+      expect(await inFolder('done')).toEqual([{ subject: `AW: Bestellung ${orderId} OK`, seen: true }]);
+
+      // the same reply again: read and moved, nothing changes
+      await mailbox.append('INBOX', reply);
+      await eventually(async () => ((await inFolder('done')).length === 2 ? true : undefined), 30_000, 'the second reply in done');
+      await sleep(1500);
+      expect(responseEvents(await orderOf(orderId))).toHaveLength(2);
+    } finally {
+      await mailbox.logout();
+    }
+
+    // a mailbox that refuses the login: journal 2004
+    const refused = ok(await api().post(`${c()}/server`, { name: 'Postfach falsch', type: 'IMAP', host: imap.host, port: imap.port, smtp_security: 'none', user: imap.user, password: 'falsch' }, tokens.writer)).id;
+    const bad = ok(await api().post(at.supplierRules, { ...mailRule, name: 'Antworten Postfach abgelehnt', response_server_id: refused }, tokens.writer)).id;
+    const entries = await eventually(async () => {
+      const found = await journal((j) => j.message_key === 'response_failed' && j.params.rule_id === bad);
+      return found.length > 0 ? found : undefined;
+    }, 60_000, 'journal 2004');
+    expect(entries[0]).toMatchObject({ code: 2004, params: { file: '', kind: 'auth' } });
     await at.deactivateAll();
   });
 });

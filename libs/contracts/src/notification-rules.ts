@@ -154,9 +154,14 @@ export interface NotificationRuleDto {
   server: string;
   /** F: the folder (SFTP, FTP) or URL path (HTTP) */
   path: string;
-  /** F: read the supplier's answers (files in `response_path`) with `response_expressions` (item 5) */
+  /**
+   * Read the supplier's answers with `response_expressions` (item 5): F: the files in `response_path` on `server_id`;
+   * E: the mails in the mailbox folder `response_path` (default INBOX) of the IMAP server `response_server_id`
+   */
   fetch_response: boolean;
   response_path: string;
+  /** E with fetch_response: the IMAP server whose mailbox holds the answer mails (null otherwise) */
+  response_server_id: number | null;
   response_expressions: ResponseExpression[];
   /** send one digest per recipient a day instead of one message per event */
   only_daily: boolean;
@@ -191,6 +196,7 @@ export interface NotificationRuleInput {
   path?: string;
   fetch_response?: boolean;
   response_path?: string;
+  response_server_id?: number | null;
   response_expressions?: ResponseExpression[];
   only_daily?: boolean;
   daily_hour?: number;

@@ -16,15 +16,18 @@ export const ServerSubjects = {
   verify: 'notifications.server.verify',
 } as const;
 
-/** The kinds of server (spec 3 "Server: type"). */
-export const SERVER_TYPES = ['SMTP', 'SFTP', 'FTP', 'FTPS', 'HTTP', 'HTTPS'] as const;
+/** The kinds of server (spec 3 "Server: type"); IMAP: a mailbox the answer mails of e-mail rules are read from (issue 18 item 5). */
+export const SERVER_TYPES = ['SMTP', 'SFTP', 'FTP', 'FTPS', 'HTTP', 'HTTPS', 'IMAP'] as const;
 export type ServerType = (typeof SERVER_TYPES)[number];
 
-/** How an SMTP server is reached: plain, upgraded with STARTTLS, or TLS from the first byte (implicit, port 465). */
+/**
+ * How an SMTP or IMAP server is reached: plain, upgraded with STARTTLS, or TLS from the first byte (implicit: SMTP port
+ * 465, IMAP 993). Plain IMAP only to a server on this machine (loopback).
+ */
 export const SMTP_SECURITIES = ['none', 'starttls', 'tls'] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITIES)[number];
 
-/** The port a server type listens on unless one is given (SMTP by its security: 25, 587, 465). */
+/** The port a server type listens on unless one is given (SMTP by its security: 25, 587, 465; IMAP 143, 993). */
 export function defaultServerPort(type: ServerType, security: SmtpSecurity | null = null): number {
   switch (type) {
     case 'SMTP':
@@ -38,6 +41,8 @@ export function defaultServerPort(type: ServerType, security: SmtpSecurity | nul
       return 80;
     case 'HTTPS':
       return 443;
+    case 'IMAP':
+      return security === 'tls' ? 993 : 143;
   }
 }
 
@@ -72,7 +77,7 @@ export type ServerSort = (typeof SERVER_SORTS)[number];
 
 /**
  * A server as the calls answer it: never its secrets, only whether they are set. `smtp_security` is set for SMTP
- * servers only, `ssh_algorithms` for SFTP only (null otherwise).
+ * and IMAP servers only, `ssh_algorithms` for SFTP only (null otherwise).
  */
 export interface ServerDto {
   id: number;

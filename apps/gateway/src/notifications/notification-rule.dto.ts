@@ -112,7 +112,9 @@ export class NotificationRuleUpdateDto {
 
   @ApiPropertyOptional({ description: "read the supplier's answers with response_expressions" }) @ValidateIf((_, v) => v !== undefined) @IsBoolean() fetch_response?: boolean;
 
-  @ApiPropertyOptional({ maxLength: L.path }) @IsOptional() @IsString() @MaxLength(L.path) response_path?: string;
+  @ApiPropertyOptional({ maxLength: L.path, description: 'F: the folder of the answer files; E: the mailbox folder of the answer mails (default INBOX)' }) @IsOptional() @IsString() @MaxLength(L.path) response_path?: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'E with fetch_response: the IMAP server whose mailbox holds the answer mails (required then)' }) @IsOptional() @IsInt() @Min(1) response_server_id?: number | null;
 
   @ApiPropertyOptional({ type: [ResponseExpressionDto], maxItems: L.expressions })
   @IsOptional()

@@ -27,7 +27,7 @@ export class ServerUpdateDto {
   @MaxLength(L.host)
   host?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 65535, description: "default by type: SMTP 25 (STARTTLS 587, TLS 465), SFTP 22, FTP(S) 21, HTTP 80, HTTPS 443" })
+  @ApiPropertyOptional({ minimum: 1, maximum: 65535, description: "default by type: SMTP 25 (STARTTLS 587, TLS 465), SFTP 22, FTP(S) 21, HTTP 80, HTTPS 443, IMAP 143 (TLS 993)" })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -54,7 +54,7 @@ export class ServerUpdateDto {
   @MaxLength(L.passphrase)
   passphrase?: string | null;
 
-  @ApiPropertyOptional({ enum: [...SMTP_SECURITIES], nullable: true, description: 'SMTP only (default none): plain, STARTTLS, or TLS from the start' })
+  @ApiPropertyOptional({ enum: [...SMTP_SECURITIES], nullable: true, description: 'SMTP (default none) and IMAP (default tls; none only to a loopback host): plain, STARTTLS, or TLS from the start' })
   @IsOptional()
   @IsIn([...SMTP_SECURITIES])
   smtp_security?: SmtpSecurity | null;
@@ -68,7 +68,7 @@ export class ServerUpdateDto {
   @IsObject()
   ssh_algorithms?: SshAlgorithms | null;
 
-  @ApiPropertyOptional({ description: "SMTP, FTPS, HTTPS: check the server's TLS certificate (default true; false accepts a self-signed one)" })
+  @ApiPropertyOptional({ description: "SMTP, FTPS, HTTPS, IMAP: check the server's TLS certificate (default true; false accepts a self-signed one)" })
   @ValidateIf((_, v) => v !== undefined)
   @IsBoolean()
   tls_verify?: boolean;

@@ -37,7 +37,9 @@ export type ResponseRunReport = NotificationRuleResponsesResult;
 
 /**
  * Reads the suppliers' answers (issue 18 item 5; docs/notifications.md "Order responses"): every RESPONSE_POLL_MS,
- * for each active file rule with `fetch_response` and a server, the files in its `response_path` (SFTP, FTP(S); an
+ * for each active rule with `fetch_response` and a server (an e-mail rule: the mails in the mailbox folder
+ * `response_path`, default INBOX, of its IMAP `response_server_id`, each read as its subject, text body and text
+ * attachments), for each active file rule with `fetch_response` and a server, the files in its `response_path` (SFTP, FTP(S); an
  * HTTP(S) server: the body a GET of the path answers) are read with the rule's expressions against each order the
  * rule delivered, and what they say goes to the orders service as evt.notifications.order_response (through the
  * outbox, in one transaction per file) — which applies only what differs, so reading a file twice changes nothing
@@ -186,7 +188,10 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
       bytes = await folder.read(name);
     } catch (error) {
       const answer = errorText(error);
-      await this.publish(rule, [failure(rule, name, kindOf(error), answer)]);
+      const kind = kindOf(error);
+      await this.publish(rule, [failure(rule, name, kind, answer)]);
+      // the server sent it but it cannot be read (a mail that is no mail, a file too large): set aside like an unreadable text
+      if (kind === 'unreadable') return { name, outcome: 'unreadable', orders: [], moved: await this.move(folder, name, RESPONSE_FOLDERS.unreadable, false), answer };
       return { name, outcome: 'failed', orders: [], moved: null, answer };
     }
     let found: { order: ResponseOrder; findings: ResponseFindings }[];
@@ -303,17 +308,21 @@ function kindOf(error: unknown): FailureKind {
 }
 
 /**
- * The active file rules with fetch_response, a server and at least one expression (of one company, or all); with
+ * The active rules with fetch_response, a server (F: the rule's own; E: its IMAP response_server_id) and at least one
+ * expression (of one company, or all); with
  * `ruleId` that rule of the company, active or not.
  */
 async function activeRules(em: EntityManager, companyId?: number, ruleId?: number): Promise<ResponseRule[]> {
   const rows = await em.execute<
-    { id: number; company_id: number; name: string; server_id: number; response_path: string; response_expressions: unknown; encoding: string | null; supplier_id: number | null }[]
+    { id: number; company_id: number; name: string; type: string; server_id: number; response_path: string; response_expressions: unknown; encoding: string | null; supplier_id: number | null }[]
   >(
-    `select r.id, r.company_id, r.name, r.server_id, r.response_path, r.response_expressions, t.encoding, r.supplier_id
+    `select r.id, r.company_id, r.name, r.type, case when r.type = 'E' then r.response_server_id else r.server_id end as server_id,
+            r.response_path, r.response_expressions, t.encoding, r.supplier_id
        from notifications.notification_rule r
        left join notifications.file_template t on t.id = r.attachment_template_id and t.company_id = r.company_id
-      where ${ruleId === undefined ? 'r.active and' : 'r.id = ? and'} r.type = 'F' and r.fetch_response and r.server_id is not null ${companyId === undefined ? '' : 'and r.company_id = ?'}
+      where ${ruleId === undefined ? 'r.active and' : 'r.id = ? and'} r.fetch_response
+        and ((r.type = 'F' and r.server_id is not null) or (r.type = 'E' and r.response_server_id is not null))
+        ${companyId === undefined ? '' : 'and r.company_id = ?'}
       order by r.company_id, r.id`,
     [...(ruleId === undefined ? [] : [ruleId]), ...(companyId === undefined ? [] : [companyId])],
   );
@@ -325,7 +334,8 @@ async function activeRules(em: EntityManager, companyId?: number, ruleId?: numbe
       serverId: Number(r.server_id),
       path: r.response_path,
       expressions: (typeof r.response_expressions === 'string' ? JSON.parse(r.response_expressions) : r.response_expressions) as ResponseExpression[],
-      encoding: r.encoding ?? 'UTF-8',
+      // an answer mail is read as UTF-8 text (libs/delivery mailText decodes each part by its own charset)
+      encoding: r.type === 'E' ? 'UTF-8' : (r.encoding ?? 'UTF-8'),
       side: r.supplier_id === null ? ('O' as const) : ('S' as const),
     }))
     .filter((r) => Array.isArray(r.expressions) && r.expressions.length > 0);

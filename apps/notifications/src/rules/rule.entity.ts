@@ -78,6 +78,10 @@ export class NotificationRule extends TenantEntity {
   @Property({ fieldName: 'response_path', type: 'text', default: '' })
   responsePath: string = '';
 
+  /** E with fetch_response: the IMAP server whose mailbox holds the answer mails */
+  @Property({ fieldName: 'response_server_id', type: 'int', nullable: true })
+  responseServerId: number | null = null;
+
   @Property({ fieldName: 'response_expressions', type: 'json', default: '[]' })
   responseExpressions: ResponseExpression[] = [];
 

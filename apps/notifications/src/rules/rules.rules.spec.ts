@@ -114,6 +114,17 @@ describe('notification rule checks', () => {
     expect(fieldOf(() => checkRule(rule(mail({ event: 'journal_entry', attachment_template_id: 4 })), 'customer', FOUND))).toBe('attachment_template_id');
     expect(fieldOf(() => checkRule(rule(mail({ event: 'journal_entry', delivery_note_pdf: true })), 'customer', FOUND))).toBe('delivery_note_pdf');
     expect(fieldOf(() => checkRule(rule(mail({ fetch_response: true })), 'customer', FOUND))).toBe('response_expressions');
+    // answer mails: an e-mail rule fetching responses reads them from an IMAP server (response_server_id)
+    const answers = { fetch_response: true, response_expressions: [{ target: 'ext_status' as const, pattern: 'Status: (\\w+)' }] };
+    expect(fieldOf(() => checkRule(rule(mail(answers)), 'customer', { ...FOUND, responseServerType: null }))).toBe('response_server_id');
+    expect(fieldOf(() => checkRule(rule(mail({ ...answers, response_server_id: 7 })), 'customer', { ...FOUND, responseServerType: undefined }))).toBe('response_server_id');
+    expect(fieldOf(() => checkRule(rule(mail({ ...answers, response_server_id: 7 })), 'customer', { ...FOUND, responseServerType: 'SMTP' }))).toBe('response_server_id');
+    expect(fieldOf(() => checkRule(rule(mail({ ...answers, response_server_id: 7 })), 'customer', { ...FOUND, responseServerType: 'IMAP' }))).toBeUndefined();
+    expect(fieldOf(() => checkRule(rule(mail({ response_server_id: 7 })), 'customer', { ...FOUND, responseServerType: 'IMAP' }))).toBe('response_server_id');
+    expect(fieldOf(() => checkRule(rule(file({ ...answers, response_server_id: 7 })), 'supplier', { ...FOUND, serverType: 'SFTP', responseServerType: 'IMAP' }))).toBe('response_server_id');
+    expect(fieldOf(() => checkRule(rule(file(answers)), 'supplier', { ...FOUND, serverType: 'SFTP', responseServerType: null }))).toBeUndefined();
+    expect(normalizeRuleInput(mail({ response_server_id: 7 }), 'create').response_server_id).toBe(7);
+    expect(fieldOf(() => normalizeRuleInput(mail({ response_server_id: 0 }), 'create'))).toBe('response_server_id');
     expect(fieldOf(() => checkRule(rule(mail({ all_locations: true })), 'customer', FOUND))).toBeUndefined();
     expect(fieldOf(() => checkRule(rule(mail({ all_locations: true })), 'location', FOUND))).toBe('all_locations');
     expect(fieldOf(() => checkRule(rule(mail({ all_locations: true })), 'supplier', FOUND))).toBe('all_locations');

@@ -201,6 +201,7 @@ export function normalizeRuleInput(raw: NotificationRuleInput, mode: 'create' | 
   out.path = text(input, 'path', L.path);
   out.fetch_response = flag(input, 'fetch_response');
   out.response_path = text(input, 'response_path', L.path);
+  out.response_server_id = reference(input, 'response_server_id');
   out.response_expressions = normalizeExpressions(input.response_expressions);
   out.only_daily = flag(input, 'only_daily');
   if (input.daily_hour !== undefined) {
@@ -240,6 +241,7 @@ export function applyRuleInput(rule: NotificationRule, input: NotificationRuleIn
   set('path', input.path);
   set('fetchResponse', input.fetch_response);
   set('responsePath', input.response_path);
+  set('responseServerId', input.response_server_id);
   set('responseExpressions', input.response_expressions);
   set('onlyDaily', input.only_daily);
   set('dailyHour', input.daily_hour);
@@ -250,6 +252,8 @@ export function applyRuleInput(rule: NotificationRule, input: NotificationRuleIn
 export interface RuleReferences {
   /** the server's type, null when the rule names none; undefined: named but not in the company */
   serverType: ServerType | null | undefined;
+  /** the response server's type alike */
+  responseServerType?: ServerType | null | undefined;
   /** whether the named templates are in the company (true when none is named) */
   emailTemplateFound: boolean;
   attachmentTemplateFound: boolean;
@@ -259,7 +263,8 @@ export interface RuleReferences {
  * Checks of the whole rule once the input is applied (1000 naming the field): templates and server of the company;
  * E: a subject or an e-mail template, an SMTP server if any; F: a file server (SFTP, FTP(S), HTTP(S)), a file template
  * and an order event; attachments, the delivery note and responses only for order events; all_locations only at a
- * customer; fetching responses needs an expression.
+ * customer; fetching responses needs an expression, and an e-mail rule an IMAP server to read the answer mails from
+ * (`response_server_id`; none for other rules).
  */
 export function checkRule(rule: NotificationRule, owner: OwnerKind, refs: RuleReferences): void {
   if (!refs.emailTemplateFound) throw bad('email_template_id', 'is not an e-mail template of the company');
@@ -283,6 +288,10 @@ export function checkRule(rule: NotificationRule, owner: OwnerKind, refs: RuleRe
     if (rule.fetchResponse) throw bad('fetch_response', 'only for order and supply events');
   }
   if (rule.fetchResponse && rule.responseExpressions.length === 0) throw bad('response_expressions', 'fetching responses needs at least one expression');
+  if (rule.type === 'E' && rule.fetchResponse) {
+    if (refs.responseServerType === undefined) throw bad('response_server_id', 'is not a server of the company');
+    if (refs.responseServerType !== 'IMAP') throw bad('response_server_id', 'an e-mail rule reads its answer mails from an IMAP server: choose one');
+  } else if (rule.responseServerId !== null) throw bad('response_server_id', 'only for e-mail rules that fetch responses');
   if (rule.allLocations && owner !== 'customer') throw bad('all_locations', 'only for rules of a customer');
 }
 
@@ -337,6 +346,7 @@ export function toRuleDto(rule: NotificationRule, names: RuleNames): Notificatio
     path: rule.path,
     fetch_response: rule.fetchResponse,
     response_path: rule.responsePath,
+    response_server_id: rule.responseServerId,
     response_expressions: rule.responseExpressions,
     only_daily: rule.onlyDaily,
     daily_hour: rule.dailyHour,

@@ -336,8 +336,10 @@ export class RulesService {
   /** Templates and server of the company, then the whole-record checks of rules.rules.ts. */
   private async check(em: EntityManager, rule: NotificationRule, owner: OwnerKind): Promise<void> {
     const serverType = rule.serverId === null ? null : ((await this.rules.serverType(em, rule.serverId)) ?? undefined);
+    const responseServerType = rule.responseServerId === null ? null : ((await this.rules.serverType(em, rule.responseServerId)) ?? undefined);
     checkRule(rule, owner, {
       serverType,
+      responseServerType,
       emailTemplateFound: rule.emailTemplateId === null || (await this.rules.templateExists(em, EmailTemplate, rule.emailTemplateId)),
       attachmentTemplateFound: rule.attachmentTemplateId === null || (await this.rules.templateExists(em, FileTemplate, rule.attachmentTemplateId)),
     });

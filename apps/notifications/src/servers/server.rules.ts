@@ -119,12 +119,12 @@ export interface SecretState {
 
 /**
  * Checks of the whole record once the input is applied (1000): a private key and a passphrase only for SFTP, a
- * passphrase only with a private key; SMTP security only for SMTP, SSH algorithms only for SFTP.
+ * passphrase only with a private key; SMTP security only for SMTP and IMAP, SSH algorithms only for SFTP.
  */
 export function checkServer(server: Pick<Server, 'type' | 'smtpSecurity' | 'sshAlgorithms'>, secrets: SecretState): void {
   if (secrets.privateKey && server.type !== 'SFTP') throw bad('private_key', 'only SFTP servers sign in with a private key');
   if (secrets.passphrase && !secrets.privateKey) throw bad('passphrase', 'is the private key’s passphrase: give a private key');
-  if (server.smtpSecurity !== null && server.type !== 'SMTP') throw bad('smtp_security', 'only for SMTP servers');
+  if (server.smtpSecurity !== null && server.type !== 'SMTP' && server.type !== 'IMAP') throw bad('smtp_security', 'only for SMTP and IMAP servers');
   if (server.sshAlgorithms !== null && server.type !== 'SFTP') throw bad('ssh_algorithms', 'only for SFTP servers');
 }
 
@@ -142,7 +142,9 @@ export function applyServerInput(server: Server, input: NormalizedServerInput, i
   if (input.ssh_algorithms !== undefined) server.sshAlgorithms = input.ssh_algorithms;
   if (input.tls_verify !== undefined) server.tlsVerify = input.tls_verify;
   if (server.type === 'SMTP' && server.smtpSecurity === null) server.smtpSecurity = 'none';
-  if (server.type !== 'SMTP' && input.smtp_security === undefined) server.smtpSecurity = null;
+  // IMAP: TLS unless chosen otherwise (plain only to loopback, libs/delivery imap.ts)
+  if (server.type === 'IMAP' && server.smtpSecurity === null) server.smtpSecurity = 'tls';
+  if (server.type !== 'SMTP' && server.type !== 'IMAP' && input.smtp_security === undefined) server.smtpSecurity = null;
   if (server.type !== 'SFTP' && input.ssh_algorithms === undefined) server.sshAlgorithms = null;
   if (input.port !== undefined) server.port = input.port;
   // no port given: the type's default when new, or when the old port was the old type's default and the type or
