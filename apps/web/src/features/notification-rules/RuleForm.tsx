@@ -30,6 +30,7 @@ import {
   ruleValues,
   translatedRuleError,
   SERVER_TYPES_OF,
+  RESPONSE_SERVER_TYPES,
 } from './ruleForm';
 
 const PICK_MAX = 100;
@@ -88,14 +89,17 @@ export function RuleForm({
   const fileTemplates = useTemplatesQuery({ companyID, kind: 'file', sort: 'name', per_page: PICK_MAX });
   const servers = useServersQuery({ companyID, sort: 'name', per_page: PICK_MAX });
   const serverOptions = (servers.data?.items ?? []).filter((s) => SERVER_TYPES_OF[type].includes(s.type));
-  const errors = ruleErrors(form.values);
-  const fetching = type === 'F' && orderEvent && flags.fetch_response;
+  const responseServerOptions = (servers.data?.items ?? []).filter((s) =>
+    RESPONSE_SERVER_TYPES.includes(s.type),
+  );
+  const fetching = orderEvent && flags.fetch_response;
+  const errors = ruleErrors(form.values, fetching);
   const expressionsValid =
     !fetching || (expressions.length > 0 && expressions.every((e) => !patternError(e.pattern)));
   const readOnly = !canWrite;
   /** a select's message: the server's, else the client's once touched (or always, for `now`) */
   const selectError = (
-    name: 'event' | 'email_template_id' | 'attachment_template_id' | 'server_id',
+    name: 'event' | 'email_template_id' | 'attachment_template_id' | 'server_id' | 'response_server_id',
     now = false,
   ) =>
     form.field(name).serverError ??
@@ -298,12 +302,39 @@ export function RuleForm({
                 </Stack>
                 {type === 'F' ? text('path', { maxLength: NOTIFICATION_RULE_LIMITS.path }) : null}
               </SimpleGrid>
-              {type === 'F' && orderEvent ? (
+              {orderEvent ? (
                 <Stack gap="3">
                   {flagFields(['fetch_response'])}
                   {flags.fetch_response ? (
                     <>
-                      {text('response_path', { maxLength: NOTIFICATION_RULE_LIMITS.path })}
+                      {type === 'E' ? (
+                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                          <SelectField
+                            name="response_server_id"
+                            label={t('notificationRules.fields.response_server_id')}
+                            value={form.values.response_server_id}
+                            onChange={form.set('response_server_id')}
+                            disabled={readOnly}
+                            required
+                            options={[
+                              { value: '', label: t('notificationRules.chooseServer') },
+                              ...responseServerOptions.map((s) => ({
+                                value: String(s.id),
+                                label: `${s.name} (${t(`servers.types.${s.type}`)})`,
+                              })),
+                            ]}
+                            error={selectError('response_server_id')}
+                          />
+                          <TextField
+                            {...form.field('response_path')}
+                            label={t('notificationRules.fields.response_path_E')}
+                            readOnly={readOnly}
+                            maxLength={NOTIFICATION_RULE_LIMITS.path}
+                          />
+                        </SimpleGrid>
+                      ) : (
+                        text('response_path', { maxLength: NOTIFICATION_RULE_LIMITS.path })
+                      )}
                       <ExpressionsEditor
                         value={expressions}
                         onChange={setExpressions}

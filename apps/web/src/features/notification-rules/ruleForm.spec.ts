@@ -35,6 +35,7 @@ const rule: NotificationRuleDto = {
   path: '/in',
   fetch_response: true,
   response_path: '/out',
+  response_server_id: null,
   response_expressions: [{ target: 'ext_status', pattern: '^{order_id};(OK|FE)' }],
   only_daily: true,
   daily_hour: 17,
@@ -124,6 +125,44 @@ describe('rule form', () => {
       fetch_response: false,
       response_expressions: [],
     });
+  });
+
+  it('an e-mail rule fetching answers reads them from an IMAP server: response_server_id and the mailbox folder are sent, and required', () => {
+    const values = {
+      ...ruleValues(rule),
+      type: 'E',
+      event: 'order_created',
+      subject: 'Order',
+      response_server_id: '12',
+      response_path: 'Antworten',
+    };
+    expect(
+      ruleBody(values, ruleFlags(rule), rule.response_expressions, { companyID: 1, supplierID: 5 }),
+    ).toMatchObject({
+      type: 'E',
+      fetch_response: true,
+      response_server_id: 12,
+      response_path: 'Antworten',
+      response_expressions: rule.response_expressions,
+    });
+    // a file rule reads from its own server: no response_server_id
+    expect(
+      ruleBody(
+        { ...ruleValues(rule), event: 'order_created', response_server_id: '12' },
+        ruleFlags(rule),
+        rule.response_expressions,
+        { companyID: 1, supplierID: 5 },
+      ).response_server_id,
+    ).toBeNull();
+    // not fetching: none
+    expect(
+      ruleBody(values, { ...ruleFlags(rule), fetch_response: false }, [], { companyID: 1, supplierID: 5 }),
+    ).toMatchObject({ fetch_response: false, response_server_id: null });
+    expect(ruleErrors({ ...values, response_server_id: '' }, true).response_server_id).toBe(
+      'notificationRules.responseServerRequired',
+    );
+    expect(ruleErrors(values, true).response_server_id).toBeUndefined();
+    expect(ruleErrors({ ...values, response_server_id: '' }, false).response_server_id).toBeUndefined();
   });
 
   it('sends all_locations only for a customer rule, and no expressions when responses are not fetched', () => {

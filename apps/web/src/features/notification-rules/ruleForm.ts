@@ -29,6 +29,7 @@ export const RULE_TEXT_FIELDS = [
   'server_id',
   'path',
   'response_path',
+  'response_server_id',
   'daily_hour',
 ] as const;
 export type RuleTextField = (typeof RULE_TEXT_FIELDS)[number];
@@ -48,6 +49,9 @@ export const SERVER_TYPES_OF: Record<NotificationRuleType, readonly ServerType[]
   F: ['SFTP', 'FTP', 'FTPS', 'HTTP', 'HTTPS'],
 };
 
+/** The servers an e-mail rule reads its answer mails from (`response_server_id`): a mailbox. */
+export const RESPONSE_SERVER_TYPES: readonly ServerType[] = ['IMAP'];
+
 const id = (value: number | null | undefined) => (value ? String(value) : '');
 
 export function ruleValues(rule: NotificationRuleDto | null): Record<RuleTextField, string> {
@@ -66,6 +70,7 @@ export function ruleValues(rule: NotificationRuleDto | null): Record<RuleTextFie
     server_id: id(rule?.server_id),
     path: rule?.path ?? '',
     response_path: rule?.response_path ?? '',
+    response_server_id: id(rule?.response_server_id),
     daily_hour: String(rule?.daily_hour ?? 6),
   };
 }
@@ -85,7 +90,8 @@ const idOrNull = (value: string) => (value.trim() === '' ? null : Number(value))
 /**
  * What create and update send: the fields that mean something for the rule's type and event, the flags and the
  * response expressions. An e-mail rule sends no file-server fields; a file rule no e-mail fields, template or delivery
- * note; attachments, the delivery note and responses only go with order events; `all_locations` only for a customer's
+ * note; attachments, the delivery note and responses only go with order events (an e-mail rule's answers come from
+ * the IMAP server `response_server_id`, a file rule's from its own server); `all_locations` only for a customer's
  * own rules. (The service refuses those combinations; fields hidden by the form are not sent with stale values.)
  */
 export function ruleBody(
@@ -98,7 +104,7 @@ export function ruleBody(
   const event = values.event as NotificationEvent;
   const email = type === 'E';
   const orderEvent = ORDER_NOTIFICATION_EVENTS.includes(event);
-  const fetch = !email && orderEvent && flags.fetch_response;
+  const fetch = orderEvent && flags.fetch_response;
   const body: NotificationRuleInput = {
     name: values.name.trim(),
     type,
@@ -118,6 +124,8 @@ export function ruleBody(
     fetch_response: fetch,
     response_path: fetch ? values.response_path : '',
     response_expressions: fetch ? expressions : [],
+    // an e-mail rule reads its answer mails from an IMAP server; a file rule from its own server
+    response_server_id: email && fetch ? idOrNull(values.response_server_id) : null,
     only_daily: flags.only_daily,
     daily_hour: Number(values.daily_hour),
   };
@@ -134,12 +142,22 @@ function optionalEmail(value: string): string | undefined {
 /**
  * The client-side messages (i18n keys) of the rule form, as the service checks them (it checks again and names its
  * fields): a name; an e-mail rule needs an e-mail template or a subject, and valid addresses; a file rule a server, a
- * file template and an order event; the digest hour 0-23.
+ * file template and an order event; an e-mail rule fetching answers (`fetchResponse`) an IMAP server to read them
+ * from; the digest hour 0-23.
  */
-export function ruleErrors(values: Record<RuleTextField, string>): Errors<RuleTextField> {
+export function ruleErrors(
+  values: Record<RuleTextField, string>,
+  fetchResponse = false,
+): Errors<RuleTextField> {
   const errors: Errors<RuleTextField> = {};
   if (!values.name.trim()) errors.name = 'validation.required';
   if (values.type === 'E') {
+    if (
+      fetchResponse &&
+      ORDER_NOTIFICATION_EVENTS.includes(values.event as NotificationEvent) &&
+      values.response_server_id === ''
+    )
+      errors.response_server_id = 'notificationRules.responseServerRequired';
     errors.email_from = optionalEmail(values.email_from);
     errors.email_to = optionalEmail(values.email_to);
     if (values.email_template_id === '' && values.subject.trim() === '')

@@ -31,6 +31,7 @@ import {
   type SecretField,
   serverBody,
   serverErrors,
+  hasSecurity,
   serverValues,
   translatedServerError,
 } from './serverForm';
@@ -41,7 +42,7 @@ const KEY_FILE_MAX = SERVER_LIMITS.private_key;
 
 /**
  * Create or edit a server: name, type, host, port (the type's default when empty), user; the password, or for SFTP a
- * private key pasted or read from a file (with its passphrase); SMTP's security; SFTP's SSH algorithms for old servers
+ * private key pasted or read from a file (with its passphrase); SMTP's and IMAP's security; SFTP's SSH algorithms for old servers
  * under "Advanced". Stored secrets are never shown: their fields stay empty, and "remove" clears one.
  */
 export function ServerDialog({
@@ -153,12 +154,12 @@ export function ServerDialog({
             {t('servers.portHint', {
               port: defaultServerPort(
                 type,
-                type === 'SMTP' ? (form.values.smtp_security as SmtpSecurity) : null,
+                hasSecurity(type) ? (form.values.smtp_security as SmtpSecurity) : null,
               ),
             })}
           </Text>
         </Stack>
-        {type === 'SMTP' ? (
+        {hasSecurity(type) ? (
           <SelectField
             name="smtp_security"
             label={t('servers.fields.smtp_security')}
@@ -190,7 +191,7 @@ export function ServerDialog({
           {secretState('password')}
         </Stack>
       </SimpleGrid>
-      {type === 'SMTP' || type === 'FTPS' || type === 'HTTPS' ? (
+      {type === 'SMTP' || type === 'FTPS' || type === 'HTTPS' || type === 'IMAP' ? (
         <Checkbox.Root
           checked={tlsVerify}
           onCheckedChange={(e) => setTlsVerify(e.checked === true)}

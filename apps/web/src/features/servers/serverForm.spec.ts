@@ -28,6 +28,14 @@ describe('server form', () => {
     expect(algorithmNames(' x,y  z ,, ')).toEqual(['x', 'y', 'z']);
   });
 
+  it('IMAP has a connection security like SMTP: sent, and its default port (143, TLS 993) when the port is emptied', () => {
+    const values = { ...serverValues(null), name: 'Postfach', type: 'IMAP', host: 'imap.example.com', smtp_security: 'tls' };
+    expect(serverBody(values, false, {})).toMatchObject({ type: 'IMAP', smtp_security: 'tls' });
+    expect(serverBody(values, true, {}).port).toBe(993);
+    expect(serverBody({ ...values, smtp_security: 'starttls' }, true, {}).port).toBe(143);
+    expect(serverBody({ ...values, type: 'SFTP' }, false, {})).not.toHaveProperty('smtp_security');
+  });
+
   it('words the server refusals in the reader language, at their fields', () => {
     const taken = translatedServerError({ code: 1059, status: 409, message: 'duplicate', field: 'name' }, t) as { errors: { field: string; message: string }[] };
     expect(taken.errors).toEqual([{ field: 'name', message: 't:servers.validation.nameTaken' }]);

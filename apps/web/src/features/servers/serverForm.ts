@@ -4,6 +4,11 @@ import type { ServerDto, ServerInput } from './serversApi';
 
 /** The server form: text values, client-side checks (i18n keys), the payload, and the server's messages translated. */
 
+/** The types with a connection security (plain, STARTTLS, TLS): SMTP and IMAP. */
+export function hasSecurity(type: string): boolean {
+  return type === 'SMTP' || type === 'IMAP';
+}
+
 export const SERVER_FIELDS = ['name', 'type', 'host', 'port', 'user', 'password', 'private_key', 'passphrase', 'smtp_security', 'kex', 'cipher', 'host_key', 'hmac'] as const;
 export type ServerField = (typeof SERVER_FIELDS)[number];
 export type SecretField = 'password' | 'private_key' | 'passphrase';
@@ -80,7 +85,7 @@ export function serverBody(values: Record<ServerField, string>, editing: boolean
   };
   const port = values.port.trim();
   if (port) body.port = Number(port);
-  else if (editing) body.port = defaultServerPort(type, type === 'SMTP' ? (values.smtp_security as SmtpSecurity) : null);
+  else if (editing) body.port = defaultServerPort(type, hasSecurity(type) ? (values.smtp_security as SmtpSecurity) : null);
   const secret = (field: SecretField, allowed: boolean) => {
     if (clearing[field] || (!allowed && editing)) body[field] = null;
     else if (allowed && values[field] !== '') body[field] = values[field];
@@ -88,7 +93,7 @@ export function serverBody(values: Record<ServerField, string>, editing: boolean
   secret('password', true);
   secret('private_key', type === 'SFTP');
   secret('passphrase', type === 'SFTP');
-  if (type === 'SMTP') body.smtp_security = values.smtp_security as SmtpSecurity;
+  if (hasSecurity(type)) body.smtp_security = values.smtp_security as SmtpSecurity;
   if (type === 'SFTP') {
     const algorithms: SshAlgorithms = {};
     for (const kind of SSH_ALGORITHM_KINDS) {
