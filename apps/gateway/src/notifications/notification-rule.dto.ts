@@ -114,7 +114,7 @@ export class NotificationRuleUpdateDto {
 
   @ApiPropertyOptional({ maxLength: L.path, description: 'F: the folder of the answer files; E: the mailbox folder of the answer mails (default INBOX)' }) @IsOptional() @IsString() @MaxLength(L.path) response_path?: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'E with fetch_response: the IMAP server whose mailbox holds the answer mails (required then)' }) @IsOptional() @IsInt() @Min(1) response_server_id?: number | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'E with fetch_response: the IMAP server whose mailbox holds the answer mails (required then)' }) @IsOptional() @IsInt() @Min(1) response_server_id?: number | null;
 
   @ApiPropertyOptional({ type: [ResponseExpressionDto], maxItems: L.expressions })
   @IsOptional()
