@@ -18,7 +18,7 @@ export class ServersController {
 
   @Get()
   @Access('user')
-  @ApiOperation({ summary: 'Servers; type filters (SMTP, SFTP, FTP, FTPS, HTTP, HTTPS); q filters name, host and user; sort (name, type, host, updated_at), order, page, per_page. Secrets are never answered: has_password, has_private_key, has_passphrase' })
+  @ApiOperation({ summary: 'Servers; type filters (SMTP, SFTP, FTP, FTPS, HTTP, HTTPS, IMAP); q filters name, host and user; sort (name, type, host, updated_at), order, page, per_page. Secrets are never answered: has_password, has_private_key, has_passphrase' })
   list(@CompanyCtx() caller: CompanyCaller, @Query() query: ServerListQueryDto): Promise<Page<ServerDto>> {
     return this.bus.request(ServerSubjects.list, { caller, query });
   }

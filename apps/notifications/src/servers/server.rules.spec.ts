@@ -60,6 +60,20 @@ describe('server rules', () => {
     expect(fieldOf(() => checkServer(server({ name: 'a', type: 'HTTP', host: 'h.example.com', ssh_algorithms: { kex: ['x'] } }), none))).toBe('ssh_algorithms');
   });
 
+  it('IMAP: a connection security like SMTP, TLS on 993 unless chosen, STARTTLS or plain on 143', () => {
+    const none = { password: true, privateKey: false, passphrase: false };
+    const imap = server({ name: 'Postfach', type: 'IMAP', host: 'imap.example.com' });
+    expect(imap).toMatchObject({ smtpSecurity: 'tls', port: 993 });
+    expect(fieldOf(() => checkServer(imap, none))).toBeUndefined();
+    expect(server({ name: 'a', type: 'IMAP', host: '127.0.0.1', smtp_security: 'none' })).toMatchObject({ smtpSecurity: 'none', port: 143 });
+    expect(server({ name: 'a', type: 'IMAP', host: 'imap.example.com', smtp_security: 'starttls' }).port).toBe(143);
+    expect(fieldOf(() => checkServer(imap, { ...none, privateKey: true }))).toBe('private_key');
+    // SFTP turned IMAP: the default port moves, the security defaults to TLS
+    const moved = server({ name: 'b', type: 'SFTP', host: 'h.example.com' });
+    applyServerInput(moved, normalizeServerInput({ type: 'IMAP' }, 'update'), false);
+    expect(moved).toMatchObject({ port: 993, smtpSecurity: 'tls' });
+  });
+
   it('answers the secrets only as flags', () => {
     const s = server({ name: 'a', type: 'SFTP', host: 'h.example.com' });
     s.id = 7;
