@@ -7,7 +7,7 @@ import { CompanyCtx } from '../auth/request-user';
 import { IdParam } from '../http/validation';
 
 const SUMMARY =
-  "Read the rule's answer files now (order responses, docs/notifications.md): the files in its response_path are read with its response expressions against the orders it delivered, what they say is set on the orders (ext_status, purchase-order number, line statuses), and each file is moved to done/, unmatched/ or unreadable/. Answers per file what happened. Inactive rules too; 1000 at fetch_response for a rule that reads no answers";
+  "Read the rule's answer files now (order responses, docs/notifications.md): the files in its response_path (an e-mail rule: the mails in that mailbox folder of its IMAP response_server_id, default INBOX) are read with its response expressions against the orders it delivered, what they say is set on the orders (ext_status, purchase-order number, line statuses), and each file or mail is moved to done/, unmatched/ or unreadable/. Answers per file what happened. Inactive rules too; 1000 at fetch_response for a rule that reads no answers";
 
 /**
  * `POST …/notificationrule/{ruleID}/responses` at the customer, location and supplier (notifications service, order

@@ -93,7 +93,7 @@ export class ResponseFetcher implements OnApplicationBootstrap, OnModuleDestroy 
 
   /**
    * Reads one rule's answers now (POST `…/notificationrule/{ruleID}/responses`), also when it is inactive; after a run
-   * in progress. Answers null when the rule is no file rule with fetch_response, a server and an expression.
+   * in progress. Answers null when the rule has no fetch_response, server (E: IMAP response server) or expression.
    */
   async runRule(companyId: number, ruleId: number): Promise<ResponseRunReport | null> {
     await this.running?.catch(() => undefined);
