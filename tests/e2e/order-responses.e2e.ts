@@ -353,6 +353,8 @@ describe('order responses', () => {
       const inFolder = async (folder: string) => {
         const lock = await mailbox.getMailboxLock(folder);
         try {
+          // the folder may be selected already: NOOP lets the server report what another session moved out meanwhile
+          await mailbox.noop();
           const found: { subject: string; seen: boolean }[] = [];
           if (mailbox.mailbox && mailbox.mailbox.exists > 0)
             for await (const m of mailbox.fetch('1:*', { envelope: true, flags: true })) found.push({ subject: m.envelope?.subject ?? '', seen: !!m.flags?.has('\\Seen') });
