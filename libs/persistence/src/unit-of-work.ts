@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { databaseFailureOf } from './db-errors';
 import { tenantEm } from './tenant';
@@ -71,10 +72,20 @@ export class UnitOfWork {
 
   forCompany(companyId: number): {
     read<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
+    /**
+     * Several queries that must see one state (a record with its parts, e.g. an order with its lines and history): a
+     * read-only transaction at REPEATABLE READ, so a write committed between two of them is seen by none or by all.
+     */
+    snapshot<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
     write<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
   } {
     return {
       read: (work) => work(tenantEm(this.orm.em.fork() as EntityManager, companyId)),
+      snapshot: (work) =>
+        tenantEm(this.orm.em.fork() as EntityManager, companyId).transactional((em) => work(tenantEm(em as EntityManager, companyId)), {
+          isolationLevel: IsolationLevel.REPEATABLE_READ,
+          readOnly: true,
+        }),
       write: async (work) => {
         const result = await retryingTransaction(
           () => tenantEm(this.orm.em.fork() as EntityManager, companyId).transactional((em) => work(tenantEm(em as EntityManager, companyId))),

@@ -151,7 +151,8 @@ export class OrdersService {
   }
 
   async get(caller: CompanyCaller, scope: OrderScope, orderId: number): Promise<OrderDto> {
-    return this.uow.forCompany(caller.companyId).read((em) => this.detail(em, caller, scope, orderId));
+    // one snapshot for the order, its lines and its history: a change committed meanwhile shows in all three or none
+    return this.uow.forCompany(caller.companyId).snapshot((em) => this.detail(em, caller, scope, orderId));
   }
 
   /** A waiting request (`request/{id}`): an order of status `request`; 404 for any other order. */
