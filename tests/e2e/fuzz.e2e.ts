@@ -47,6 +47,21 @@ const unresolved = new Set<string>();
 const validAccepted = new Set<string>();
 const validRefused = new Map<string, string>();
 
+/**
+ * The spoiled bodies and query values a call gets: all of them against the distributed run; against the embedded run
+ * (PGlite in the test's process, the slower half of the CI time) a fixed half chosen by a hash of call and input, so
+ * every kind of input is still tried there on about half of the calls. Bad ids, foreign ids, roles and the round trip
+ * of hostile texts are not sampled (README "Tests", fuzz suite).
+ */
+function sampled<T extends { label: string }>(op: Operation, inputs: T[]): T[] {
+  if (system.mode !== 'embedded') return inputs;
+  return inputs.filter((input) => {
+    let hash = 0;
+    for (const ch of `${opName(op)} ${input.label}`) hash = (hash * 31 + ch.charCodeAt(0)) | 0;
+    return (hash & 1) === 0 || input.label === 'valid';
+  });
+}
+
 type Problem = { call: string; input: string; status: number; meta: string };
 const opName = (op: Operation) => `${op.method} ${op.path}`;
 
@@ -491,7 +506,7 @@ async function fuzzGet(op: Operation, problems: Problem[]) {
   const url = fill(op.path, values);
   const foreign = tenantScoped(op) ? await resolvePath(op, other, tokens.other!, false) : undefined;
   const jobs: { label: string; url: string; token?: string }[] = [];
-  for (const q of queryInputs(op)) jobs.push({ label: q.label, url: withQuery(url, q.query), token });
+  for (const q of sampled(op, queryInputs(op))) jobs.push({ label: q.label, url: withQuery(url, q.query), token });
   for (const bad of await idInputs(op, values, foreign)) jobs.push({ ...bad, token });
   if (tenantScoped(op)) {
     jobs.push({ label: 'as the other tenant', url, token: tokens.other });
@@ -653,9 +668,9 @@ async function fuzzWrite(op: Operation, problems: Problem[]) {
     jobs.push({ label: 'as supplier', url, token: tokens.supplier, body: valid() });
   }
   jobs.push({ label: 'no token', url, body: valid() });
-  for (const q of queryInputs(op))
+  for (const q of sampled(op, queryInputs(op)))
     jobs.push({ label: q.label, url: withQuery(url, q.query), token, body: valid() });
-  const bodies = hasBody ? bodyInputs(op) : [];
+  const bodies = hasBody ? sampled(op, bodyInputs(op)) : [];
   for (const input of bodies.filter((i) => i.label !== 'valid')) {
     jobs.push({
       label: input.label,
