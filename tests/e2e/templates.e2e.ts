@@ -17,6 +17,9 @@ const email = (company = demo) => `/c/${company}/emailtemplates`;
 const file = (company = demo) => `/c/${company}/filetemplates`;
 
 let orderId: number;
+let customerId: number;
+let locationId: number;
+let itemId: number;
 const SKU = 'TPL-Ä1';
 
 beforeAll(async () => {
@@ -28,8 +31,10 @@ beforeAll(async () => {
   const customer = ok(await api().get(`/c/${demo}/customer?all=1&per_page=200`, tokens.admin)).items.find((c: { nr: string }) => c.nr === 'K-10001');
   const supplier = ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items.find((s: { nr: string }) => s.nr === 'L-100');
   const catalog = ok(await api().get(`/c/${demo}/supplier/${supplier.id}/catalog`, tokens.admin)).items[0].id;
-  const locationId = ok(await api().post(`/c/${demo}/customer/${customer.id}/location/`, { name: 'Vorlagen-Lager' }, tokens.writer)).id;
+  customerId = customer.id;
+  locationId = ok(await api().post(`/c/${demo}/customer/${customer.id}/location/`, { name: 'Vorlagen-Lager' }, tokens.writer)).id;
   const item = ok(await api().post(`/c/${demo}/customer/${customer.id}/item`, { sku: SKU, name: 'Schraube "Größe" M8; ✓', order_unit: 'PAK', catalog_id: catalog }, tokens.writer));
+  itemId = item.id;
   const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
   const reply = ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer));
   expect(reply.decision.reason).toBe('ordered');
@@ -103,6 +108,21 @@ describe('e-mail templates', () => {
     const chosen = ok(await api().get(`${email()}/${template.id}/execute?order=${orderId}&locale=en`, tokens.admin));
     expect(chosen.order_id).toBe(orderId);
     expect(meta(await api().get(`${email()}/${template.id}/execute?order=999999`, tokens.admin)).code).toBe(404);
+
+    // the contact (the supplier's main contact) and the user who placed the order are filled in
+    const supplierId = ok(await api().get(`/c/${demo}/order/${orderId}`, tokens.admin)).supplier_id as number;
+    const contact = ok(await api().post(`/c/${demo}/supplier/${supplierId}/contact/`, { first_name: 'Jörg', name: "O'Brien; Auftragsannahme", email: 'auftrag@lieferant.example' }, tokens.writer));
+    ok(await api().get(`/c/${demo}/supplier/${supplierId}/contact/${contact.id}/main`, tokens.writer));
+    // an order placed by hand (the writer) at a second location of the item, whose rule has nothing on order
+    const second = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Vorlagen-Lager 2' }, tokens.writer)).id;
+    ok(await api().post(`/c/${demo}/rules`, { location_id: second, item_id: itemId, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
+    const placed = ok(await api().post(`/c/${demo}/customer/${customerId}/location/${second}/order`, { lines: [{ item_id: itemId, quantity: 3 }] }, tokens.writer));
+    const manualId = (placed.orders?.[0]?.id ?? placed.id ?? placed.order_id) as number;
+    expect(typeof manualId).toBe('number');
+    const people = ok(await api().post(email(), { name: 'Personen', header: '{{contact.full_name}} / {{contact.email}}', body: '{{user.email}}' }, tokens.writer));
+    const filled = ok(await api().get(`${email()}/${people.id}/execute?order=${manualId}`, tokens.writer));
+    expect(filled.subject).toBe("Jörg O'Brien; Auftragsannahme / auftrag@lieferant.example");
+    expect(filled.body.trim()).toBe('writer@demo.example');
 
     // the other company has no orders: the sample order, said so
     const mine = ok(await api().post(email(other), { name: 'Vorschau', header: 'Bestellung {{order.id}} {{lines.0.sku}}' }, tokens.other));

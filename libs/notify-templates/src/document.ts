@@ -436,7 +436,7 @@ export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
       source: text(order.source),
       ext_status: extStatus,
       ext_status_text: text(order.ext_status_text) || extStatusText(extStatus),
-      po_number: text(input.po_number),
+      po_number: text(input.po_number ?? order.po_number),
       po_status: num(order.po_status) ?? 0,
       line_count: docLines.length,
       total_quantity: docLines.reduce((sum, line) => sum + line.quantity, 0),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ProtocolCode } from '@kanban/access';
-import type { CatalogDto, CompanyCaller, ItemDto, KanbanRuleDto, OrderDto } from '@kanban/contracts';
+import type { CatalogDto, CompanyCaller, ContactDto, ContactParent, ItemDto, KanbanRuleDto, OrderDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
 import { buildOrderDocument, type DocEvent, sampleOrderDocument, type OrderDocument } from '@kanban/notify-templates';
 
@@ -54,7 +54,10 @@ export class OrderSource {
     const lines = order.lines ?? [];
     const catalogKeys = new Map<number, number>(); // catalog id -> supplier id
     for (const line of lines) if (line.catalog_id !== null && line.supplier_id !== null && catalogKeys.size < MAX_LOOKUPS) catalogKeys.set(line.catalog_id, line.supplier_id);
-    const [company, customer, location, supplier, items, rules, catalogs] = await Promise.all([
+    // the contact: the supplier's main contact (the customer's for an order without a supplier); the user: who placed
+    // the order (none for an automatic run)
+    const contactOf: ContactParent = order.supplier_id !== null ? { kind: 'supplier', id: order.supplier_id } : { kind: 'customer', id: order.customer_id };
+    const [company, customer, location, supplier, items, rules, catalogs, contact, user] = await Promise.all([
       this.bus.request('identity.company.get', { caller }),
       orNull(this.bus.request('catalog.customer.get', { caller, customerId: order.customer_id })),
       orNull(this.bus.request('catalog.location.get', { caller, customerId: order.customer_id, locationId: order.location_id })),
@@ -62,6 +65,8 @@ export class OrderSource {
       Promise.all(distinct(lines.map((l) => l.item_id)).map((itemId) => orNull(this.bus.request('catalog.item.get', { caller, scope: {}, itemId })))),
       Promise.all(distinct(lines.map((l) => l.rule_id)).map((ruleId) => orNull(this.bus.request('orders.rule.get', { caller, ruleId })))),
       Promise.all([...catalogKeys].map(([catalogId, supplierId]) => orNull(this.bus.request('catalog.catalog.get', { caller, supplierId, catalogId })))),
+      this.mainContact(caller, contactOf),
+      order.created_by === null || order.created_by === undefined ? Promise.resolve(null) : orNull(this.bus.request('identity.users.get', { caller, userId: order.created_by })),
     ]);
     return buildOrderDocument({
       company,
@@ -69,10 +74,18 @@ export class OrderSource {
       customer,
       location,
       supplier,
+      contact,
+      user,
       items: items.filter((i): i is ItemDto => i !== null),
       rules: rules.filter((r): r is KanbanRuleDto => r !== null),
       catalogs: catalogs.filter((c): c is CatalogDto => c !== null),
     });
+  }
+
+  /** The main contact of a customer or supplier (null: none, or the parent is gone or hidden). */
+  private async mainContact(caller: CompanyCaller, parent: ContactParent): Promise<ContactDto | null> {
+    const page = await orNull(this.bus.request('catalog.contact.list', { caller, parent, query: { page: 1, per_page: 100 } }));
+    return page?.items.find((c) => c.main) ?? null;
   }
 
   /**
