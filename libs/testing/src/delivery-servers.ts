@@ -468,6 +468,16 @@ abstract class ProcessServer {
     await waitListening(this.port, child, () => this.output.join(''), this.name);
   }
 
+  /** The first start after the files are written: a server that does not come up leaves nothing behind. */
+  protected async firstUp(): Promise<void> {
+    try {
+      await this.up();
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
   /** Stops the server process but keeps its files and port: the next connection is refused until up(). */
   async down(): Promise<void> {
     await stopProcess(this.child);
@@ -600,12 +610,7 @@ export class SftpTestServer extends ProcessServer {
     ].join('\n');
     await writeFile(path.join(this.dir, 'sshd_config'), config);
     await run('/usr/sbin/sshd', ['-t', '-f', path.join(this.dir, 'sshd_config')]);
-    try {
-      await this.up();
-    } catch (error) {
-      await this.stop();
-      throw error;
-    }
+    await this.firstUp();
     return this;
   }
 
@@ -738,12 +743,7 @@ export class FtpTestServer extends ProcessServer {
       '',
     ].join('\n');
     await writeFile(path.join(this.dir, 'vsftpd.conf'), config, { mode: 0o600 });
-    try {
-      await this.up();
-    } catch (error) {
-      await this.stop();
-      throw error;
-    }
+    await this.firstUp();
     return this;
   }
 
@@ -856,12 +856,7 @@ export class ImapTestServer extends ProcessServer {
       '',
     ].join('\n');
     await writeFile(path.join(this.dir, 'dovecot.conf'), config, { mode: 0o644 });
-    try {
-      await this.up();
-    } catch (error) {
-      await this.stop();
-      throw error;
-    }
+    await this.firstUp();
     return this;
   }
 
