@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventually, type SmtpTestServer, startSmtpServer } from '@kanban/testing';
 import { serviceSql } from '../support/orders-sql';
-import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { fastSensorAlarmsEnv, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(240_000);
 
@@ -38,13 +38,7 @@ beforeAll(async () => {
     env: {
       DELIVERY_RETRY_SCALE: '0.001',
       DELIVERY_POLL_MS: '200',
-      SENSOR_ALARMS: 'true',
-      SENSOR_ALARM_CHECK_MS: '250',
-      SENSOR_INTERVAL_UNIT_MS: '1000',
-      INGEST_FLUSH_MS: '50',
-      MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
-      MQTT_TOPIC_ROOT: `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`,
-      MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`,
+      ...fastSensorAlarmsEnv(),
     },
   });
   const signedIn = await signInDemo(system);

@@ -5,7 +5,7 @@
 // second here (SENSOR_INTERVAL_UNIT_MS) and the check runs every 250 ms (SENSOR_ALARM_CHECK_MS): no waiting minutes.
 import { randomBytes } from 'node:crypto';
 import { eventually } from '@kanban/testing';
-import { ok, signInDemo, startSystem, type TestSystem } from '../support/system';
+import { fastSensorAlarmsEnv, ok, signInDemo, startSystem, type TestSystem } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -57,15 +57,7 @@ function reporting(battery: () => number): () => Promise<void> {
 beforeAll(async () => {
   system = await startSystem(undefined, {
     ingest: true,
-    env: {
-      SENSOR_ALARMS: 'true',
-      SENSOR_ALARM_CHECK_MS: '250',
-      SENSOR_INTERVAL_UNIT_MS: '1000',
-      INGEST_FLUSH_MS: '50',
-      MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
-      MQTT_TOPIC_ROOT: `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`,
-      MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`,
-    },
+    env: fastSensorAlarmsEnv(),
   });
   const demo = await signInDemo(system);
   admin = demo.tokens.admin!;

@@ -7,7 +7,7 @@ import {
 } from '@kanban/testing';
 import { DEMO_API_KEYS, type EmbeddedSystem, startEmbedded } from '@kanban/app-server';
 import type { BusService } from '@kanban/contracts';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EVENT_PUBLISHER, type EventPublisher, JetStreamEventPublisher, NatsBus } from '@kanban/messaging';
 
@@ -109,6 +109,22 @@ function snapshotEnv(env: Record<string, string>): Record<string, string> {
   if (!root || env.DATA_DIR !== ':memory:' || /^(1|true|yes|on)$/i.test(env.DEMO_SERVERS ?? '')) return {};
   const key = createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('hex').slice(0, 16);
   return { EMBEDDED_SNAPSHOT: path.join(root, key) };
+}
+
+/**
+ * The environment of a system whose sensor alarms are checked fast (an interval unit of one second, a check every
+ * 250 ms) and whose ingestion takes MQTT readings on topics and a shared group of this run only.
+ */
+export function fastSensorAlarmsEnv(): Record<string, string> {
+  return {
+    SENSOR_ALARMS: 'true',
+    SENSOR_ALARM_CHECK_MS: '250',
+    SENSOR_INTERVAL_UNIT_MS: '1000',
+    INGEST_FLUSH_MS: '50',
+    MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
+    MQTT_TOPIC_ROOT: `e2e-${process.pid}-${randomBytes(3).toString('hex')}/kanban`,
+    MQTT_SHARED_GROUP: `g${randomBytes(4).toString('hex')}`,
+  };
 }
 
 /** Signs in a demo user and answers the tokens. */
