@@ -11,6 +11,7 @@ export * from './bin-readings';
 export * from './fill-level';
 export * from './users';
 export * from './settings';
+export * from './printing';
 export * from './catalog-cache';
 export * from './orders';
 export * from './new-order';

@@ -11,6 +11,7 @@ import { NewOrderSubjects } from './new-order';
 import { OrderQueueSubjects } from './orderqueue';
 import { OrdersEvents, OrdersSubjects, ReplenishmentSubjects } from './orders';
 import { SettingsEvents, SettingsSubjects } from './settings';
+import { PrintingSubjects } from './printing';
 import { StorageEvents, StorageSubjects } from './storages';
 import { SensorEvents, SensorSubjects } from './sensors';
 import { IngestEvents, IngestSubjects } from './ingest';
@@ -41,6 +42,7 @@ const SUBJECT_CONSTANTS = [
   StorageSubjects,
   SensorSubjects,
   SettingsSubjects,
+  PrintingSubjects,
   UserAdminSubjects,
   OrdersSubjects,
   NewOrderSubjects,

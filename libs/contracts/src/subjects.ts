@@ -188,6 +188,14 @@ import type {
   UnitInput,
 } from './settings';
 import type {
+  LabelTemplateDto,
+  LabelTemplateInput,
+  LabelTemplateListQuery,
+  PrintSettingsDto,
+  PrintSettingsInput,
+  PrintSettingsResolved,
+} from './printing';
+import type {
   LocationReportDto,
   LocationReportQuery,
   OrderStatsDto,
@@ -358,6 +366,40 @@ export interface BusSubjects {
   'catalog.custom_field.values.put': {
     request: { caller: CompanyCaller; entity: string; entityId: number; input: CustomValuesInput };
     reply: CustomValuesDto;
+  };
+  'catalog.label_template.list': {
+    request: { caller: CompanyCaller; query: LabelTemplateListQuery };
+    reply: Page<LabelTemplateDto>;
+  };
+  'catalog.label_template.get': { request: { caller: CompanyCaller; id: number }; reply: LabelTemplateDto };
+  'catalog.label_template.create': {
+    request: { caller: CompanyCaller; input: LabelTemplateInput };
+    reply: LabelTemplateDto;
+  };
+  'catalog.label_template.update': {
+    request: { caller: CompanyCaller; id: number; input: LabelTemplateInput };
+    reply: LabelTemplateDto;
+  };
+  'catalog.label_template.delete': { request: { caller: CompanyCaller; id: number }; reply: null };
+  'catalog.print_settings.get': {
+    request: { caller: CompanyCaller; customerId: number; templateId: number };
+    reply: PrintSettingsDto;
+  };
+  'catalog.print_settings.update': {
+    request: { caller: CompanyCaller; customerId: number; templateId: number; id: number; input: PrintSettingsInput };
+    reply: PrintSettingsDto;
+  };
+  'catalog.print_settings.delete': {
+    request: { caller: CompanyCaller; customerId: number; templateId: number };
+    reply: PrintSettingsDto;
+  };
+  'catalog.print_settings.defaults': {
+    request: { caller: CompanyCaller; customerId: number; templateId: number };
+    reply: PrintSettingsDto;
+  };
+  'catalog.print_settings.resolve': {
+    request: { caller: CompanyCaller; customerId: number; templateId: number };
+    reply: PrintSettingsResolved;
   };
   'catalog.contact.list': {
     request: { caller: CompanyCaller; parent: ContactParent; query: ContactListQuery };
