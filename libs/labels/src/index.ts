@@ -5,5 +5,6 @@ export * from './evaluate';
 export * from './gs1';
 export * from './layout';
 export * from './pdf';
+export * from './svg';
 export * from './template';
 export * from './zpl';
