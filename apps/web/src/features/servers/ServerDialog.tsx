@@ -32,6 +32,7 @@ import {
   serverBody,
   serverErrors,
   hasSecurity,
+  securityAfterTypeChange,
   serverValues,
   translatedServerError,
 } from './serverForm';
@@ -131,7 +132,10 @@ export function ServerDialog({
           name="type"
           label={t('servers.fields.type')}
           value={form.values.type}
-          onChange={form.set('type')}
+          onChange={(next) => {
+            if (server === null) form.set('smtp_security')(securityAfterTypeChange(form.values.type, next, form.values.smtp_security));
+            form.set('type')(next);
+          }}
           options={SERVER_TYPES.map((value) => ({ value, label: t(`servers.types.${value}`) }))}
           error={form.field('type').serverError}
           required

@@ -1,4 +1,4 @@
-import { algorithmNames, hostValid, serverBody, serverErrors, serverValues, translatedServerError } from './serverForm';
+import { algorithmNames, hostValid, securityAfterTypeChange, serverBody, serverErrors, serverValues, translatedServerError } from './serverForm';
 
 const t = (key: string) => `t:${key}`;
 
@@ -41,5 +41,19 @@ describe('server form', () => {
     expect(taken.errors).toEqual([{ field: 'name', message: 't:servers.validation.nameTaken' }]);
     const bad = translatedServerError({ code: 1000, status: 422, message: 'ssh_algorithms.kex: names are …', field: 'ssh_algorithms.kex', errors: [{ field: 'ssh_algorithms.kex', message: 'x' }] }, t) as { message: string; errors: { field: string; message: string }[] };
     expect(bad).toMatchObject({ message: 't:errors.code.1000', errors: [{ field: 'kex', message: 't:servers.validation.algorithms' }] });
+  });
+});
+
+describe('securityAfterTypeChange', () => {
+  it('moves a kept default to the new type\'s default: STARTTLS for SMTP, TLS for IMAP', () => {
+    expect(securityAfterTypeChange('SMTP', 'IMAP', 'starttls')).toBe('tls');
+    expect(securityAfterTypeChange('IMAP', 'SMTP', 'tls')).toBe('starttls');
+    expect(securityAfterTypeChange('SFTP', 'IMAP', 'starttls')).toBe('tls');
+    expect(securityAfterTypeChange('SFTP', 'SMTP', 'tls')).toBe('starttls');
+  });
+
+  it('keeps a security chosen by hand', () => {
+    expect(securityAfterTypeChange('SMTP', 'IMAP', 'plain')).toBe('plain');
+    expect(securityAfterTypeChange('IMAP', 'SMTP', 'starttls')).toBe('starttls');
   });
 });

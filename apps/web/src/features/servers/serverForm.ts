@@ -9,6 +9,19 @@ export function hasSecurity(type: string): boolean {
   return type === 'SMTP' || type === 'IMAP';
 }
 
+/** The connection security a new server of a type starts with: STARTTLS for SMTP (port 587), TLS for IMAP (port 993). */
+export function defaultSecurity(type: string): SmtpSecurity {
+  return type === 'IMAP' ? 'tls' : 'starttls';
+}
+
+/**
+ * The security after the type changes: the new type's default while the user has kept the old type's default (a
+ * mailbox is read over TLS on 993, mail sent with STARTTLS on 587); a security chosen by hand stays.
+ */
+export function securityAfterTypeChange(from: string, to: string, security: string): string {
+  return hasSecurity(from) && security !== defaultSecurity(from) ? security : defaultSecurity(to);
+}
+
 export const SERVER_FIELDS = ['name', 'type', 'host', 'port', 'user', 'password', 'private_key', 'passphrase', 'smtp_security', 'kex', 'cipher', 'host_key', 'hmac'] as const;
 export type ServerField = (typeof SERVER_FIELDS)[number];
 export type SecretField = 'password' | 'private_key' | 'passphrase';

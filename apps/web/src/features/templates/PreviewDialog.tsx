@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Code, Dialog, HStack, Portal, Spinner, Stack
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../shared/api/apiError';
-import { templateProblem } from './placeholders';
+import { reasonText, templateProblem } from './placeholders';
 import { type EmailTemplateExecuteResult, type FileTemplateExecuteResult, type TemplateDto, type TemplateKind, useExecuteTemplateMutation } from './templatesApi';
 
 type Outcome = { ok: true; result: EmailTemplateExecuteResult | FileTemplateExecuteResult } | { ok: false; message: string };
@@ -27,7 +27,7 @@ export function PreviewDialog({ companyID, kind, template, onClose }: { companyI
           isApiError(error) && error.code === 1000 && error.field === 'encoding'
             ? t('templates.encodingError', { message: error.message })
             : problem
-              ? t('templates.errorAt', problem)
+              ? t('templates.errorAt', { ...problem, reason: reasonText(problem.reason, t) })
               : errorText(error, t);
         setOutcome({ ok: false, message });
       });

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import i18next from 'i18next';
+import { mergeLocales } from '../../i18n/merge';
 import path from 'node:path';
-import { insertAt, PLACEHOLDER_FAMILIES, placeholderText, templateProblem } from './placeholders';
+import { insertAt, PLACEHOLDER_FAMILIES, placeholderText, reasonText, templateProblem } from './placeholders';
 import { translatedTemplateError } from './templateForm';
 
 const t = (key: string, options?: Record<string, unknown>) => `t:${key}${options ? JSON.stringify(options) : ''}`;
@@ -32,8 +34,37 @@ describe('template editor helpers', () => {
     const error = { status: 422, code: 1000, message, field: 'body', errors: [{ field: 'body', message, params: { line: 2, column: 5 } }] };
     expect(translatedTemplateError(error, t)).toMatchObject({
       message: 't:errors.code.1000',
-      errors: [{ field: 'body', message: 't:templates.errorAt{"line":2,"column":5,"reason":"unknown placeholder \\"ordr.id\\""}' }],
+      errors: [{ field: 'body', message: 't:templates.errorAt{"line":2,"column":5,"reason":"t:templates.reasons.unknownPlaceholder{\\"name\\":\\"ordr.id\\"}"}' }],
     });
     expect(translatedTemplateError({ status: 422, code: 1059, message: 'duplicate', field: 'name' }, t)).toMatchObject({ errors: [{ field: 'name', message: 't:templates.nameTaken' }] });
+  });
+});
+
+describe('template problems in the reader\'s language', () => {
+  const texts = (language: string): Record<string, unknown> => {
+    const dir = path.resolve(__dirname, '../../i18n/locales');
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const features = Object.fromEntries(readdirSync(path.join(dir, language)).map((f) => [`./locales/${language}/${f}`, read(path.join(dir, language, f))]));
+    return mergeLocales(read(path.join(dir, `${language}.json`)), features, language);
+  };
+  const instance = async (language: string) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: { [language]: { translation: texts(language) } }, lng: language, fallbackLng: false, interpolation: { escapeValue: false } });
+    return (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+  };
+
+  it('words the engine\'s reasons in German and English, braces and names kept; an unknown reason stays as written', async () => {
+    const [de, en] = await Promise.all([instance('de'), instance('en')]);
+    expect(reasonText('unknown placeholder "ordr.id"', de)).toBe('unbekannter Platzhalter „ordr.id“');
+    expect(reasonText('unknown helper "upper"', de)).toBe('unbekannte Hilfsfunktion „upper“');
+    expect(reasonText("syntax error: expected 'ID', got 'EOF'", de)).toBe("Syntaxfehler, erwartet wurde 'ID', got 'EOF'");
+    expect(reasonText('partials ({{> …}}) are not supported', de)).toBe('Teilvorlagen ({{> …}}) werden nicht unterstützt');
+    expect(reasonText('partials ({{> …}}) are not supported', en)).toBe('partials ({{> …}}) are not supported');
+    expect(reasonText('"constructor" may not be used (no access to object internals)', de)).toBe('„constructor“ darf nicht verwendet werden (kein Zugriff auf Objektinterna)');
+    expect(reasonText('rendering took longer than 2000 ms', de)).toBe('das Ausfüllen dauerte länger als 2000 ms');
+    expect(reasonText('the output is longer than 100000 characters', de)).toBe('das Ergebnis ist länger als 100000 Zeichen');
+    expect(reasonText('something new', de)).toBe('something new');
+    const saved = translatedTemplateError({ status: 422, code: 1000, message: 'm', errors: [{ field: 'body', message: 'body: the template does not work at line 2, column 5: unknown placeholder "x.y"', params: { line: 2, column: 5 } }] }, de) as { errors: { message: string }[] };
+    expect(saved.errors[0]!.message).toBe('Die Vorlage funktioniert in Zeile 2, Spalte 5 nicht: unbekannter Platzhalter „x.y“');
   });
 });

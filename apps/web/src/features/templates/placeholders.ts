@@ -53,3 +53,28 @@ export function templateProblem(message: string, params: Record<string, string |
   const at = message.match(/column \d+: (.*)$/s);
   return { line, column, reason: at ? at[1]! : message };
 }
+
+/** Handlebars' braces as values: i18next would read them in a text as its own. */
+const BRACES = { open: '{{', close: '}}' };
+
+/** The server's English reasons of a template problem, by pattern, as i18n keys with their values. */
+const REASONS: readonly { pattern: RegExp; key: string; values: (m: RegExpMatchArray) => Record<string, string> }[] = [
+  { pattern: /^unknown placeholder "(.*)"$/s, key: 'unknownPlaceholder', values: (m) => ({ name: m[1]! }) },
+  { pattern: /^unknown helper "(.*)"$/s, key: 'unknownHelper', values: (m) => ({ name: m[1]! }) },
+  { pattern: /^syntax error: expected (.*)$/s, key: 'syntax', values: (m) => ({ detail: m[1]! }) },
+  { pattern: /^partials \(/, key: 'partials', values: () => BRACES },
+  { pattern: /^decorators \(/, key: 'decorators', values: () => BRACES },
+  { pattern: /^"(.*)" may not be used/s, key: 'forbidden', values: (m) => ({ name: m[1]! }) },
+  { pattern: /^rendering took longer than (\d+) ms$/, key: 'timeout', values: (m) => ({ ms: m[1]! }) },
+  { pattern: /^the output is longer than (\d+) characters$/, key: 'tooLong', values: (m) => ({ max: m[1]! }) },
+  { pattern: /^the output is too large/, key: 'tooLarge', values: () => ({}) },
+];
+
+/** A problem's reason in the reader's language (`templates.reasons.*`); a reason the list does not know stays as the server wrote it. */
+export function reasonText(reason: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  for (const { pattern, key, values } of REASONS) {
+    const match = reason.match(pattern);
+    if (match) return t(`templates.reasons.${key}`, values(match));
+  }
+  return reason;
+}

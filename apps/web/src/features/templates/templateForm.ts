@@ -1,5 +1,5 @@
 import { isApiError } from '../../shared/api/apiError';
-import { templateProblem } from './placeholders';
+import { reasonText, templateProblem } from './placeholders';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -18,7 +18,7 @@ export function translatedTemplateError(error: unknown, t: Translate): unknown {
     message: t('errors.code.1000'),
     errors: errors.map((e) => {
       const problem = templateProblem(e.message, e.params);
-      return problem ? { ...e, message: t('templates.errorAt', problem) } : e;
+      return problem ? { ...e, message: t('templates.errorAt', { ...problem, reason: reasonText(problem.reason, t) }) } : e;
     }),
   };
 }
