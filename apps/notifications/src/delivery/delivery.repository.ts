@@ -28,6 +28,15 @@ export interface ClaimedDelivery {
   firstAttemptAt: Date;
 }
 
+/** What an attempt ended in, as recorded: `next` null when sent or given up. */
+export interface DeliveryOutcome {
+  status: 'sent' | 'pending' | 'failed';
+  answer: string;
+  kind: string | null;
+  next: Date | null;
+  at: Date;
+}
+
 /** A delivery to insert (planned). */
 export interface NewDelivery {
   companyId: number;
@@ -184,20 +193,22 @@ export class DeliveryRepository {
   }
 
   /**
-   * Records an attempt's outcome, if the row is still this attempt's claim (a worker whose lease ran out and whose row
-   * was claimed again records nothing). `next` null: sent or given up.
+   * Records the outcomes of many attempts in one statement (the worker's batch of one company): each row only if it is
+   * still that attempt's claim, as `record`. Answers the ids recorded.
    */
-  async record(
-    em: EntityManager,
-    d: ClaimedDelivery,
-    outcome: { status: 'sent' | 'pending' | 'failed'; answer: string; kind: string | null; next: Date | null; at: Date },
-  ): Promise<boolean> {
+  async recordAll(em: EntityManager, outcomes: { d: ClaimedDelivery; outcome: DeliveryOutcome }[]): Promise<Set<number>> {
+    if (outcomes.length === 0) return new Set();
+    const values = outcomes.map(() => '(cast(? as bigint), cast(? as int), cast(? as text), cast(? as text), cast(? as text), cast(? as timestamptz), cast(? as timestamptz))').join(', ');
+    const params = outcomes.flatMap(({ d, outcome }) => [d.id, d.attempts, outcome.status, outcome.answer.slice(0, 2000), outcome.kind, outcome.next, outcome.at]);
     const rows = await em.execute<Row[]>(
-      `update notifications.delivery set status = ?, last_answer = ?, last_kind = ?, next_attempt_at = coalesce(?, next_attempt_at), lease_until = null,
-              sent_at = case when ? = 'sent' then ? else sent_at end
-        where id = ? and status = 'sending' and attempts = ? returning id`,
-      [outcome.status, outcome.answer.slice(0, 2000), outcome.kind, outcome.next, outcome.status, outcome.at, d.id, d.attempts],
+      `update notifications.delivery d
+          set status = v.status, last_answer = v.answer, last_kind = v.kind, next_attempt_at = coalesce(v.next, d.next_attempt_at), lease_until = null,
+              sent_at = case when v.status = 'sent' then v.at else d.sent_at end
+         from (values ${values}) as v(id, attempts, status, answer, kind, next, at)
+        where d.id = v.id and d.status = 'sending' and d.attempts = v.attempts
+        returning d.id`,
+      params,
     );
-    return rows.length > 0;
+    return new Set(rows.map((r) => Number(r.id)));
   }
 }

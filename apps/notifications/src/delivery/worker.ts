@@ -13,12 +13,15 @@ import { systemCaller } from './system-caller';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** Attempts recorded in one transaction at most, and how long the first of them waits for others (ms). */
+const RECORD_BATCH = 100;
+const RECORD_LINGER_MS = 20;
 
 /**
  * Sends the due deliveries (docs/notifications.md "Delivery"): every DELIVERY_POLL_MS, and at once when this process
  * planned one, it claims a batch (`for update skip locked`; a lease of DELIVERY_LEASE_MS, after which a crashed
  * worker's rows are claimed again), sends each with libs/delivery under its key (mail: Message-ID; file: in the remote
- * name; HTTP: Idempotency-Key) and records the outcome: sent, another attempt at the channel's next retry time, or
+ * name; HTTP: Idempotency-Key) and records the outcomes (batched: many attempts in one transaction): sent, another attempt at the channel's next retry time, or
  * failed when the failure is permanent or the give-up time is past. Each attempt publishes
  * evt.notifications.delivery_changed (the orders service writes the order's history, status and journal). A
  * delivery recorded as sent is never claimed again; one sent but not recorded (a crash) is sent again with the same
@@ -95,14 +98,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * The claimed deliveries to one server: its credentials opened once, then mail over a pool of up to
    * DELIVERY_MAIL_CONNECTIONS kept-open SMTP connections, files over one SFTP or FTP login one after the other, HTTP
-   * posts side by side; each delivery recorded as soon as its own attempt ended. A server that cannot be opened or
+   * posts side by side; the ended attempts recorded in batches (`recorder`: one transaction for up to RECORD_BATCH). A server that cannot be opened or
    * logged into fails every delivery of the group with the same answer (each then retried or given up on its own).
    */
   private async sendGroup(group: ClaimedDelivery[]): Promise<void> {
     const first = group[0]!;
+    const recorder = this.recorder(first.companyId);
     const finish = async (d: ClaimedDelivery, result: DeliveryResult) => {
       await this.pauseForTest(d.key);
-      await this.record(d, result).catch((e: unknown) => this.log.error(`delivery ${d.key}: ${errorText(e)}`));
+      await recorder.add(d, result);
     };
     const failAll = (result: DeliveryResult) => Promise.all(group.map((d) => finish(d, result)));
     const sendable = group.filter((d) => d.payload);
@@ -175,54 +179,98 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     while (existsSync(file) && !this.stopped) await sleep(50);
   }
 
-  private async record(d: ClaimedDelivery, result: DeliveryResult): Promise<void> {
+  /**
+   * A recorder of one group's attempts (docs/notifications.md "Delivery", batching): each ended attempt waits in a
+   * queue until RECORD_LINGER_MS after the first one waiting, or until RECORD_BATCH wait, then they are recorded
+   * together in one transaction (their rows, and an evt.notifications.delivery_changed each in the outbox); the
+   * promise of an attempt settles when its batch was committed (or failed: its rows stay `sending` and are claimed
+   * again when the lease runs out, and sent again under the same key, as after a crash).
+   */
+  private recorder(companyId: number): { add: (d: ClaimedDelivery, result: DeliveryResult) => Promise<void> } {
+    const queue: { d: ClaimedDelivery; result: DeliveryResult; done: () => void }[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<void> | null = null;
+    const drain = async (): Promise<void> => {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, RECORD_BATCH);
+        await this.recordBatch(companyId, batch).catch((e: unknown) => this.log.error(`recording ${batch.length} deliveries (${batch[0]!.d.key} …): ${errorText(e)}`));
+        for (const b of batch) b.done();
+      }
+      running = null;
+    };
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      running ??= drain();
+    };
+    return {
+      add: (d, result) =>
+        new Promise<void>((done) => {
+          queue.push({ d, result, done });
+          if (queue.length >= RECORD_BATCH) flush();
+          else if (!timer && !running) timer = setTimeout(flush, RECORD_LINGER_MS);
+          // a batch being recorded takes what waits when it is done (its loop), so no timer is needed then
+        }),
+    };
+  }
+
+  /** Records attempts of one company in one transaction: sent, another attempt at the channel's next retry time, or failed. */
+  private async recordBatch(companyId: number, batch: { d: ClaimedDelivery; result: DeliveryResult }[]): Promise<void> {
     const now = new Date();
     const scale = this.config.retryScale;
-    let status: 'sent' | 'pending' | 'failed';
-    let next: Date | null = null;
-    if (result.ok) status = 'sent';
-    else {
-      const elapsed = (now.getTime() - d.firstAttemptAt.getTime()) / scale;
-      const delay = nextAttemptDelayMs(d.channel, d.attempts, elapsed, result.retryable, this.policy);
-      if (delay === null) status = 'failed';
+    const outcomes = batch.map(({ d, result }) => {
+      let status: 'sent' | 'pending' | 'failed';
+      let next: Date | null = null;
+      if (result.ok) status = 'sent';
       else {
-        status = 'pending';
-        next = new Date(now.getTime() + Math.max(1, Math.round(delay * scale)));
+        const elapsed = (now.getTime() - d.firstAttemptAt.getTime()) / scale;
+        const delay = nextAttemptDelayMs(d.channel, d.attempts, elapsed, result.retryable, this.policy);
+        if (delay === null) status = 'failed';
+        else {
+          status = 'pending';
+          next = new Date(now.getTime() + Math.max(1, Math.round(delay * scale)));
+        }
       }
-    }
-    const answer = result.ok && result.alreadyDelivered ? `already delivered: ${result.answer}` : result.answer;
-    const kind = result.ok ? null : result.kind;
-    await this.uow.forCompany(d.companyId).write(async (em) => {
-      if (!(await this.repository.record(em, d, { status, answer, kind, next, at: now }))) {
-        this.log.warn(`delivery ${d.key}: attempt ${d.attempts} not recorded (claimed again meanwhile)`);
-        return;
+      const answer = result.ok && result.alreadyDelivered ? `already delivered: ${result.answer}` : result.answer;
+      const kind = result.ok ? null : result.kind;
+      return { d, ok: result.ok, outcome: { status, answer, kind, next, at: now } };
+    });
+    await this.uow.forCompany(companyId).write(async (em) => {
+      const recorded = await this.repository.recordAll(em, outcomes);
+      for (const { d, ok, outcome } of outcomes) {
+        const { status, answer, kind, next } = outcome;
+        if (!recorded.has(d.id)) {
+          this.log.warn(`delivery ${d.key}: attempt ${d.attempts} not recorded (claimed again meanwhile)`);
+          continue;
+        }
+        if (d.orderId === null && d.subject === null) {
+          if (!ok) this.log.warn(`digest ${d.key}: attempt ${d.attempts} failed (${kind}): ${answer}`);
+          continue;
+        }
+        addToOutbox(em, NotificationDeliveryEvents.deliveryChanged, {
+          company_id: d.companyId,
+          order_id: d.orderId,
+          ...(d.subject !== null ? { subject: d.subject } : {}),
+          key: d.key,
+          rule_id: d.ruleId,
+          rule_name: d.ruleName,
+          side: d.side,
+          channel: d.channel,
+          status: status === 'pending' ? 'retrying' : status,
+          attempt: d.attempts,
+          answer: answer.slice(0, 500),
+          kind,
+          next_attempt_at: next?.toISOString() ?? null,
+          at: now.toISOString(),
+          customer_id: d.customerId,
+          location_id: d.locationId,
+        });
       }
-      if (d.orderId === null && d.subject === null) {
-        if (!result.ok) this.log.warn(`digest ${d.key}: attempt ${d.attempts} failed (${kind}): ${answer}`);
-        return;
-      }
-      addToOutbox(em, NotificationDeliveryEvents.deliveryChanged, {
-        company_id: d.companyId,
-        order_id: d.orderId,
-        ...(d.subject !== null ? { subject: d.subject } : {}),
-        key: d.key,
-        rule_id: d.ruleId,
-        rule_name: d.ruleName,
-        side: d.side,
-        channel: d.channel,
-        status: status === 'pending' ? 'retrying' : status,
-        attempt: d.attempts,
-        answer: answer.slice(0, 500),
-        kind,
-        next_attempt_at: next?.toISOString() ?? null,
-        at: now.toISOString(),
-        customer_id: d.customerId,
-        location_id: d.locationId,
-      });
       await em.flush();
     });
-    if (next) {
-      const wait = next.getTime() - Date.now();
+    const soonest = Math.min(...outcomes.map(({ outcome }) => outcome.next?.getTime() ?? Infinity));
+    if (soonest !== Infinity) {
+      const wait = soonest - Date.now();
       if (wait < this.config.pollMs) setTimeout(() => this.wake(), Math.max(0, wait)).unref();
     }
   }

@@ -34,7 +34,8 @@ function messageOf(d: DeliveryChanged): OrderEventMessage {
  * evt.notifications.delivery_changed writes a history event (type O for customer and location rules, S for supplier
  * rules: notification_queued, _sent, _retrying, _failed) at the time of the attempt, sets the order's
  * `notification_status` from the latest such event of each rule (by that time, so events processed out of order
- * count as they happened: -1 if one rule's latest failed, else 1 if one is queued or retrying, else 2 if one was sent),
+ * count as they happened: -1 if one rule's latest failed, else 1 if one is queued or retrying, else 2 if one was sent;
+ * recomputed over the order's events only when the event can change it: `statusUnchanged`),
  * and writes a journal entry (`notification_failed`; 2004, 2003 or 2000 by the failure's kind) for a failed attempt.
  * Claimed once in the inbox.
  */
@@ -68,25 +69,43 @@ export async function recordDelivery(em: EntityManager, entries: JournalReposito
     return;
   }
   const message = messageOf(d);
-  await em.execute(
-    `insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
-     select ?, o.id, ?, ?, cast(? as jsonb), ?, null, ? from orders.purchase_order o where o.id = ? and o.company_id = ?`,
-    [d.company_id, d.side, message.code, JSON.stringify(message.params), message.text, at, d.order_id, d.company_id],
+  // the history event, and the order's status before it from its row, locked: the events of one order are recorded
+  // one after the other (the status is read and written in the order the events are); one statement
+  const [order] = await em.execute<{ notification_status: number }[]>(
+    `with o as (select id, notification_status from orders.purchase_order where id = ? and company_id = ? for update)
+     insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+     select ?, o.id, ?, ?, cast(? as jsonb), ?, null, ? from o
+     returning (select notification_status from o) as notification_status`,
+    [d.order_id, d.company_id, d.company_id, d.side, message.code, JSON.stringify(message.params), message.text, at],
   );
-  await em.execute(
-    `update orders.purchase_order o
-        set notification_status = case when s.failed then -1 when s.pending then 1 when s.sent then 2 else 0 end
-       from (select coalesce(bool_or(code = 'notification_failed'), false) as failed,
-                    coalesce(bool_or(code in ('notification_queued', 'notification_retrying')), false) as pending,
-                    coalesce(bool_or(code = 'notification_sent'), false) as sent
-               from (select distinct on (e.params->>'rule_id') e.code
-                       from orders.purchase_order_event e
-                      where e.order_id = ? and e.company_id = ? and e.code in ('notification_queued', 'notification_sent', 'notification_retrying', 'notification_failed')
-                      order by e.params->>'rule_id', e.created_at desc, (e.params->>'attempt')::int desc nulls last, e.id desc) latest) s
-      where o.id = ? and o.company_id = ?`,
-    [d.order_id, d.company_id, d.order_id, d.company_id],
-  );
+  if (order && !statusUnchanged(Number(order.notification_status), d.status)) {
+    await em.execute(
+      `update orders.purchase_order o
+          set notification_status = case when s.failed then -1 when s.pending then 1 when s.sent then 2 else 0 end
+         from (select coalesce(bool_or(code = 'notification_failed'), false) as failed,
+                      coalesce(bool_or(code in ('notification_queued', 'notification_retrying')), false) as pending,
+                      coalesce(bool_or(code = 'notification_sent'), false) as sent
+                 from (select distinct on (e.params->>'rule_id') e.code
+                         from orders.purchase_order_event e
+                        where e.order_id = ? and e.company_id = ? and e.code in ('notification_queued', 'notification_sent', 'notification_retrying', 'notification_failed')
+                        order by e.params->>'rule_id', e.created_at desc, (e.params->>'attempt')::int desc nulls last, e.id desc) latest) s
+        where o.id = ? and o.company_id = ?`,
+      [d.order_id, d.company_id, d.order_id, d.company_id],
+    );
+  }
   await recordFailure(em, entries, d, at, `order ${d.order_id}`);
+}
+
+/**
+ * Whether an event leaves the order's notification status as it is without looking at the other events (the delta):
+ * when the event's own status (-1 failed, 1 queued or retrying, 2 sent) is the order's status. Whether it is its
+ * rule's latest event or not: if it is, the rule's status is that one, which the order's status (the worst of its
+ * rules': -1 before 1 before 2) already is; if it is not, nothing changes anyway. Any other event (one that may make
+ * the status better or worse, or the first one) recomputes it from the latest event of every rule.
+ */
+export function statusUnchanged(current: number, status: DeliveryChanged['status']): boolean {
+  const own = status === 'failed' ? -1 : status === 'sent' ? 2 : 1;
+  return current === own;
 }
 
 /** What a delivery without an order was about, in words: `j42` journal entry 42, `s3.offline.t…` sensor 3 (offline). */
