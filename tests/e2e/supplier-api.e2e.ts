@@ -324,3 +324,22 @@ describe('revocation and the rate limit', () => {
     expect((await pull(token200, suppliers['L-200']!)).status).toBe(200);
   });
 });
+
+describe('a deleted supplier', () => {
+  it("revokes its clients: the client can no longer sign in, its token no longer pulls; another supplier's client keeps working", async () => {
+    const supplier = ok(await api().post(`/c/${demo}/supplier/`, { name: 'Gone "Schrauben"; GmbH 🔩' }, tokens.admin));
+    const client = ok(await api().post(clientsPath(supplier.id), { name: 'to be revoked' }, tokens.admin));
+    const signedIn = await signIn(client.client_id, client.client_secret);
+    expect(signedIn.status).toBe(200);
+    expect((await pull(signedIn.json.access_token, supplier.id)).status).toBe(200);
+    ok(await api().delete(`/c/${demo}/supplier/${supplier.id}`, tokens.admin));
+    // the catalog's evt.catalog.supplier_changed (deleted) reaches identity
+    const refused = await eventually(async () => {
+      const answer = await signIn(client.client_id, client.client_secret);
+      return answer.status === 401 ? answer : undefined;
+    }, 20_000, 'the deleted supplier\'s client refused');
+    expect(refused.json.Meta.code).toBe(1026);
+    expect((await pull(signedIn.json.access_token, supplier.id)).status).toBe(401);
+    expect((await signIn(l200.client_id, l200.client_secret)).status).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@ import { servicePersistence } from '@kanban/persistence';
 import { ApiClientsHandler } from './api-clients/api-clients.handler';
 import { ApiClientsRepository } from './api-clients/api-clients.repository';
 import { ApiClientsService } from './api-clients/api-clients.service';
+import { SupplierDeletedConsumer } from './api-clients/supplier-deleted.consumer';
 import { AuthHandler } from './auth/auth.handler';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
@@ -35,7 +36,7 @@ export class IdentityModule {
         servicePersistence(identityData),
         serviceOutbox({ service: 'identity', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
-      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler, InvitationsHandler, ApiClientsHandler],
+      controllers: [AuthHandler, UsersHandler, CompaniesHandler, MailConsumer, TargetUsersHandler, UserNamesHandler, InvitationsHandler, ApiClientsHandler, SupplierDeletedConsumer],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: MAILER, useFactory: () => createMailer(mail) },

@@ -42,8 +42,8 @@ export const BUS_ACCESS: Record<BusService, BusAccess> = {
     broadcasts: { publish: [], subscribe: [CatalogBroadcasts.changed] },
     blobs: true,
   },
-  // identity consumes its own evt.identity.mail_requested
-  identity: { calls: [], consumes: ['identity'], broadcasts: { publish: [], subscribe: [] } },
+  // identity consumes its own evt.identity.mail_requested and the catalog's supplier deletions (their API clients are revoked)
+  identity: { calls: [], consumes: ['identity', 'catalog'], broadcasts: { publish: [], subscribe: [] } },
   // catalog asks orders which rules use an item; consumes restrictions, backorders, the sensors' readings and the
   // notification rules' changes (contact_rule_recipient)
   catalog: {

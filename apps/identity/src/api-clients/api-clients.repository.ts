@@ -43,6 +43,15 @@ export class ApiClientsRepository {
   }
 
   /** Revokes it if it still works; answers the row as it is now. */
+  /** Revokes every working client of a supplier (the supplier was deleted); answers how many. */
+  async revokeAllOf(em: EntityManager, companyId: number, supplierId: number, now: Date): Promise<number> {
+    const rows = await em.execute<{ id: number }[]>(
+      `update identity.api_client set revoked_at = ? where company_id = ? and supplier_id = ? and revoked_at is null returning id`,
+      [now, companyId, supplierId],
+    );
+    return rows.length;
+  }
+
   async revoke(em: EntityManager, companyId: number, supplierId: number, id: number, now: Date): Promise<ApiClientRow | undefined> {
     await em.execute('update identity.api_client set revoked_at = ? where company_id = ? and supplier_id = ? and id = ? and revoked_at is null', [
       now,
