@@ -23,6 +23,7 @@ import { SuppliersController } from './catalog/suppliers.controller';
 import { CatalogsController } from './catalog/catalogs.controller';
 import { CustomerItemsController, ItemSearchController, SupplierItemsController } from './catalog/items.controller';
 import { CustomFieldsController, StorageTypesController, UnitsController } from './catalog/settings.controller';
+import { LabelTemplatesController, PrintSettingsController } from './catalog/label-templates.controller';
 import { AuthController } from './identity/auth.controller';
 import { CompanyUsersController } from './identity/company-users.controller';
 import { CompanyController } from './identity/company.controller';
@@ -58,6 +59,9 @@ import { SupplierFeedController } from './supplier-api/feed.controller';
 import { OAuthController } from './supplier-api/oauth.controller';
 import { SupplierClientGuard } from './supplier-api/supplier-client.guard';
 import { EmailTemplatesController, FileTemplatesController } from './notifications/templates.controller';
+import { CustomerPrintController, LabelTemplateToolsController, SupplierPrintController } from './printing/print.controller';
+import { PrintService } from './printing/print.service';
+import { PrintSource } from './printing/print-source';
 
 /** The only HTTP surface: /api calls, auth, tenancy and role checks, the envelope. */
 @Module({})
@@ -73,7 +77,10 @@ export class GatewayModule {
         // File uploads are held in memory (no storage option: multer's memory storage) up to the limit.
         MulterModule.register({ limits: { fileSize: config.imageUploadLimit, files: 1, fields: 20, parts: 25 } }),
       ],
-      controllers: [AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, SensorsController, SensorReadingsController, FillHistoryController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController,
+      controllers: [
+        // printing first: labeltemplates/placeholders before the label templates' labeltemplates/{id}
+        LabelTemplateToolsController, CustomerPrintController, SupplierPrintController,
+        AuthController, MeController, CompanyController, CompanyUsersController, InvitationsController, PlatformController, CustomersController, SuppliersController, LocationsController, StoragesController, SensorsController, SensorReadingsController, FillHistoryController, HealthController, ImagesController, EntityImagesController, TargetUsersController, UnitsController, StorageTypesController, CustomFieldsController, LabelTemplatesController, PrintSettingsController,
         CatalogsController, CustomerItemsController, SupplierItemsController, ItemSearchController, CustomerContactsController, SupplierContactsController,
         RulesController, CompanyOrdersController, CustomerOrdersController, LocationOrdersController, OrderableItemsController,
         CompanyOrderFilesController, CustomerOrderFilesController, LocationOrderFilesController,
@@ -86,6 +93,8 @@ export class GatewayModule {
         { provide: BLOB_STORE, useValue: adapters.blobs },
         ImagesService,
         OrderFilesService,
+        PrintService,
+        PrintSource,
         RestrictionTargets,
         SupplierClientGuard,
         JwtStrategy,

@@ -160,3 +160,100 @@ export interface PrintSettingsResolved {
   template: LabelTemplateDto;
   settings: PrintSettingsDto;
 }
+
+// ---- printing and the editor's preview (the gateway, apps/gateway/src/printing; docs/label-printing.md "Printing")
+
+/** `POST …/print/{type}`: item labels (kanban rules), location labels, an order's lines, a delivery note, the calibration sheet. */
+export const PRINT_TYPES = ['item', 'location', 'order', 'deliverynote', 'calibration'] as const;
+export type PrintType = (typeof PRINT_TYPES)[number];
+
+/** The template types each print type accepts (a Smart template prints anything but a delivery note). */
+export const PRINT_TYPE_TEMPLATES: Readonly<Record<PrintType, readonly LabelTemplateKind[]>> = {
+  item: ['Item', 'Smart'],
+  location: ['Location', 'Smart'],
+  order: ['Item', 'Smart'],
+  deliverynote: ['DeliveryNote'],
+  calibration: ['DeliveryNote', 'Item', 'Location', 'Smart'],
+};
+
+/** The most labels one print job prints (copies included). */
+export const MAX_PRINT_LABELS = 20_000;
+
+/** The body of `POST …/print/{type}`. */
+export interface PrintRequest {
+  template_id: number;
+  /** item labels: these kanban rules of the location (or the customer); none: all active rules */
+  rule_ids?: number[];
+  /** item labels: the rules of these items; with rule_ids both must match */
+  item_ids?: number[];
+  /** location labels: these locations; none: the customer's active locations */
+  location_ids?: number[];
+  /** delivery note and order lines: only the lines of this supplier (a supply's delivery note) */
+  supplier_id?: number;
+  /** answers to the template's `<input>`s by name */
+  form?: Record<string, string | number>;
+  /** overrides the settings' start position (half-used sheets) */
+  start_position?: number;
+  /** overrides the copies of every label (else the settings: fixed copies, or the rule's kanban cards) */
+  copies?: number;
+  /** the download's file name (default label.pdf / label.zpl) */
+  filename?: string;
+}
+
+/** Where the preview takes its data from; none: the sample order (docs/notification-templates.md). */
+export interface PrintPreviewSource {
+  rule_id?: number;
+  item_id?: number;
+  customer_id?: number;
+  location_id?: number;
+  order_id?: number;
+}
+
+/** `POST labeltemplates/preview`: the editor's unsaved XML rendered as SVG. */
+export interface PrintPreviewRequest {
+  template: string;
+  type?: LabelTemplateKind;
+  source?: PrintPreviewSource;
+  form?: Record<string, string | number>;
+  /** the label page to show, 1-based (a delivery note runs over pages) */
+  page?: number;
+}
+
+export interface PrintPreviewProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface PrintPreviewResult {
+  /** the SVG (mm user units); '' when the template has problems or the data cannot be printed */
+  svg: string;
+  /** mm */
+  width: number;
+  height: number;
+  page: number;
+  pages: number;
+  /** true when the sample order was used (no source given, or the source has nothing to show) */
+  sample: boolean;
+  /** the template's problems (line-precise) and a print error (line 0) */
+  problems: PrintPreviewProblem[];
+}
+
+/** One field of the placeholder picker: `{{path}}` with the sample order's value. */
+export interface PlaceholderField {
+  path: string;
+  field: string;
+  example: string;
+}
+
+/** `GET labeltemplates/placeholders`: the groups of the template language with their fields. */
+export interface PlaceholderGroup {
+  group: string;
+  fields: PlaceholderField[];
+}
+
+/** `GET …/customer/{cu}/print/templates?type=`: a template to print with and the customer's settings for it. */
+export interface PrintTemplateChoiceDto {
+  template: Omit<LabelTemplateDto, 'template'>;
+  settings: PrintSettingsDto;
+}
