@@ -49,10 +49,7 @@ async function must(answer) {
 
 const smtpUser = 'orders@bench.example';
 const smtpPassword = 'bench-secret';
-const [smtp, sftp] = await Promise.all([
-  testing.startSmtpServer({ auth: { user: smtpUser, password: smtpPassword } }),
-  testing.startSftpServer(),
-]);
+const [smtp, sftp] = await Promise.all([testing.startSmtpServer({ auth: { user: smtpUser, password: smtpPassword } }), testing.startSftpServer()]);
 const system = await testing.startDistributedSystem();
 const handles = system.distributed;
 const db = new Client({ connectionString: handles.databaseUrl });
@@ -63,169 +60,48 @@ try {
   const notificationsEnv = (worker) => ({
     DELIVERY_WORKER: String(worker),
     DELIVERY_POLL_MS: '200',
-    ...(process.env.DELIVERY_MAIL_CONNECTIONS
-      ? { DELIVERY_MAIL_CONNECTIONS: process.env.DELIVERY_MAIL_CONNECTIONS }
-      : {}),
+    ...(process.env.DELIVERY_MAIL_CONNECTIONS ? { DELIVERY_MAIL_CONNECTIONS: process.env.DELIVERY_MAIL_CONNECTIONS } : {}),
     ...(process.env.DELIVERY_BATCH ? { DELIVERY_BATCH: process.env.DELIVERY_BATCH } : {}),
   });
   const restartNotifications = async (worker) => {
     await handles.kill('notifications', 'SIGTERM');
     await handles.start('notifications', notificationsEnv(worker));
     // the gateway's readiness waits for every service, the restarted one included
-    await testing.eventually(
-      async () =>
-        (await fetch(`${system.url}/api/health/ready`).catch(() => undefined))?.status === 200
-          ? true
-          : undefined,
-      60_000,
-      'the notifications service',
-    );
+    await testing.eventually(async () => ((await fetch(`${system.url}/api/health/ready`).catch(() => undefined))?.status === 200 ? true : undefined), 60_000, 'the notifications service');
   };
   await restartNotifications(false);
 
-  const token = (
-    await must(
-      system.api.post('/authenticate', { Email: 'admin@demo.example', Password: 'demo12345' }, undefined, {
-        'X-API-Key': testing.TEST_API_KEYS.web,
-      }),
-    )
-  ).token;
+  const token = (await must(system.api.post('/authenticate', { Email: 'admin@demo.example', Password: 'demo12345' }, undefined, { 'X-API-Key': testing.TEST_API_KEYS.web }))).token;
   const company = (await must(system.api.get('/company', token)))[0].id;
   const c = `/c/${company}`;
-  const customer = (await must(system.api.get(`${c}/customer?all=1&per_page=200`, token))).items.find(
-    (x) => x.nr === 'K-10001',
-  ).id;
-  const supplier = (await must(system.api.get(`${c}/supplier?all=1&per_page=200`, token))).items.find(
-    (x) => x.nr === 'L-100',
-  ).id;
+  const customer = (await must(system.api.get(`${c}/customer?all=1&per_page=200`, token))).items.find((x) => x.nr === 'K-10001').id;
+  const supplier = (await must(system.api.get(`${c}/supplier?all=1&per_page=200`, token))).items.find((x) => x.nr === 'L-100').id;
   const catalog = (await must(system.api.get(`${c}/supplier/${supplier}/catalog`, token))).items[0].id;
-  const location = (
-    await must(system.api.post(`${c}/customer/${customer}/location/`, { name: 'Bench Versand' }, token))
-  ).id;
-  const smtpServer = (
-    await must(
-      system.api.post(
-        `${c}/server`,
-        {
-          name: 'Bench SMTP',
-          type: 'SMTP',
-          host: smtp.host,
-          port: smtp.port,
-          smtp_security: 'none',
-          user: smtpUser,
-          password: smtpPassword,
-        },
-        token,
-      ),
-    )
-  ).id;
-  const sftpServer = (
-    await must(
-      system.api.post(
-        `${c}/server`,
-        {
-          name: 'Bench SFTP',
-          type: 'SFTP',
-          host: sftp.host,
-          port: sftp.port,
-          user: sftp.user,
-          private_key: sftp.privateKey,
-        },
-        token,
-      ),
-    )
-  ).id;
-  const mailTemplate = (
-    await must(
-      system.api.post(
-        `${c}/emailtemplates`,
-        {
-          name: 'Bench Bestellung',
-          header: 'Bestellung {{order.id}} für {{customer.name}}',
-          body: 'Hallo {{supplier.name}},\n{{#each lines}}{{pos}}. {{sku}} {{name}} {{quantity}} {{unit}}\n{{/each}}',
-        },
-        token,
-      ),
-    )
-  ).id;
-  const fileTemplate = (
-    await must(
-      system.api.post(
-        `${c}/filetemplates`,
-        {
-          name: 'Bench Datei',
-          header: 'Bestellung;{{order.id}};Größe',
-          body: '{{line.pos}};{{line.sku}};{{line.quantity}};{{location.name}}',
-          encoding: 'ISO-8859-1',
-          linebreak: 'CRLF',
-        },
-        token,
-      ),
-    )
-  ).id;
+  const location = (await must(system.api.post(`${c}/customer/${customer}/location/`, { name: 'Bench Versand' }, token))).id;
+  const smtpServer = (await must(system.api.post(`${c}/server`, { name: 'Bench SMTP', type: 'SMTP', host: smtp.host, port: smtp.port, smtp_security: 'none', user: smtpUser, password: smtpPassword }, token))).id;
+  const sftpServer = (await must(system.api.post(`${c}/server`, { name: 'Bench SFTP', type: 'SFTP', host: sftp.host, port: sftp.port, user: sftp.user, private_key: sftp.privateKey }, token))).id;
+  const mailTemplate = (await must(system.api.post(`${c}/emailtemplates`, { name: 'Bench Bestellung', header: 'Bestellung {{order.id}} für {{customer.name}}', body: 'Hallo {{supplier.name}},\n{{#each lines}}{{pos}}. {{sku}} {{name}} {{quantity}} {{unit}}\n{{/each}}' }, token))).id;
+  const fileTemplate = (await must(system.api.post(`${c}/filetemplates`, { name: 'Bench Datei', header: 'Bestellung;{{order.id}};Größe', body: '{{line.pos}};{{line.sku}};{{line.quantity}};{{location.name}}', encoding: 'ISO-8859-1', linebreak: 'CRLF' }, token))).id;
   const rules = `${c}/supplier/${supplier}/notificationrule`;
   const mailRule = (
     await must(
       system.api.post(
         rules,
-        {
-          name: 'Bench Mail',
-          type: 'E',
-          event: 'order_created',
-          active: false,
-          email_from: smtpUser,
-          email_template_id: mailTemplate,
-          attachment_template_id: fileTemplate,
-          attachment_name: 'bestellung_{{order.id}}.csv',
-          server_id: smtpServer,
-          recipients: [{ kind: 'email', email: 'verkauf@lieferant.example' }],
-        },
+        { name: 'Bench Mail', type: 'E', event: 'order_created', active: false, email_from: smtpUser, email_template_id: mailTemplate, attachment_template_id: fileTemplate, attachment_name: 'bestellung_{{order.id}}.csv', server_id: smtpServer, recipients: [{ kind: 'email', email: 'verkauf@lieferant.example' }] },
         token,
       ),
     )
   ).id;
-  const fileRule = (
-    await must(
-      system.api.post(
-        rules,
-        {
-          name: 'Bench SFTP',
-          type: 'F',
-          event: 'order_created',
-          active: false,
-          attachment_template_id: fileTemplate,
-          attachment_name: 'bestellung_{{order.id}}.csv',
-          server_id: sftpServer,
-          path: '',
-        },
-        token,
-      ),
-    )
-  ).id;
+  const fileRule = (await must(system.api.post(rules, { name: 'Bench SFTP', type: 'F', event: 'order_created', active: false, attachment_template_id: fileTemplate, attachment_name: 'bestellung_{{order.id}}.csv', server_id: sftpServer, path: '' }, token))).id;
   // an order of the supplier for the rules to run on, one per phase (inactive rules plan nothing on their own; a
   // trigger runs them on the supplier's latest order; its history grows by a few events per delivery)
   let orders = 0;
   const newOrder = async () => {
-    const item = await must(
-      system.api.post(
-        `${c}/customer/${customer}/item`,
-        { sku: `BENCH-${++orders}`, name: 'Bench Schraube M8', order_unit: 'PAK', catalog_id: catalog },
-        token,
-      ),
-    );
-    const rule = await must(
-      system.api.post(
-        `${c}/rules`,
-        { location_id: location, item_id: item.id, threshold: 2, capacity: 8, stock: 8 },
-        token,
-      ),
-    );
-    return (await must(system.api.post(`${c}/rules/${rule.id}/stock`, { stock: 1 }, token))).decision
-      .order_id;
+    const item = await must(system.api.post(`${c}/customer/${customer}/item`, { sku: `BENCH-${++orders}`, name: 'Bench Schraube M8', order_unit: 'PAK', catalog_id: catalog }, token));
+    const rule = await must(system.api.post(`${c}/rules`, { location_id: location, item_id: item.id, threshold: 2, capacity: 8, stock: 8 }, token));
+    return (await must(system.api.post(`${c}/rules/${rule.id}/stock`, { stock: 1 }, token))).decision.order_id;
   };
-  console.log(
-    `distributed run: company ${company}, supplier L-100; SMTP ${smtp.host}:${smtp.port} (login), SFTP ${sftp.host}:${sftp.port} (OpenSSH, key)`,
-  );
+  console.log(`distributed run: company ${company}, supplier L-100; SMTP ${smtp.host}:${smtp.port} (login), SFTP ${sftp.host}:${sftp.port} (OpenSSH, key)`);
 
   for (const [channel, ruleId, count] of [
     ['mail', mailRule, MAILS],
@@ -237,113 +113,80 @@ try {
     const planStart = Date.now();
     // one after the other: triggers at the same moment may take the same version, and the key then plans it once
     for (let i = 0; i < count; i++) await must(system.api.get(`${rules}/${ruleId}/trigger`, token));
-    const planned = Number(
-      (
-        await db.query(
-          'select count(*) as n from notifications.delivery where rule_id = $1 and status = $2',
-          [ruleId, 'pending'],
-        )
-      ).rows[0].n,
-    );
-    console.log(
-      `${channel}: ${fmt(planned)} deliveries planned in ${fmt(Date.now() - planStart)} ms (rendered when planned)`,
-    );
+    const planned = Number((await db.query('select count(*) as n from notifications.delivery where rule_id = $1 and status = $2', [ruleId, 'pending'])).rows[0].n);
+    console.log(`${channel}: ${fmt(planned)} deliveries planned in ${fmt(Date.now() - planStart)} ms (rendered when planned)`);
     if (planned !== count) throw new Error(`${channel}: ${planned} planned, expected ${count}`);
 
     await restartNotifications(true);
-    // CPU so far of the processes that do the work (the database backends of this run by pid)
-    const backends = async () =>
-      (
-        await db.query(
-          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        )
-      ).rows.map((r) => r.pid);
-    const cpuOfBackends = (pids) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-    const pids = {
-      notifications: handles.processes.get('notifications').child.pid,
-      orders: handles.processes.get('orders').child.pid,
+    // CPU so far of the processes that do the work; the run's PostgreSQL backends (their process titles name the
+    // database) sampled every 200 ms, so one that ends in between counts up to its last sample
+    const pids = { notifications: handles.processes.get('notifications').child.pid, orders: handles.processes.get('orders').child.pid };
+    const database = new URL(handles.databaseUrl).pathname.slice(1);
+    const backends = new Map();
+    const sampleBackends = (first) => {
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        let title;
+        try {
+          title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+        const now = cpuMs(pid);
+        const seen = backends.get(pid);
+        if (seen) seen.last = Math.max(seen.last, now);
+        else backends.set(pid, { first: first ? now : 0, last: now });
+      }
     };
-    const pgBefore = await backends();
-    const cpuBefore = {
-      notifications: cpuMs(pids.notifications),
-      orders: cpuMs(pids.orders),
-      postgres: cpuOfBackends(pgBefore),
-    };
+    sampleBackends(true);
+    const sampler = setInterval(() => sampleBackends(false), 200);
+    const cpuBefore = { notifications: cpuMs(pids.notifications), orders: cpuMs(pids.orders) };
     await testing.eventually(
       async () => {
-        const row = (
-          await db.query(
-            `select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'failed') as failed from notifications.delivery where rule_id = $1`,
-            [ruleId],
-          )
-        ).rows[0];
+        const row = (await db.query(`select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'failed') as failed from notifications.delivery where rule_id = $1`, [ruleId])).rows[0];
         if (Number(row.failed) > 0) throw new Error(`${channel}: ${row.failed} deliveries failed`);
         return Number(row.sent) === count ? true : undefined;
       },
       600_000,
       `every ${channel} delivery sent`,
     );
-    const window = (
-      await db.query(
-        'select min(first_attempt_at) as first, max(sent_at) as last, max(attempts) as attempts from notifications.delivery where rule_id = $1',
-        [ruleId],
-      )
-    ).rows[0];
+    const window = (await db.query('select min(first_attempt_at) as first, max(sent_at) as last, max(attempts) as attempts from notifications.delivery where rule_id = $1', [ruleId])).rows[0];
     const seconds = (window.last.getTime() - window.first.getTime()) / 1000;
     const perSecond = count / seconds;
     // at the servers: each delivery once
-    const keys = (
-      await db.query('select key from notifications.delivery where rule_id = $1', [ruleId])
-    ).rows.map((r) => r.key);
+    const keys = (await db.query('select key from notifications.delivery where rule_id = $1', [ruleId])).rows.map((r) => r.key);
     let arrived;
-    if (channel === 'mail')
-      arrived = keys.filter((key) => smtp.byMessageId(`<${key}@kanban.local>`).length === 1).length;
+    if (channel === 'mail') arrived = keys.filter((key) => smtp.byMessageId(`<${key}@kanban.local>`).length === 1).length;
     else {
       const names = readdirSync(sftp.localPath('/upload'));
-      arrived = keys.filter(
-        (key) => names.filter((n) => n.includes(`.${key}.`) && !n.startsWith('.')).length === 1,
-      ).length;
+      arrived = keys.filter((key) => names.filter((n) => n.includes(`.${key}.`) && !n.startsWith('.')).length === 1).length;
     }
     // the orders service's history: one "sent" event per delivery (it follows the outbox)
     const historyCode = 'notification_sent';
     const recorded = await testing
       .eventually(
         async () => {
-          const n = Number(
-            (
-              await db.query(
-                `select count(*) as n from orders.purchase_order_event where order_id = $1 and code = $2 and params->>'rule_id' = $3`,
-                [orderId, historyCode, String(ruleId)],
-              )
-            ).rows[0].n,
-          );
+          const n = Number((await db.query(`select count(*) as n from orders.purchase_order_event where order_id = $1 and code = $2 and params->>'rule_id' = $3`, [orderId, historyCode, String(ruleId)])).rows[0].n);
           return n >= count ? n : undefined;
         },
         120_000,
         'the history events',
       )
       .catch(() => -1);
-    const pgAfter = await backends();
-    // backends that ended in between took their CPU time with them; new ones count from 0
+    sampleBackends(false);
+    clearInterval(sampler);
     const cpu = {
       notifications: cpuMs(pids.notifications) - cpuBefore.notifications,
       orders: cpuMs(pids.orders) - cpuBefore.orders,
-      postgres: cpuOfBackends(pgAfter) - cpuOfBackends(pgBefore.filter((pid) => pgAfter.includes(pid))),
+      postgres: [...backends.values()].reduce((sum, b) => sum + b.last - b.first, 0),
     };
     const perDelivery = (ms) => (ms / count).toFixed(2);
     console.log(
       `${channel}: CPU per delivery (ms): notifications ${perDelivery(cpu.notifications)}, orders ${perDelivery(cpu.orders)}, PostgreSQL ${perDelivery(cpu.postgres)}, ` +
         `together ${perDelivery(cpu.notifications + cpu.orders + cpu.postgres)}`,
     );
-    results[channel] = {
-      count,
-      seconds,
-      perSecond,
-      maxAttempts: Number(window.attempts),
-      arrived,
-      recorded,
-      cpu,
-    };
+    results[channel] = { count, seconds, perSecond, maxAttempts: Number(window.attempts), arrived, recorded, cpu };
     console.log(
       `${channel}: ${fmt(count)} delivered in ${seconds.toFixed(2)} s: ${fmt(perSecond)} ${channel}s/s; at the server ${fmt(arrived)} exactly once; ` +
         `attempts per delivery at most ${window.attempts}; history "sent" events ${recorded < 0 ? 'not all within 2 min' : fmt(recorded)}`,
@@ -354,9 +197,10 @@ try {
   console.log('\nsummary:');
   for (const [channel, r] of Object.entries(results)) {
     const met = r.perSecond >= TARGETS[channel] && r.arrived === r.count;
+    const cpuPer = (r.cpu.notifications + r.cpu.orders + r.cpu.postgres) / r.count;
     console.log(
       `  ${channel}s_per_s = ${fmt(r.perSecond)} (target >= ${TARGETS[channel]}: ${met ? 'met' : 'NOT MET'}); each once at the server: ${r.arrived === r.count ? 'yes' : `no (${r.arrived} of ${r.count})`}; ` +
-        `CPU ms per ${channel}: ${((r.cpu.notifications + r.cpu.orders + r.cpu.postgres) / r.count).toFixed(2)}`,
+        `CPU ms per ${channel}: ${cpuPer.toFixed(2)}`,
     );
   }
 } catch (error) {
