@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connectAsync, type MqttClient, type Packet } from 'mqtt';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
 import { IngestService } from '../readings/ingest.service';
 import { BatchError, parseMqttPayload, parseTopic } from '../readings/reading-input';
+import { AckQueue } from './ack-queue';
 import { MessageCoalescer } from './message-coalescer';
 
 /** The topics a device publishes to: `kanban/{companyId}/sensors/{externalId}` (docs/sensors.md, "MQTT"). */
@@ -13,6 +14,11 @@ export function mqttTopic(root: string): string {
 
 /** How often a message is tried when the catalog or the store fails, before it is given up (logged). */
 const ATTEMPTS = 6;
+/** Unacknowledged QoS 1 messages the broker may send a connection (MQTT 5 Receive Maximum): taken together. */
+export const RECEIVE_MAXIMUM = 100;
+/** How long the first waiting message waits for more before they are taken (one look-up and publish for all). */
+const COALESCE_MS = 10;
+const noop = (): void => undefined;
 
 /**
  * Takes readings from the MQTT broker (MQTT_URL): a shared subscription `$share/<MQTT_SHARED_GROUP>/kanban/+/sensors/+`
@@ -22,10 +28,12 @@ const ATTEMPTS = 6;
  * (nobody to answer): the topic, the device, the reason. Who may publish to a company's topics is the broker's
  * business (users and ACLs; docs/sensors.md).
  *
- * The MQTT client hands a connection's QoS 1 messages over one at a time, each after the previous one's take: so the
- * subscriber opens MQTT_CONNECTIONS connections in the shared group and takes their waiting messages together
- * ({@link MessageCoalescer}: one look-up and one publish into the work stream for many messages). Messages published
- * at QoS 0 come without acknowledgement and are taken as they come, through the same coalescer.
+ * The MQTT client hands a connection's QoS 1 messages over one at a time, each once the previous one's acknowledgement
+ * was made: the subscriber lets it make them at once and holds them back ({@link AckQueue}) until their messages were
+ * taken, in the order the messages came. So each of the MQTT_CONNECTIONS connections has up to {@link RECEIVE_MAXIMUM}
+ * messages in hand, the {@link MessageCoalescer} takes those waiting together (one look-up and one publish into the
+ * work stream for many messages) and their acknowledgements go out in one write per connection. Messages published at
+ * QoS 0 come without acknowledgement and are taken as they come, through the same coalescer.
  */
 @Injectable()
 export class MqttSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,34 +52,62 @@ export class MqttSubscriber implements OnApplicationBootstrap, OnApplicationShut
     const { url, username, password, group, topicRoot, connections } = this.config.mqtt;
     if (!url) return;
     this.coalescer = new MessageCoalescer((companyId, batch) => this.ingest.accept(companyId, batch), {
-      blockingLimit: connections,
+      // every connection's Receive Maximum waits: none can hand more before an answer
+      blockingLimit: connections * RECEIVE_MAXIMUM,
       readingLimit: 1000,
-      waitMs: 5,
+      waitMs: COALESCE_MS,
     });
     const topic = mqttTopic(topicRoot);
     const id = randomBytes(6).toString('hex');
     for (let i = 0; i < connections; i++) {
-      const client = await connectAsync(url, {
+      // the connection's acknowledgements, held until their messages were taken (AckQueue); `client` is set before
+      // anything is subscribed, so before the first message
+      let client: MqttClient | undefined;
+      const acks = new AckQueue<Packet>(
+        () => (client?.connected ? client.stream : null),
+        (packet) => send(packet),
+      );
+      client = await connectAsync(url, {
         clientId: `kanban-ingest-${id}-${i}`,
         username,
         password,
         protocolVersion: 5,
+        // how many unacknowledged QoS 1 messages the broker sends this connection (they are taken together)
+        properties: { receiveMaximum: RECEIVE_MAXIMUM },
         clean: true,
         reconnectPeriod: 2000,
-        // QoS 1: acknowledged when taken (and this connection's next message waits until then)
-        customHandleAcks: (topic, message, _packet, done) => {
-          void this.take(topic, message, true).finally(() => done(0));
+        // mqtt.js logs through `debug` per packet when none is given: its disabled calls cost a tenth of the process's time
+        log: noop,
+        // QoS 1: the client acknowledges at once (and hands over the next message); the acknowledgement is held below
+        // until the message was taken
+        customHandleAcks: (topic, message, packet, done) => {
+          // the subscription is at QoS 1, so the broker sends no QoS 2; were it to, its receipt waits for the take
+          if (packet.qos !== 1) return void this.take(topic, message, true).finally(() => done(0));
+          const entry = acks.receive(packet.messageId!);
+          void this.take(topic, message, true).finally(() => acks.taken(entry));
+          done(0);
         },
       });
+      // mqtt.js sends the acknowledgement through _sendPacket right after customHandleAcks' `done`: held until taken
+      const raw = client as unknown as { _sendPacket: (packet: Packet, cb?: (error?: Error) => void, ...rest: unknown[]) => void };
+      const original = raw._sendPacket.bind(client);
+      const send = (packet: Packet) => original(packet);
+      raw._sendPacket = (packet, cb, ...rest) => {
+        if (packet.cmd !== 'puback') return original(packet, cb, ...rest);
+        if (!acks.hold(packet.messageId ?? -1, packet) && client!.connected) return original(packet, cb, ...rest);
+        // held (or of a closed connection: never sent on the next one); the client goes on with its next message
+        cb?.();
+      };
+      const connection = client;
       // QoS 0: no acknowledgement, nothing waits (customHandleAcks sees QoS 1 and 2 only)
-      client.on('message', (topic, message, packet) => {
+      connection.on('message', (topic, message, packet) => {
         if (packet.qos === 0) void this.take(topic, message, false);
       });
-      client.on('error', (error) => this.log.warn(`MQTT: ${error.message}`));
-      client.on('reconnect', () => this.log.log('MQTT: reconnecting'));
-      this.clients.push(client);
+      connection.on('error', (error) => this.log.warn(`MQTT: ${error.message}`));
+      connection.on('reconnect', () => this.log.log('MQTT: reconnecting'));
+      this.clients.push(connection);
       // the client subscribes again after a reconnect (resubscribe: true by default)
-      await client.subscribeAsync(`$share/${group}/${topic}`, { qos: 1 });
+      await connection.subscribeAsync(`$share/${group}/${topic}`, { qos: 1 });
     }
     this.log.log(`MQTT: subscribed to ${topic} at ${redact(url)} (shared group ${group}, ${connections} connections)`);
   }

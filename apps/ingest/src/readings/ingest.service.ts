@@ -27,9 +27,16 @@ export class IngestService {
     @Inject(INGEST_CONFIG) private readonly config: IngestConfig,
   ) {}
 
-  /** The limits of reading times now: not ahead of the clock, not older than the retention. */
+  private oldest: { at: number; oldest: Date } | null = null;
+
+  /**
+   * The limits of reading times now: not ahead of the clock, not older than the retention (the retention's start
+   * reckoned at most once a second: it moves once a month).
+   */
   limits(now = new Date()): InputLimits {
-    return { now, oldest: retentionStart(now, this.config.retentionMonths) };
+    const at = now.getTime();
+    if (!this.oldest || at - this.oldest.at >= 1000 || at < this.oldest.at) this.oldest = { at, oldest: retentionStart(now, this.config.retentionMonths) };
+    return { now, oldest: this.oldest.oldest };
   }
 
   /** Throws BacklogFullError while the writers are too far behind (HTTP answers 503 with Retry-After; docs/ingestion.md). */
