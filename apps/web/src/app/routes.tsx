@@ -77,6 +77,13 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   serviceDetails: named(() => import('../features/stats/ServiceAnalysisPage'), 'ServiceDetailsPage'),
   reporting: named(() => import('../features/stats/ReportingPage'), 'ReportingPage'),
   settingsStats: named(() => import('../features/stats/SettingsStatsPage'), 'SettingsStatsPage'),
+  labelTemplates: named(() => import('../features/printing/LabelTemplatesPage'), 'LabelTemplatesPage'),
+  labelTemplate: named(() => import('../features/printing/LabelTemplateEditorPage'), 'LabelTemplateEditorPage'),
+  printLabel: named(() => import('../features/printing/PrintLabelPage'), 'PrintLabelPage'),
+  printLocations: named(() => import('../features/printing/PrintLocationsPage'), 'PrintLocationsPage'),
+  printSettingsList: named(() => import('../features/printing/PrintSettingsListPage'), 'PrintSettingsListPage'),
+  printSettings: named(() => import('../features/printing/PrintSettingsPage'), 'PrintSettingsPage'),
+  supplierItemPrint: named(() => import('../features/printing/SupplierItemPrintPage'), 'SupplierItemPrintPage'),
 };
 
 const Shell = named(() => import('./shell/Shell'), 'Shell');

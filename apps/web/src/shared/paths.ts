@@ -66,7 +66,14 @@ export type PageName =
   | 'serviceAnalysis'
   | 'serviceDetails'
   | 'reporting'
-  | 'settingsStats';
+  | 'settingsStats'
+  | 'labelTemplates'
+  | 'labelTemplate'
+  | 'printLabel'
+  | 'printLocations'
+  | 'printSettingsList'
+  | 'printSettings'
+  | 'supplierItemPrint';
 
 export interface PathDef {
   path: string;
@@ -183,6 +190,17 @@ export const PATHS: readonly PathDef[] = [
   { path: `${CUSTOMER}/analysis/service/details`, page: 'serviceDetails', layout: 'shell', auth: 'customer', title: 'stats.service.detailsTitle' },
   { path: `${CUSTOMER}/reporting`, page: 'reporting', layout: 'shell', auth: 'customer', title: 'stats.reporting.title' },
   { path: `${COMPANY}/settings/stats`, page: 'settingsStats', layout: 'shell', auth: 'owner', title: 'stats.settings.title' },
+  // label printing (docs/label-printing.md "Pages")
+  { path: `${COMPANY}/settings/templates/label`, page: 'labelTemplates', layout: 'shell', auth: 'user', title: 'printing.templates.title' },
+  { path: `${COMPANY}/settings/templates/label/new`, page: 'labelTemplate', layout: 'shell', auth: 'user', title: 'printing.editor.newTitle' },
+  { path: `${COMPANY}/settings/templates/label/:templateID`, page: 'labelTemplate', layout: 'shell', auth: 'user', title: 'printing.editor.title' },
+  { path: `${CUSTOMER}/printlocations`, page: 'printLocations', layout: 'shell', auth: 'customer', title: 'printing.locationLabels.title' },
+  { path: `${CUSTOMER}/print/label`, page: 'printLabel', layout: 'shell', auth: 'customer', title: 'printing.itemLabels.title' },
+  { path: `${CUSTOMER}/print/settings`, page: 'printSettingsList', layout: 'shell', auth: 'customer', title: 'printing.settings.listTitle' },
+  { path: `${CUSTOMER}/print/settings/:printTemplateID`, page: 'printSettings', layout: 'shell', auth: 'customer', title: 'printing.settings.title' },
+  { path: `${LOCATION}/print/label`, page: 'printLabel', layout: 'shell', auth: 'customer', title: 'printing.itemLabels.title' },
+  { path: `${LOCATION}/printitems`, page: 'printLabel', layout: 'shell', auth: 'customer', title: 'printing.itemLabels.title' },
+  { path: `${SUPPLIER}/item/:itemID/print`, page: 'supplierItemPrint', layout: 'shell', auth: 'user', title: 'printing.supplierItem.title' },
 ];
 
 function segments(path: string): string[] {

@@ -153,6 +153,7 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
       'location.dashboard',
       'location.orders',
       'location.orderNew',
+      'location.printItems',
       'location.storages',
       'location.rules',
       'location.contacts',
@@ -170,7 +171,9 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
 
   it('pages not built yet are not offered; a group without an offered entry disappears', () => {
     const admin = offered('company', as(Role.Admin));
-    expect(admin).not.toContain('company.labelTemplates');
+    // label printing (issue 19): label templates for the user group, print locations and settings, print items
+    expect(admin).toContain('company.labelTemplates');
+    expect(offered('company', as(Role.Readonly))).not.toContain('company.labelTemplates');
     // notification settings: rules, servers and templates are built (issue 18); readers see none
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.notificationSettings')?.children?.map((c) => c.id)).toEqual([
       'company.notificationRules',
@@ -186,13 +189,16 @@ describe('visibleEntries: a role is offered exactly the pages the route guard le
     expect(offered('customer', as(Role.Readonly))).not.toContain('customer.notifications');
     expect(visibleEntries(MENUS.company, deep, as(Role.Admin)).find((e) => e.id === 'company.settings')?.children?.map((c) => c.id)).toEqual([
       'company.users',
+      'company.labelTemplates',
       'company.units',
       'company.storageTypes',
       'company.sensors',
       'company.settingsStats',
     ]);
     expect(offered('company', as(Role.Writer))).not.toContain('company.settingsStats');
-    expect(offered('customer', as(Role.Admin))).not.toContain('customer.printLocations');
+    expect(offered('customer', as(Role.Admin))).toContain('customer.printLocations');
+    expect(offered('customer', as(Role.Admin))).toContain('customer.printSettings');
+    expect(offered('location', as(Role.Admin))).toContain('location.printItems');
     expect(offered('location', as(Role.Admin))).toContain('location.storages');
     // the rack's page, its plan, times and preview, and the way back; readers and customer users open them too
     const rack = nav({ companyID: 1, customerID: 2, locationID: 3, storageID: 4 });
