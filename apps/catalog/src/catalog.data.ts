@@ -13,6 +13,7 @@ import { Location } from './locations/location.entity';
 import { CATALOG_MIGRATIONS } from './migrations';
 import { RestrictionCopy } from './restrictions/restriction-copy.entity';
 import { SETTINGS_ENTITIES } from './settings/settings.providers';
+import { PRINTING_ENTITIES } from './printing/printing.providers';
 import { DeviceKey } from './sensors/device-key.entity';
 import { Sensor } from './sensors/sensor.entity';
 import { StorageBin } from './storages/storage-bin.entity';
@@ -22,6 +23,6 @@ import { Supplier } from './suppliers/supplier.entity';
 /** The catalog service's schema: its entities and its migrations. */
 export const catalogData: ServiceDataOptions = {
   service: 'catalog',
-  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ChangeLogEntry, Contact, ContactRuleRecipient, Storage, StorageBin, Sensor, DeviceKey, ...MESSAGING_ENTITIES],
+  entities: [Customer, Supplier, RestrictionCopy, Location, EntityImage, ...SETTINGS_ENTITIES, ...PRINTING_ENTITIES, Catalog, Item, ItemBackorder, ItemSubscription, ChangeLogEntry, Contact, ContactRuleRecipient, Storage, StorageBin, Sensor, DeviceKey, ...MESSAGING_ENTITIES],
   migrations: CATALOG_MIGRATIONS,
 };

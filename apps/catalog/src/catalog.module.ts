@@ -34,6 +34,7 @@ import { ReplenishmentHandler } from './replenishment/replenishment';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { SensorReadingsConsumer } from './sensors/sensor-readings.consumer';
 import { SETTINGS_HANDLERS, SETTINGS_PROVIDERS } from './settings/settings.providers';
+import { PRINTING_HANDLERS, PRINTING_PROVIDERS } from './printing/printing.providers';
 import { DeviceKeysService } from './sensors/device-keys.service';
 import { SensorsHandler } from './sensors/sensors.handler';
 import { SensorsRepository } from './sensors/sensors.repository';
@@ -65,11 +66,11 @@ export class CatalogModule {
         serviceOutbox({ service: 'catalog', ...config.outbox, claimMs: 30_000, batchSize: 100 }),
       ],
       controllers: [HealthHandler, CustomersHandler, SuppliersHandler, RestrictionsConsumer, SensorReadingsConsumer, LocationsHandler, ImagesHandler, TargetsHandler, ...SETTINGS_HANDLERS,
-        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, RuleRecipientsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, BinOfRuleHandler, SensorsHandler],
+        CatalogsHandler, ItemsHandler, BackordersConsumer, ContactsHandler, RuleRecipientsHandler, ReplenishmentHandler, StoragesHandler, StorageBinsHandler, BinOfRuleHandler, SensorsHandler, ...PRINTING_HANDLERS],
       providers: [{ provide: CATALOG_CONFIG, useValue: config }, CustomersService, SuppliersService, LocationsService, ImagesService, TargetsService, ...SETTINGS_PROVIDERS,
         CatalogsService, ItemsService, ItemRulesCheck, BackordersService, ContractEndJob, ContactsService, ChangesService, CatalogChangeNotices,
         ChangesRepository, TargetsRepository, CatalogsRepository, CustomersRepository, LocationsRepository, SuppliersRepository, ContactsRepository, ImagesRepository, ItemsRepository, StoragesService, StoragesRepository, StorageBinsService, StorageBinsRepository,
-        SensorsService, SensorsRepository, DeviceKeysService, SensorAlarmsService, SensorAlarmsRepository, SensorAlarmsJob],
+        SensorsService, SensorsRepository, DeviceKeysService, SensorAlarmsService, SensorAlarmsRepository, SensorAlarmsJob, ...PRINTING_PROVIDERS],
     };
   }
 }
