@@ -213,6 +213,15 @@ describe('the feed', () => {
     );
     expect(order.po_status).toBe(1);
     expect(order.lines[0].ext_line_status).toBe('PO');
+    // the order's history shows both acknowledgements as S events
+    const acks = (order.history as any[]).filter((e) => e.code === 'supplier_acknowledged');
+    expect(acks.map((e) => [e.type, e.params.status, e.params.po_number, e.params.positions, e.params.supply_id])).toEqual(
+      expect.arrayContaining([
+        ['S', 'TR', null, [1], supplyId],
+        ['S', 'PO', po, [1], supplyId],
+      ]),
+    );
+    expect(acks).toHaveLength(2);
     // TR again does not take PO back
     const again = await raw('POST', feedPath(suppliers['L-100']!, `/${supplyId}/ack`), { token: token100, headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(again.json.Data.lines.map((l: any) => l.ext_status)).toEqual(['PO']);

@@ -32,6 +32,7 @@ export const ORDER_EVENT_CODES = [
   'response_ext_status',
   'response_po_number',
   'response_line_status',
+  'supplier_acknowledged',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];
@@ -88,6 +89,8 @@ export interface OrderEventParamsOf {
   response_po_number: { rule_id: number; rule: string; file: string; po_number: string };
   /** O or S: a rule's answer file set line `pos`'s external status (TP TR ER EE PO BE CE WA IP WB RC RE) */
   response_line_status: { rule_id: number; rule: string; file: string; pos: number; status: string };
+  /** S: the supplier's system acknowledged supply `supply_id` over the supplier API (docs/supplier-api.md): lines `positions` became `status` (TR, or PO with `po_number`) */
+  supplier_acknowledged: { supply_id: number; status: string; po_number: string | null; positions: number[] };
 }
 
 export type OrderEventParams = OrderEventParamsOf[OrderEventCode];
@@ -126,6 +129,8 @@ const ENGLISH: { [C in OrderEventCode]: (p: OrderEventParamsOf[C]) => string } =
   response_ext_status: (p) => `answer ${p.file} ("${p.rule}"): status ${p.text}`,
   response_po_number: (p) => `answer ${p.file} ("${p.rule}"): purchase order number ${p.po_number}`,
   response_line_status: (p) => `answer ${p.file} ("${p.rule}"): line ${p.pos} ${p.status}`,
+  supplier_acknowledged: (p) =>
+    `acknowledged by the supplier's system (supply ${p.supply_id})${p.po_number === null ? '' : `, purchase order number ${p.po_number}`}: ${p.positions.length === 1 ? 'line' : 'lines'} ${p.positions.join(', ')} ${p.status}`,
 };
 
 /**

@@ -77,16 +77,26 @@ export class SuppliesConsumer {
   private applyAcknowledged(event: EventEnvelope<SupplyAcknowledged>): Promise<void> {
     const s = event.data;
     return handleOnce(this.uow, 'orders.supply_acknowledged', event, async (em) => {
+      const at = new Date();
+      let changed: number[] = [];
       if (s.positions.length > 0) {
         const from = s.status === 'PO' ? ['TR', 'PO'] : ['TR'];
-        await em.execute(
+        const rows = await em.execute<{ pos: number }[]>(
           `update orders.purchase_order_line set ext_line_status = ?
             where order_id = ? and company_id = ? and pos in (${s.positions.map(() => '?').join(', ')})
-              and (ext_line_status is null or ext_line_status in (${from.map(() => '?').join(', ')}))`,
-          [s.status, s.order_id, s.company_id, ...s.positions, ...from],
+              and (ext_line_status is null or ext_line_status in (${from.map(() => '?').join(', ')}))
+              and ext_line_status is distinct from ?
+            returning pos`,
+          [s.status, s.order_id, s.company_id, ...s.positions, ...from, s.status],
         );
+        changed = rows.map((r) => r.pos).sort((a, b) => a - b);
       }
-      if (s.po_number !== null) await setPoNumber(em, s.company_id, s.order_id, s.po_number, new Date());
+      if (s.po_number !== null) await setPoNumber(em, s.company_id, s.order_id, s.po_number, at);
+      // the order's history shows the acknowledgement (S) when it changed a line or brought a number
+      if (changed.length > 0 || s.po_number !== null) {
+        const positions = changed.length > 0 ? changed : [...s.positions].sort((a, b) => a - b);
+        await insertEvent(em, s.company_id, s.order_id, orderEventMessage('supplier_acknowledged', { supply_id: s.id, status: s.status, po_number: s.po_number, positions }), null, at);
+      }
     });
   }
 

@@ -120,6 +120,18 @@ const SAMPLES: { [C in OrderEventCode]: { params: OrderEventParamsOf[C]; en: str
   response_line_status: [
     { params: { rule_id: 7, rule: 'Antworten', file: 'a.txt', pos: 2, status: 'BE' }, en: 'answer a.txt ("Antworten"): line 2 BE', de: 'Antwort a.txt („Antworten“): Position 2 BE' },
   ],
+  supplier_acknowledged: [
+    {
+      params: { supply_id: 12, status: 'TR', po_number: null, positions: [1, 2] },
+      en: "acknowledged by the supplier's system (supply 12): lines 1 and 2 TR",
+      de: 'vom System des Lieferanten bestätigt (Lieferung 12): Positionen 1 und 2 TR',
+    },
+    {
+      params: { supply_id: 12, status: 'PO', po_number: 'AB-Ä; 7', positions: [3] },
+      en: "acknowledged by the supplier's system (supply 12), purchase order number AB-Ä; 7: line 3 PO",
+      de: 'vom System des Lieferanten bestätigt (Lieferung 12), Auftragsnummer des Lieferanten AB-Ä; 7: Position 3 PO',
+    },
+  ],
 };
 
 const event = <C extends OrderEventCode>(code: C, params: OrderEventParamsOf[C]) => ({ code, params: params as Record<string, unknown>, text: orderEventText(code, params) });

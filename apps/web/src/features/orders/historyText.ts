@@ -28,6 +28,7 @@ function formatters(i18n: I18n) {
     trigger: (value: Trigger) => i18n.t(`rules.triggers.${value}`),
     channel: (value: string) => i18n.t(`orderEvents.channels.${value}`, { defaultValue: value }),
     time: (value: string) => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value)),
+    positions,
     delivered: (lines: number[]) => i18n.t('orderEvents.parts.delivered', { count: lines.length, lines: positions(lines) }),
     takenBack: (lines: number[]) => i18n.t('orderEvents.parts.takenBack', { count: lines.length, lines: positions(lines) }),
   };
@@ -87,6 +88,11 @@ const VALUES: { [C in OrderEventCode]: (p: Params, f: Formatters) => Values | nu
   response_ext_status: (p) => (isText(p.rule) && isText(p.file) && isText(p.text) ? { rule: p.rule, file: p.file, status: p.text } : null),
   response_po_number: (p) => (isText(p.rule) && isText(p.file) && isText(p.po_number) ? { rule: p.rule, file: p.file, po: p.po_number } : null),
   response_line_status: (p) => (isText(p.rule) && isText(p.file) && isId(p.pos) && isText(p.status) ? { rule: p.rule, file: p.file, pos: p.pos, status: p.status } : null),
+  supplier_acknowledged: (p, f) => {
+    if (!isId(p.supply_id) || !isText(p.status) || !isIds(p.positions) || !(p.po_number === null || isText(p.po_number))) return null;
+    const values = { supply: p.supply_id, status: p.status, count: p.positions.length, lines: f.positions(p.positions) };
+    return isText(p.po_number) ? { ...values, po: p.po_number, context: 'po' } : values;
+  },
 };
 
 /**
