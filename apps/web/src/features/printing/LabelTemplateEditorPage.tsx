@@ -101,8 +101,9 @@ function LabelTemplateEditor({ companyID, template }: { companyID: number; templ
       name: values.name.trim(),
       description: values.description,
       type: values.type,
-      ...(width !== null ? { width } : {}),
-      ...(height !== null ? { height } : {}),
+      // the size only when typed: else the server takes it from the XML (a changed <label width height> would disagree)
+      ...(width !== null && values.width !== (template ? String(template.width) : '') ? { width } : {}),
+      ...(height !== null && values.height !== (template ? String(template.height) : '') ? { height } : {}),
       template: values.template,
     };
     try {

@@ -1,0 +1,190 @@
+// Label printing (docs/label-printing.md "Pages"): the label template editor with its live preview (a built-in
+// duplicated, a text changed: the server's SVG preview changes; a broken XML is marked at its line, saving says so)
+// and 20 item labels of a location printed on A4 sheets from the location menu's "Print items": progress, then the
+// PDF downloaded and read back (a PDF, the page count of the sheets); in English and German, at 1366 and 390 px.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test } from '../fixtures';
+import { assert, chooseLanguage, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { pageData } from '../page-api';
+
+interface Named {
+  id: number;
+  name: string;
+}
+interface Template extends Named {
+  builtin: boolean;
+  builtin_key: string | null;
+  width: number;
+  height: number;
+}
+
+const WORDS = {
+  en: { templates: 'Label templates', builtin: 'Built-in', line: 'Line', saved: 'saved', labels: '20 labels', pages: (n: number) => `${n} pages`, print: 'Print item labels' },
+  de: { templates: 'Etikettenvorlagen', builtin: 'Mitgeliefert', line: 'Zeile', saved: 'gespeichert', labels: '20 Etiketten', pages: (n: number) => `${n} Seiten`, print: 'Artikeletiketten drucken' },
+};
+
+const WIDE = { width: 1366, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+/** The SVG the preview image shows (its data: URI decoded). */
+async function previewSvg(page: Page): Promise<string> {
+  const src = (await page.locator(testid('label-preview-image')).getAttribute('src').catch(() => null)) ?? '';
+  const comma = src.indexOf(',');
+  return comma < 0 ? '' : decodeURIComponent(src.slice(comma + 1));
+}
+
+/** The pages of a PDF: pdfinfo's count (poppler-utils), checked against the page objects in the bytes. */
+function pdfPages(file: string): number {
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  const objects = (readFileSync(file).toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
+  assert(objects === 0 || objects === pages, `pdfinfo counts ${pages} pages, the file has ${objects} page objects`);
+  return pages;
+}
+
+for (const language of ['en', 'de'] as const) {
+  const words = WORDS[language];
+
+  test(`printing: edit a label template with its live preview, errors at their line (${language})`, async ({ loginAs }) => {
+    test.setTimeout(120_000);
+    const page = await loginAs('admin@demo.example', { viewport: WIDE });
+    if (language === 'de') await chooseLanguage(page, 'de');
+    const suffix = `${language}${Date.now().toString(36)}`;
+    // company settings -> label templates (the menu entry is offered now that the page exists)
+    await (await visible(page, testid('menu-company.settings'))).click();
+    await (await visible(page, testid('menu-company.labelTemplates'))).click();
+    await waitPath(page, /^\/c\/1\/settings\/templates\/label\/?$/);
+    const list = await visible(page, testid('label-templates-page'));
+    assert((await text(list)).includes(words.templates), `the page should be titled "${words.templates}"`);
+    // the built-in bin label: marked, read-only; duplicated to change it
+    await page.locator(testid('label-template-type-filter')).selectOption('Item');
+    await (await visible(page, testid('label-template-filter'))).fill('Bin label');
+    const templates = await pageData<{ items: Template[] }>(page, 'GET', 'labeltemplates?type=Item&per_page=100');
+    const bin = templates.items.find((x) => x.builtin_key === 'bin-label');
+    assert(bin, `the built-in bin label should be listed: ${JSON.stringify(templates.items.map((x) => x.name))}`);
+    const row = await visible(page, testid(`label-template-row-${bin.id}`));
+    assert((await text(row)).includes(words.builtin), `the built-in should be marked "${words.builtin}"`);
+    await screenshot(page, `printing-templates-${language}.png`);
+    if (language === 'en') {
+      const axe = await runAxe(page, 'label templates');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
+    await page.locator(testid(`label-template-duplicate-${bin.id}`)).click();
+    await waitPath(page, /^\/c\/1\/settings\/templates\/label\/\d+\/?$/);
+    await visible(page, testid('label-template-editor'));
+    const copyID = Number(/\/label\/(\d+)/.exec(new URL(page.url()).pathname)?.[1]);
+    // the preview of the copy: an SVG from the server
+    await visible(page, testid('label-preview-image'), 20_000);
+    const before = await until(async () => ((await previewSvg(page)).includes('<svg') ? previewSvg(page) : null), 'the preview should show an SVG');
+    // change a text: the preview changes and shows it
+    const area = page.locator(testid('label-template-xml'));
+    const xml = await area.inputValue();
+    const marker = `Probe ${suffix}`;
+    const changed = xml.replace('</label>', `  <text x="3" y="34" width="40" height="4" size="7">${marker}</text>\n</label>`);
+    await area.fill(changed);
+    const after = await until(async () => {
+      const svg = await previewSvg(page);
+      return svg && svg !== before ? svg : null;
+    }, 'the preview should change after the text changed', 15_000);
+    assert(after.includes(marker) || after.length !== before.length, 'the new preview should differ from the old one');
+    // a placeholder from the picker lands at the cursor
+    await area.focus();
+    await area.evaluate((el: HTMLTextAreaElement, m: string) => {
+      const at = el.value.indexOf(m) + m.length;
+      el.setSelectionRange(at, at);
+    }, marker);
+    const sku = await page.locator(`${testid('label-placeholder')} option[value="{{item.sku}}"]`).count();
+    assert(sku === 1, 'the placeholder picker should offer {{item.sku}}');
+    await page.locator(testid('label-placeholder')).selectOption('{{item.sku}}');
+    await until(async () => (await area.inputValue()).includes(`${marker}{{item.sku}}</text>`), 'the placeholder should be inserted at the cursor');
+    await screenshot(page, `printing-editor-${language}.png`);
+    // a broken XML: the line is marked, saving names it
+    const good = await area.inputValue();
+    const lines = good.split('\n');
+    const badLine = lines.findIndex((l) => l.includes(marker)) + 1;
+    lines[badLine - 1] = lines[badLine - 1]!.replace('</text>', '</txt>');
+    await area.fill(lines.join('\n'));
+    await page.locator(testid('label-template-save')).click();
+    await visible(page, testid('label-template-failure'));
+    const problem = await visible(page, testid('xml-problem'));
+    assert((await text(problem)).includes(words.line), `the problem should name its line ("${words.line} …")`);
+    await visible(page, '[data-testid^="xml-error-line-"]');
+    const marked = await page.locator('[data-testid^="xml-error-line-"]').first().getAttribute('data-testid');
+    const markedLine = Number(marked?.replace('xml-error-line-', ''));
+    assert(Math.abs(markedLine - badLine) <= 1, `line ${badLine} should be marked, got ${markedLine}`);
+    await screenshot(page, `printing-editor-error-${language}.png`);
+    // repaired and saved: stored as typed
+    await area.fill(good);
+    await page.locator(testid('label-template-save')).click();
+    await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.saved), `the snackbar should say "${words.saved}"`);
+    const stored = await pageData<Template & { template: string }>(page, 'GET', `labeltemplates/${copyID}`);
+    assert(stored.template.includes(`${marker}{{item.sku}}`), 'the saved template should hold the change');
+    // the phone width: editor and preview one below the other
+    await page.setViewportSize(NARROW);
+    await visible(page, testid('label-preview-image'));
+    await screenshot(page, `printing-editor-${language}-390.png`);
+    await pageData(page, 'DELETE', `labeltemplates/${copyID}`);
+  });
+
+  test(`printing: 20 item labels of a location on A4 sheets, progress and PDF download (${language})`, async ({ loginAs }) => {
+    test.setTimeout(180_000);
+    const page = await loginAs('admin@demo.example', { viewport: WIDE });
+    if (language === 'de') await chooseLanguage(page, 'de');
+    const suffix = `${language}${Date.now().toString(36)}`;
+    // a location of Maschinenbau Huber with 20 kanban rules
+    const customers = await pageData<{ items: Named[] }>(page, 'GET', 'customer?all=1&per_page=200');
+    const customer = customers.items.find((c) => c.name.includes('Maschinenbau Huber'))!;
+    const location = await pageData<Named>(page, 'POST', `customer/${customer.id}/location/`, { name: `Druck "Süd" ${suffix}` });
+    const supplier = (await pageData<{ items: Named[] }>(page, 'GET', 'supplier?q=L-100')).items[0]!;
+    const catalog = (await pageData<{ items: Named[] }>(page, 'GET', `supplier/${supplier.id}/catalog`)).items[0]!;
+    for (let i = 1; i <= 20; i++) {
+      const item = await pageData<Named>(page, 'POST', `customer/${customer.id}/item`, {
+        sku: `PR-${suffix}-${String(i).padStart(2, '0')}`,
+        name: `Etikett ${i} Größe ${suffix}`,
+        order_unit: 'PAK',
+        item_unit: 'PCE',
+        catalog_id: catalog.id,
+      });
+      await pageData(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 8, stock: 8 });
+    }
+    const bin = (await pageData<{ items: Template[] }>(page, 'GET', 'labeltemplates?type=Item&per_page=100')).items.find((x) => x.builtin_key === 'bin-label')!;
+    // the location menu's "Print items"
+    await page.goto(`/c/1/customer/${customer.id}/location/${location.id}`);
+    await (await visible(page, testid('menu-location.printItems'))).click();
+    await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/location/${location.id}/printitems/?$`));
+    const panel = await visible(page, testid('print-label-page'));
+    assert((await text(panel)).includes(words.print), `the page should be titled "${words.print}"`);
+    await until(async () => (await page.locator('[data-testid^="print-rules-row-"]').count()) === 20, 'the 20 rules should be offered');
+    await until(async () => (await text(page.locator(testid('print-rules-count')))).includes('20'), 'all 20 should be ticked');
+    await until(async () => (await page.locator(`${testid('print-template')} option[value="${bin.id}"]`).count()) === 1, 'the bin label should be offered');
+    await page.locator(testid('print-template')).selectOption(String(bin.id));
+    await page.locator(testid('print-a4')).click();
+    if (language === 'en') {
+      const axe = await runAxe(page, 'print items');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
+    await page.locator(testid('print-submit')).click();
+    await visible(page, testid('print-done'), 60_000);
+    const progress = await text(page.locator(testid('print-progress-text')));
+    assert(progress.includes(words.labels), `the progress should say "${words.labels}": ${progress}`);
+    await screenshot(page, `printing-items-${language}.png`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(testid('print-download')).click()]);
+    const file = await download.path();
+    const bytes = readFileSync(file);
+    assert(bytes.subarray(0, 5).toString('latin1') === '%PDF-', 'the download should be a PDF');
+    assert(download.suggestedFilename().endsWith('.pdf'), `the file should be a .pdf, got ${download.suggestedFilename()}`);
+    // 80 × 40 mm labels on A4 without margins: 2 across, 7 down, 14 a sheet -> 20 labels on 2 sheets
+    const across = Math.floor(210 / bin.width);
+    const down = Math.floor(297 / bin.height);
+    const expected = Math.ceil(20 / (across * down));
+    const pages = pdfPages(file);
+    assert(pages === expected, `the PDF should have ${expected} pages (${across} × ${down} a sheet), has ${pages}`);
+    assert(progress.includes(words.pages(expected)) || !/\d+ (pages|Seiten)/.test(progress), `the progress should announce ${expected} pages: ${progress}`);
+    // the phone width
+    await page.setViewportSize(NARROW);
+    await visible(page, testid('print-done'));
+    await screenshot(page, `printing-items-${language}-390.png`);
+  });
+}
