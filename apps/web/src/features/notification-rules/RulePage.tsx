@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { AccessGroup, hasRole } from '@kanban/access';
-import type { NotificationRuleTriggerResult } from '@kanban/contracts';
+import { type NotificationRuleTriggerResult, ORDER_NOTIFICATION_EVENTS } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -15,10 +15,12 @@ import {
   useCreateNotificationRuleMutation,
   useDeleteNotificationRuleMutation,
   useNotificationRuleQuery,
+  useReadNotificationRuleResponsesMutation,
   useTriggerNotificationRuleMutation,
   useUpdateNotificationRuleMutation,
 } from './notificationRulesApi';
 import { RecipientsSection } from './RecipientsSection';
+import { type ResponsesOutcome, ResponsesResult } from './ResponsesResult';
 import { ActiveBadge, TypeBadge } from './RuleBadges';
 import { ownerPagePath } from './ruleForm';
 import { RuleForm } from './RuleForm';
@@ -79,6 +81,8 @@ export function NotificationRulePage() {
   const [trigger, { isLoading: triggering }] = useTriggerNotificationRuleMutation();
   const [deleting, setDeleting] = useState(false);
   const [outcome, setOutcome] = useState<TriggerOutcome | null>(null);
+  const [readResponses, { isLoading: reading }] = useReadNotificationRuleResponsesMutation();
+  const [responses, setResponses] = useState<ResponsesOutcome | null>(null);
   const listUrl = ownerPagePath(owner);
   const saved = (name: string) =>
     dispatch(snackbarShown({ message: t('notificationRules.saved', { name }), variant: 'success' }));
@@ -102,6 +106,14 @@ export function NotificationRulePage() {
       .unwrap()
       .then((result) => setOutcome({ ok: true, result }))
       .catch((e: unknown) => setOutcome({ ok: false, message: errorText(e, t) }));
+  const readNow = () =>
+    rule &&
+    readResponses({ owner, ruleID: rule.id })
+      .unwrap()
+      .then((result) => setResponses({ ok: true, result }))
+      .catch((e: unknown) => setResponses({ ok: false, message: errorText(e, t) }));
+  // journal entries and sensor alarms have no order to send again: "Send now" only for order events
+  const sendable = rule ? ORDER_NOTIFICATION_EVENTS.includes(rule.event) : false;
   return (
     <Stack gap="4" data-testid="rule-page">
       <OwnerHeader owner={owner} />
@@ -122,15 +134,28 @@ export function NotificationRulePage() {
         </Stack>
         {rule && canWrite ? (
           <Flex gap="2" wrap="wrap">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => void sendNow()}
-              loading={triggering}
-              data-testid="rule-trigger"
-            >
-              {t('notificationRules.trigger.button')}
-            </Button>
+            {sendable ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void sendNow()}
+                loading={triggering}
+                data-testid="rule-trigger"
+              >
+                {t('notificationRules.trigger.button')}
+              </Button>
+            ) : null}
+            {rule.fetch_response ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void readNow()}
+                loading={reading}
+                data-testid="rule-read-responses"
+              >
+                {t('notificationRules.responses.button')}
+              </Button>
+            ) : null}
             <Button
               size="sm"
               variant="outline"
@@ -145,6 +170,7 @@ export function NotificationRulePage() {
       </Flex>
       {error ? <ErrorBox error={error} /> : null}
       {outcome ? <TriggerResult outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+      {responses ? <ResponsesResult outcome={responses} onClose={() => setResponses(null)} /> : null}
       {ruleID === null ? (
         <RuleForm
           owner={owner}

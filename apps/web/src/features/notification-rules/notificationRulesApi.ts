@@ -5,6 +5,7 @@ import type {
   NotificationRuleDto,
   NotificationRuleInput,
   NotificationRuleSort,
+  NotificationRuleResponsesResult,
   NotificationRuleTriggerResult,
   NotificationRuleType,
   Page,
@@ -70,7 +71,7 @@ const ruleTag = (id: number) => ({ type: 'NotificationRule' as const, id });
 
 /** Notification rules and their recipients (notifications service; docs/notification-rules.md). */
 export const notificationRulesApi = api
-  .enhanceEndpoints({ addTagTypes: ['NotificationRule'] })
+  .enhanceEndpoints({ addTagTypes: ['NotificationRule', 'Order', 'Journal'] })
   .injectEndpoints({
     endpoints: (build) => ({
       /** the company's overview: every rule of every customer, location and supplier (read only) */
@@ -147,6 +148,11 @@ export const notificationRulesApi = api
       >({
         query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}/trigger`), method: 'GET' }),
       }),
+      /** reads the rule's answer files or mails now (order responses); the orders it changed are read again */
+      readNotificationRuleResponses: build.mutation<NotificationRuleResponsesResult, { owner: RuleOwner; ruleID: number }>({
+        query: ({ owner, ruleID }) => ({ url: rulePath(owner, `/${ruleID}/responses`), method: 'POST', body: {} }),
+        invalidatesTags: [{ type: 'Order', id: 'LIST' }, 'Journal'],
+      }),
     }),
   });
 
@@ -161,4 +167,5 @@ export const {
   useUpdateRuleRecipientMutation,
   useDeleteRuleRecipientMutation,
   useTriggerNotificationRuleMutation,
+  useReadNotificationRuleResponsesMutation,
 } = notificationRulesApi;
