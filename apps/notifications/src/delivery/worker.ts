@@ -1,7 +1,18 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { NotificationDeliveryEvents } from '@kanban/contracts';
-import { type DeliveryResult, type FileTarget, nextAttemptDelayMs, openFileTarget, openMailTarget, type OutgoingMail, postHttp, type RetryPolicy } from '@kanban/delivery';
+import {
+  type DeliveryResult,
+  type FileTarget,
+  type MailTarget,
+  nextAttemptDelayMs,
+  openFileTarget,
+  openMailTarget,
+  type OutgoingMail,
+  postHttp,
+  type RetryPolicy,
+  type ServerConnection,
+} from '@kanban/delivery';
 import { addToOutbox } from '@kanban/messaging';
 import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
 import { NOTIFICATIONS_CONFIG, type DeliveryConfig, type NotificationsConfig } from '../config';
@@ -85,23 +96,30 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async runAll(): Promise<number> {
     let total = 0;
-    for (;;) {
-      if (this.stopped) return total;
-      const now = new Date();
-      const claimed = await this.uow.write((em) => this.repository.claim(em, now, new Date(now.getTime() + this.config.leaseMs), this.config.batch));
-      if (claimed.length === 0) return total;
-      total += claimed.length;
-      await Promise.all([...groupByServer(claimed).values()].map((group) => this.sendGroup(group).catch((e: unknown) => this.log.error(`deliveries to server ${group[0]!.serverId}: ${errorText(e)}`))));
+    const pools = new MailPools();
+    try {
+      for (;;) {
+        if (this.stopped) return total;
+        const now = new Date();
+        const claimed = await this.uow.write((em) => this.repository.claim(em, now, new Date(now.getTime() + this.config.leaseMs), this.config.batch));
+        if (claimed.length === 0) return total;
+        total += claimed.length;
+        await Promise.all(
+          [...groupByServer(claimed).values()].map((group) => this.sendGroup(group, pools).catch((e: unknown) => this.log.error(`deliveries to server ${group[0]!.serverId}: ${errorText(e)}`))),
+        );
+      }
+    } finally {
+      await pools.closeAll();
     }
   }
 
   /**
    * The claimed deliveries to one server: its credentials opened once, then mail over a pool of up to
-   * DELIVERY_MAIL_CONNECTIONS kept-open SMTP connections, files over one SFTP or FTP login one after the other, HTTP
+   * DELIVERY_MAIL_CONNECTIONS kept-open SMTP connections (kept for the next batches of the run: `MailPools`), files over one SFTP or FTP login one after the other, HTTP
    * posts side by side; the ended attempts recorded in batches (`recorder`: one transaction for up to RECORD_BATCH). A server that cannot be opened or
    * logged into fails every delivery of the group with the same answer (each then retried or given up on its own).
    */
-  private async sendGroup(group: ClaimedDelivery[]): Promise<void> {
+  private async sendGroup(group: ClaimedDelivery[], pools: MailPools): Promise<void> {
     const first = group[0]!;
     const recorder = this.recorder(first.companyId);
     const finish = async (d: ClaimedDelivery, result: DeliveryResult) => {
@@ -127,12 +145,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       send().catch((error: unknown) => ({ ok: false, answer: errorText(error), kind: 'other', retryable: true }) as DeliveryResult);
 
     if (first.channel === 'mail') {
-      const target = openMailTarget(conn, { maxConnections: Math.min(this.config.mailConnections, sendable.length) });
-      try {
-        await Promise.all(sendable.map(async (d) => finish(d, await guarded(() => target.send(outgoingMail(d))))));
-      } finally {
-        await target.close().catch(() => undefined);
-      }
+      const target = pools.get(`${first.companyId}:${first.serverId}`, conn, () => openMailTarget(conn, { maxConnections: this.config.mailConnections }));
+      await Promise.all(sendable.map(async (d) => finish(d, await guarded(() => target.send(outgoingMail(d))))));
       return;
     }
     if (first.channel === 'http') {
@@ -273,6 +287,31 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const wait = soonest - Date.now();
       if (wait < this.config.pollMs) setTimeout(() => this.wake(), Math.max(0, wait)).unref();
     }
+  }
+}
+
+/**
+ * The SMTP pools of one worker run, by company and server: the next claimed batch to the same server sends over the
+ * connections the last one opened (no new greeting, EHLO and login per batch), unless the server's settings changed
+ * meanwhile (then a new pool). Closed, after their last mails, when the run ends (nothing more due).
+ */
+class MailPools {
+  private readonly open = new Map<string, { settings: string; target: MailTarget }>();
+
+  get(key: string, conn: ServerConnection, make: () => MailTarget): MailTarget {
+    const settings = JSON.stringify(conn);
+    const known = this.open.get(key);
+    if (known?.settings === settings) return known.target;
+    if (known) void known.target.close().catch(() => undefined);
+    const target = make();
+    this.open.set(key, { settings, target });
+    return target;
+  }
+
+  async closeAll(): Promise<void> {
+    const targets = [...this.open.values()].map((p) => p.target);
+    this.open.clear();
+    await Promise.all(targets.map((t) => t.close().catch(() => undefined)));
   }
 }
 
