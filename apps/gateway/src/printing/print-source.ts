@@ -13,9 +13,10 @@ import type {
   OrderDto,
   SupplierDto,
 } from '@kanban/contracts';
-import { labelDataFromOrderDocument, type LabelData, lineLabelData, type PrintLabel } from '@kanban/labels';
+import { labelDataFromOrderDocument, type LabelData, type LabelNode, type LabelTemplate, lineLabelData, type PrintLabel } from '@kanban/labels';
 import { ServiceBus } from '@kanban/messaging';
 import { buildOrderDocument, type OrderDocument, type StoragePlace } from '@kanban/notify-templates';
+import { ImagesService } from '../images/images.service';
 
 /** Rules, items and bins asked for at once while labels are made (one chunk of the stream). */
 const CHUNK = 25;
@@ -45,6 +46,22 @@ export interface RuleFilter {
  * the reorder point to the fill-up level, ⌈capacity ÷ (capacity − threshold)⌉ (a two-bin rule, threshold half the
  * capacity: 2), at least 1 and at most 1000.
  */
+/** The fixed image keys a template draws (`<image src="item">`, `company.logo`), inside conditions and repeats too. */
+export function imageKeys(template: LabelTemplate): Set<string> {
+  const keys = new Set<string>();
+  const walk = (nodes: LabelNode[]): void => {
+    for (const node of nodes) {
+      if (node.kind === 'image' && node.src.every((part) => typeof part === 'string')) keys.add(node.src.join(''));
+      if (node.kind === 'if' || node.kind === 'each') walk(node.children);
+    }
+  };
+  walk(template.nodes);
+  return keys;
+}
+
+/** Pixels an entity image is fetched at for a label (the renderer scales it down to the job's dpi). */
+const LABEL_IMAGE_PIXELS = 1024;
+
 export function kanbanCards(rule: Pick<KanbanRuleDto, 'capacity' | 'threshold'>): number {
   const batch = rule.capacity - rule.threshold;
   if (!(rule.capacity > 0) || !(batch > 0)) return 1;
@@ -60,7 +77,35 @@ export function kanbanCards(rule: Pick<KanbanRuleDto, 'capacity' | 'threshold'>)
  */
 @Injectable()
 export class PrintSource {
-  constructor(private readonly bus: ServiceBus) {}
+  constructor(
+    private readonly bus: ServiceBus,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** The bytes behind an image url (`/api/image/{key}`) from the blob store, or null when they are gone. */
+  private async imageBytes(url: string | undefined): Promise<Buffer | null> {
+    const key = url ? /\/api\/image\/([0-9a-f]{32})/.exec(url)?.[1] : undefined;
+    if (!key) return null;
+    try {
+      return (await this.images.fitted(key, LABEL_IMAGE_PIXELS)).data;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ProtocolCode.NotFound) return null;
+      throw error;
+    }
+  }
+
+  /** The company's logo (its selected image, else its first) for `company.logo`, or null. */
+  async companyLogo(company: CompanyDto): Promise<Buffer | null> {
+    const image = company.images?.find((i) => i.selected) ?? company.images?.[0];
+    return this.imageBytes(image?.url);
+  }
+
+  /** An item's image for labels: the one chosen for labels, else the selected one, else the first; null when none. */
+  async itemImage(caller: CompanyCaller, itemId: number): Promise<Buffer | null> {
+    const list = await orNull(this.bus.request('catalog.image.list', { caller, owner: { field: 'item_id', id: itemId } }));
+    const image = list?.find((i) => i.selected_label) ?? list?.find((i) => i.selected) ?? list?.[0];
+    return this.imageBytes(image?.url);
+  }
 
   company(caller: CompanyCaller): Promise<CompanyDto> {
     return this.bus.request('identity.company.get', { caller });
@@ -120,7 +165,12 @@ export class PrintSource {
   }
 
   /** The labels of rules (item, rule, storage place, location, customer, supplier, company), made chunk by chunk. */
-  async *ruleLabels(caller: CompanyCaller, rules: KanbanRuleDto[], copiesOf: (rule: KanbanRuleDto) => number): AsyncGenerator<PrintLabel> {
+  async *ruleLabels(
+    caller: CompanyCaller,
+    rules: KanbanRuleDto[],
+    copiesOf: (rule: KanbanRuleDto) => number,
+    options: { itemImages?: boolean } = {},
+  ): AsyncGenerator<PrintLabel> {
     const company = await this.company(caller);
     const customers = new Map<number, Promise<CustomerDto | null>>();
     const locations = new Map<string, Promise<LocationDto | null>>();
@@ -135,12 +185,13 @@ export class PrintSource {
       const made = await Promise.all(
         chunk.map(async (rule) => {
           const supplierId = rule.item.supplier_id;
-          const [item, bin, customer, location, supplier] = await Promise.all([
+          const [item, bin, customer, location, supplier, image] = await Promise.all([
             orNull(this.bus.request('catalog.item.get', { caller, scope: { customerId: rule.customer_id }, itemId: rule.item_id })),
             orNull(this.bus.request('catalog.storage.bins.of_rule', { caller, ruleId: rule.id })),
             cached(customers, rule.customer_id, () => orNull(this.customer(caller, rule.customer_id))),
             cached(locations, `${rule.customer_id}/${rule.location_id}`, () => orNull(this.location(caller, rule.customer_id, rule.location_id))),
             supplierId === null ? Promise.resolve(null) : cached(suppliers, supplierId, () => orNull(this.supplier(caller, supplierId))),
+            options.itemImages ? this.itemImage(caller, rule.item_id) : Promise.resolve(null),
           ]);
           const places: Record<number, StoragePlace> = bin
             ? { [rule.id]: { storage: { id: bin.storage_id, name: bin.storage_name }, bin_label: bin.label } }
@@ -174,7 +225,7 @@ export class PrintSource {
             rules: [rule],
             places,
           });
-          const data: LabelData = { ...lineLabelData(doc)[0]!, order: null };
+          const data: LabelData = { ...lineLabelData(doc)[0]!, order: null, ...(image ? { images: { item: image } } : {}) };
           return { data, copies: copiesOf(rule) } satisfies PrintLabel;
         }),
       );

@@ -39,7 +39,7 @@ import {
 import { ServiceBus } from '@kanban/messaging';
 import { type OrderDocument, sampleOrderDocument } from '@kanban/notify-templates';
 import { downloadDisposition } from '../orders/order-files.service';
-import { kanbanCards, PrintSource, wrongTemplate } from './print-source';
+import { imageKeys, kanbanCards, PrintSource, wrongTemplate } from './print-source';
 
 /** Where a print call was made: a customer (and location, order) or a supplier. */
 export type PrintPlace = { customerId: number; locationId?: number; orderId?: number } | { supplierId: number };
@@ -125,6 +125,9 @@ export class PrintService {
       return this.send(res, name, 'application/pdf', { labels: 0, pages: 1 }, (out) => renderCalibrationPdf(sheet, template, out));
     }
 
+    const keys = imageKeys(template);
+    const logo = keys.has('company.logo') ? await this.source.companyLogo(await this.source.company(caller)) : null;
+    const images = logo ? { 'company.logo': logo } : undefined;
     const fixed = body.copies ?? settings.copies;
     const byCards = body.copies === undefined && settings.copies_mode === 'kanban_cards';
     let labels: Iterable<PrintLabel> | AsyncIterable<PrintLabel>;
@@ -140,7 +143,7 @@ export class PrintService {
       const copiesOf = (rule: { capacity: number; threshold: number }): number => (byCards ? kanbanCards(rule) : fixed);
       for (const rule of rules) count += copiesOf(rule);
       panels = count;
-      labels = this.source.ruleLabels(caller, rules, copiesOf);
+      labels = this.source.ruleLabels(caller, rules, copiesOf, { itemImages: keys.has('item') });
       nothing = 'there are no active kanban rules to print here';
     } else if (type === 'location') {
       if (!('customerId' in place)) throw AppError.validation('type', 'location labels are printed at a customer');
@@ -154,8 +157,9 @@ export class PrintService {
         throw AppError.validation('orderID', `${type === 'order' ? 'order lines are' : 'a delivery note is'} printed at an order's address (…/order/{orderID}/print/${type})`);
       const doc = await this.source.orderDocument(caller, { customerId: place.customerId, locationId: place.locationId }, place.orderId, body.supplier_id);
       if (type === 'order') {
+        const pictures = keys.has('item') ? await Promise.all(doc.lines.map((line) => this.source.itemImage(caller, line.item.id))) : [];
         const list = lineLabelData(doc).map((data, i) => ({
-          data,
+          data: pictures[i] ? { ...data, images: { item: pictures[i]! } } : data,
           copies: byCards ? Math.min(1000, Math.max(1, Math.ceil(doc.lines[i]!.quantity))) : fixed,
         }));
         labels = list;
@@ -177,7 +181,7 @@ export class PrintService {
       output === 'sheet'
         ? Math.ceil((layout.firstPosition + panels) / layout.positions.length)
         : panels;
-    const job = { template, labels, count, form: body.form, settings: sheet };
+    const job = { template, labels, count, form: body.form, images, settings: sheet };
     if (output === 'zpl')
       return this.send(res, name, 'text/plain; charset=utf-8', { labels: count, pages }, (out) =>
         renderZpl(job, out, { dpi: settings.zpl_dpi }),
@@ -288,9 +292,14 @@ export class PrintService {
     if (problems.length > 0) return empty(!body.source);
     const template = parseLabelTemplate(body.template);
     const kind = body.type ?? 'Item';
-    const { data, sample } = await this.previewData(caller, kind, body.source ?? {});
+    const keys = imageKeys(template);
+    const { data, sample } = await this.previewData(caller, kind, body.source ?? {}, keys.has('item'));
+    const logo = keys.has('company.logo') ? await this.source.companyLogo(await this.source.company(caller)) : null;
     try {
-      const result = await renderSvg({ template, labels: [{ data, copies: 1 }], count: 1, form: body.form, settings: { paper: 'label' } }, { page: body.page ?? 1 });
+      const result = await renderSvg(
+        { template, labels: [{ data, copies: 1 }], count: 1, form: body.form, images: logo ? { 'company.logo': logo } : undefined, settings: { paper: 'label' } },
+        { page: body.page ?? 1 },
+      );
       return { svg: result.svg, width: result.width, height: result.height, page: result.page, pages: result.pages, sample, problems };
     } catch (err) {
       if (err instanceof AppError && (err.code === ErrorCode.PrintError || err.code === ErrorCode.Validation))
@@ -299,7 +308,12 @@ export class PrintService {
     }
   }
 
-  private async previewData(caller: CompanyCaller, kind: LabelTemplateKind, source: NonNullable<PrintPreviewRequest['source']>): Promise<{ data: LabelData; sample: boolean }> {
+  private async previewData(
+    caller: CompanyCaller,
+    kind: LabelTemplateKind,
+    source: NonNullable<PrintPreviewRequest['source']>,
+    itemImages: boolean,
+  ): Promise<{ data: LabelData; sample: boolean }> {
     const fromDoc = (doc: OrderDocument): LabelData => (kind === 'DeliveryNote' ? labelDataFromOrderDocument(doc) : kind === 'Location' ? locationOf(doc) : (lineLabelData(doc)[0] ?? labelDataFromOrderDocument(doc)));
     const locationOf = (doc: OrderDocument): LabelData => ({ company: { ...doc.company }, customer: { ...doc.customer }, location: { ...doc.location } });
     if (source.order_id !== undefined) {
@@ -315,7 +329,7 @@ export class PrintService {
         rule = found.items[0];
         if (!rule) throw AppError.validation('source.item_id', `item ${source.item_id} has no kanban rule to preview with`);
       }
-      for await (const label of this.source.ruleLabels(caller, [rule], () => 1)) return { data: label.data, sample: false };
+      for await (const label of this.source.ruleLabels(caller, [rule], () => 1, { itemImages })) return { data: label.data, sample: false };
     }
     if (source.location_id !== undefined) {
       if (source.customer_id === undefined) throw AppError.validation('source.customer_id', 'a location is previewed with its customer_id');
