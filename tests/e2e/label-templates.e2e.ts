@@ -99,7 +99,11 @@ describe('label templates', () => {
     const answer = await api().post(c('labeltemplates'), { name: 'Broken', type: 'Item', template: broken }, tokens.writer);
     expect(answer.body.Meta).toMatchObject({ code: 1000, field: 'template' });
     expect(answer.body.Meta.message).toMatch(/line 3, column \d+/);
-    expect(answer.body.Data.errors[0]).toMatchObject({ field: 'template', message: expect.stringMatching(/^line 3, column \d+: .*widht/) });
+    expect(answer.body.Data.errors[0]).toMatchObject({
+      field: 'template',
+      message: expect.stringMatching(/^line 3, column \d+: .*widht/),
+      params: { line: 3, column: expect.any(Number) },
+    });
     const unclosed = await api().post(c('labeltemplates'), { name: 'Broken', type: 'Item', template: '<label width="50" height="30">\n<text>' }, tokens.writer);
     expect(unclosed.body.Meta).toMatchObject({ code: 1000, field: 'template' });
     expect(unclosed.body.Meta.message).toMatch(/line \d+, column \d+/);
