@@ -5,7 +5,7 @@ import { placeholderOf } from './templateXml';
 
 /**
  * "Insert placeholder": the label placeholders by group (company, customer, item, kanban rule, location, …, as the
- * server lists them); choosing one inserts {{group.field}} at the XML's cursor, then the picker shows its prompt again.
+ * server lists them); choosing one inserts {{group.field}} (with the sample order's value beside it) at the XML's cursor, then the picker shows its prompt again.
  */
 export function LabelPlaceholderPicker({ companyID, onPick, disabled }: { companyID: number; onPick: (text: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -23,9 +23,9 @@ export function LabelPlaceholderPicker({ companyID, onPick, disabled }: { compan
         <option value="">{t('printing.editor.insertPlaceholder')}</option>
         {(groups.data ?? []).map(({ group, fields }) => (
           <optgroup key={group} label={t(`printing.groups.${group}`, { defaultValue: group })}>
-            {fields.map((field) => (
-              <option key={field} value={placeholderOf(group, field)}>
-                {placeholderOf(group, field)}
+            {fields.map(({ path, example }) => (
+              <option key={path} value={placeholderOf(path)}>
+                {example ? `${placeholderOf(path)} – ${example}` : placeholderOf(path)}
               </option>
             ))}
           </optgroup>

@@ -43,7 +43,8 @@ export function LabelPreview({ companyID, template, type, onProblems }: Props) {
       .unwrap()
       .then((result) => {
         if (!current) return;
-        setShown(result);
+        // a template with problems has no SVG: the last good preview stays, marked as such
+        setShown((before) => (result.svg || !before ? result : { ...before, problems: result.problems }));
         setFailure(null);
         onProblems(result.problems ?? []);
       })
@@ -110,6 +111,11 @@ export function LabelPreview({ companyID, template, type, onProblems }: Props) {
               <Text color="fg.muted">{t('printing.editor.noPreview')}</Text>
             )}
           </Box>
+          {shown?.svg && shown.problems.length ? (
+            <Text fontSize="sm" color="fg.warning" data-testid="label-preview-stale">
+              {t('printing.editor.stale')}
+            </Text>
+          ) : null}
           {shown ? (
             <Text fontSize="xs" color="fg.muted">
               {t('printing.editor.previewSize', { width: shown.width, height: shown.height, count: shown.pages })}

@@ -87,7 +87,7 @@ export function PrintLabelPage() {
         testId="print-rules"
       />
       <PrintPanel
-        templates={templates.data}
+        templates={templates.data?.map((x) => x.template)}
         loadingTemplates={templates.isLoading}
         target={{ url: apiPath(ids, 'print/item'), body: { rule_ids: [...selected] }, empty: !locationID || selected.size === 0 }}
         settingsLink={settingsPath({ companyID, customerID })}

@@ -41,7 +41,7 @@ export function PrintLocationsPage() {
         testId="print-locations"
       />
       <PrintPanel
-        templates={templates.data}
+        templates={templates.data?.map((x) => x.template)}
         loadingTemplates={templates.isLoading}
         target={{ url: apiPath({ companyID, customerID }, 'print/location'), body: { location_ids: [...selected] }, empty: selected.size === 0 }}
         settingsLink={settingsPath({ companyID, customerID })}

@@ -6,19 +6,19 @@ import { useAppSelector } from '../../shared/hooks';
 import { apiPath } from '../../shared/navigation/apiPath';
 import { printErrorText } from './printErrors';
 import { type PrintedFile, type PrintProgress, fetchPrint } from './printStream';
-import type { LabelFormInput, PrintRequest, PrintTemplateDto } from './printingTypes';
+import type { LabelFormInput, PrintableTemplate, PrintRequest } from './printingTypes';
 
 export interface PrintTarget {
   /** the API path of the print call without /api (…/print/item) */
   url: string;
   /** the call's body besides template and form (what to print) */
-  body: Omit<PrintRequest, 'template_id' | 'form'>;
+  body: Omit<PrintRequest, 'template_id' | 'form' | 'filename'>;
   /** nothing chosen yet: the print button waits */
   empty: boolean;
 }
 
 interface Props {
-  templates: Pick<PrintTemplateDto, 'id' | 'name' | 'builtin' | 'form_inputs'>[] | undefined;
+  templates: PrintableTemplate[] | undefined;
   loadingTemplates: boolean;
   target: PrintTarget;
   /** where the chosen template's print settings are edited (customer pages) */

@@ -6,7 +6,7 @@ import { DataTable } from '../../shared/lists/DataTable';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { apiPath } from '../../shared/navigation/apiPath';
 import { usePrintTemplatesQuery } from './printingApi';
-import type { PrintTemplateDto } from './printingTypes';
+import type { PrintTemplateChoiceDto } from './printingTypes';
 
 /** …/customer/{customerID}/print/settings: every label template with the customer's settings for it (or the defaults). */
 export function PrintSettingsListPage() {
@@ -15,8 +15,8 @@ export function PrintSettingsListPage() {
   const companyID = Number(params.companyID);
   const customerID = Number(params.customerID);
   const templates = usePrintTemplatesQuery({ companyID, customerID });
-  const link = (x: PrintTemplateDto) => apiPath({ companyID, customerID }, `print/settings/${x.id}`);
-  const layout = (x: PrintTemplateDto) => {
+  const link = (x: PrintTemplateChoiceDto) => apiPath({ companyID, customerID }, `print/settings/${x.template.id}`);
+  const layout = (x: PrintTemplateChoiceDto) => {
     const s = x.settings;
     if (s.paper === 'label') return t('printing.settings.onePerLabel');
     return s.columns || s.rows
@@ -34,8 +34,8 @@ export function PrintSettingsListPage() {
         <DataTable
           label={t('printing.settings.listTitle')}
           rows={templates.data}
-          rowKey={(x) => x.id}
-          rowTestId={(x) => `print-settings-row-${x.id}`}
+          rowKey={(x) => x.template.id}
+          rowTestId={(x) => `print-settings-row-${x.template.id}`}
           busy={templates.isFetching}
           columns={[
             {
@@ -44,12 +44,12 @@ export function PrintSettingsListPage() {
               cell: (x) => (
                 <RouterLink to={link(x)}>
                   <Text as="span" color="blue.700" fontWeight="medium">
-                    {x.name}
+                    {x.template.name}
                   </Text>
                 </RouterLink>
               ),
             },
-            { key: 'type', label: t('printing.templates.type'), cell: (x) => t(`printing.types.${x.type}`) },
+            { key: 'type', label: t('printing.templates.type'), cell: (x) => t(`printing.types.${x.template.type}`) },
             { key: 'paper', label: t('printing.settings.paper'), cell: (x) => t(`printing.papers.${x.settings.paper}`) },
             { key: 'layout', label: t('printing.settings.layout'), cell: layout },
             { key: 'output', label: t('printing.settings.output'), cell: (x) => t(`printing.outputs.${x.settings.output}`) },

@@ -43,7 +43,7 @@ function PrintSettingsForm({ ids, templateID, settings }: { ids: Ids; templateID
   const dispatch = useAppDispatch();
   const token = useAppSelector((s) => s.session.token);
   const templates = usePrintTemplatesQuery(ids);
-  const template = templates.data?.find((x) => x.id === templateID);
+  const template = templates.data?.find((x) => x.template.id === templateID)?.template;
   const [values, setValues] = useState<SettingsValues>(() => settingsValues(settings));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);

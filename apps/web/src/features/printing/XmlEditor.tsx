@@ -103,10 +103,12 @@ export function XmlEditor({ value, onChange, areaRef, problems, readOnly, label 
         <List.Root gap="1" mt="1" data-testid="xml-problems" ps="0" listStyle="none">
           {problems.map((p, i) => (
             <List.Item key={`${p.line}-${p.column}-${i}`}>
-              <Button variant="plain" size="xs" h="auto" p="0" color="fg.error" textAlign="start" whiteSpace="normal" onClick={() => goTo(p.line)} data-testid="xml-problem">
-                <Text as="span" fontWeight="bold">
-                  {t('printing.editor.at', { line: p.line, column: p.column })}
-                </Text>
+              <Button variant="plain" size="xs" h="auto" p="0" color="fg.error" textAlign="start" whiteSpace="normal" onClick={() => p.line > 0 && goTo(p.line)} data-testid="xml-problem">
+                {p.line > 0 ? (
+                  <Text as="span" fontWeight="bold">
+                    {t('printing.editor.at', { line: p.line, column: p.column })}
+                  </Text>
+                ) : null}
                 <Text as="span">{p.message}</Text>
               </Button>
             </List.Item>

@@ -62,7 +62,14 @@ export async function fetchPrint(
     const envelope: unknown = await response.json().catch(() => null);
     throw (
       isEnvelope(envelope)
-        ? { status: response.status, code: envelope.Meta.code, message: envelope.Meta.message, field: envelope.Meta.field }
+        ? {
+            status: response.status,
+            code: envelope.Meta.code,
+            message: envelope.Meta.message,
+            field: envelope.Meta.field,
+            errors: (envelope.Data as { errors?: ApiError['errors'] } | null)?.errors,
+            data: (envelope.Data as Record<string, unknown> | null) ?? undefined,
+          }
         : { status: response.status, code: response.status, message: '', network: [502, 503, 504].includes(response.status) }
     ) satisfies ApiError;
   }

@@ -11,7 +11,7 @@ import type {
   LabelTemplateType,
   PrintSettingsDto,
   PrintSettingsInput,
-  PrintTemplateDto,
+  PrintTemplateChoiceDto,
 } from './printingTypes';
 
 export interface LabelTemplateListArgs {
@@ -66,7 +66,7 @@ export const printingApi = api.enhanceEndpoints({ addTagTypes: ['LabelTemplate',
       query: ({ companyID }) => apiPath({ companyID }, 'labeltemplates/placeholders'),
     }),
     /** the templates of a type (built-ins and own) with the customer's settings summary */
-    printTemplates: build.query<PrintTemplateDto[], CustomerRef & { type?: LabelTemplateType }>({
+    printTemplates: build.query<PrintTemplateChoiceDto[], CustomerRef & { type?: LabelTemplateType }>({
       query: ({ companyID, customerID, type }) => ({ url: apiPath({ companyID, customerID }, 'print/templates'), params: type ? { type } : undefined }),
       providesTags: [LIST, { type: 'PrintSettings', id: 'LIST' }],
     }),

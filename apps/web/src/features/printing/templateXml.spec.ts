@@ -2,7 +2,7 @@ import { insertAt, lineRange, parseMm, placeholderOf, problemsByLine, templatePr
 
 describe('label template editor helpers', () => {
   it('inserts a placeholder at the cursor, replacing the selection', () => {
-    expect(insertAt('<text>A</text>', placeholderOf('item', 'sku'), 6, 7)).toEqual({ text: '<text>{{item.sku}}</text>', cursor: 18 });
+    expect(insertAt('<text>A</text>', placeholderOf('item.sku'), 6, 7)).toEqual({ text: '<text>{{item.sku}}</text>', cursor: 18 });
     expect(insertAt('ab', 'X', 5, 9)).toEqual({ text: 'abX', cursor: 3 });
   });
   it('finds a line by its number', () => {
@@ -26,14 +26,16 @@ describe('label template editor helpers', () => {
       code: 1000,
       message: 'invalid',
       errors: [
-        { field: 'template', message: 'unclosed tag', line: 3, column: 7 },
+        { field: 'template', message: 'line 3, column 7: unclosed tag', params: { line: 3, column: 7 } },
         { field: 'name', message: 'required' },
         { field: 'template', message: 'no root' },
+        { field: 'template', message: 'line 9, column 2: bad' },
       ],
     };
     expect(templateProblemsOf(error)).toEqual([
       { line: 3, column: 7, message: 'unclosed tag' },
       { line: 1, column: 1, message: 'no root' },
+      { line: 9, column: 2, message: 'bad' },
     ]);
     expect(templateProblemsOf({ status: 409, code: 1059, message: 'dup' })).toEqual([]);
   });

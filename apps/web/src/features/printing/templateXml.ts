@@ -8,9 +8,9 @@ export function insertAt(text: string, insert: string, start: number, end: numbe
   return { text: text.slice(0, from) + insert + text.slice(to), cursor: from + insert.length };
 }
 
-/** The placeholder text for a group's field: {{group.field}}. */
-export function placeholderOf(group: string, field: string): string {
-  return `{{${group}.${field}}}`;
+/** The placeholder text of a field's path: {{group.field}}. */
+export function placeholderOf(path: string): string {
+  return `{{${path}}}`;
 }
 
 /** The offsets [start, end) of a line (1-based) in a text; the last line when the number is beyond it. */
@@ -30,15 +30,21 @@ export function problemsByLine(problems: readonly LabelProblem[]): Map<number, L
 }
 
 /**
- * The template's problems of a failed save: a 1000 whose errors name the field `template` with line and column
- * (the XML does not parse or check). Errors without a line are placed on line 1.
+ * The template's problems of a failed save: a 1000 whose errors name the field `template` with their line and column
+ * in `params` (libs/labels LabelTemplateError: "line 2, column 3: <reason>"; the prefix is dropped, the page says where
+ * in the reader's language). Errors without a position are placed on line 1.
  */
 export function templateProblemsOf(error: unknown): LabelProblem[] {
   if (!isApiError(error) || error.code !== 1000) return [];
-  const list = (error.errors ?? []) as { field: string; message: string; line?: number; column?: number }[];
+  const list = (error.errors ?? []) as { field: string; message: string; params?: Record<string, unknown>; line?: number; column?: number }[];
   return list
-    .filter((e) => e.field === 'template' || e.field?.startsWith('template'))
-    .map((e) => ({ line: typeof e.line === 'number' && e.line > 0 ? e.line : 1, column: typeof e.column === 'number' ? e.column : 1, message: e.message }));
+    .filter((e) => e.field === 'template')
+    .map((e) => {
+      const at = /^line (\d+), column (\d+): /.exec(e.message);
+      const line = Number(e.params?.line ?? e.line ?? at?.[1] ?? 1);
+      const column = Number(e.params?.column ?? e.column ?? at?.[2] ?? 1);
+      return { line: line > 0 ? line : 1, column: column > 0 ? column : 1, message: at ? e.message.slice(at[0].length) : e.message };
+    });
 }
 
 /** A number field of the form: a finite number, or null when empty or not a number. */
