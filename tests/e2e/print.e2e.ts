@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -21,7 +21,9 @@ let locationId = 0;
 let card = 0;
 let locationLabel = 0;
 let note = 0;
-const rules: Array<{ id: number; scan_code: string; sku: string; capacity: number; threshold: number }> = [];
+let supplierId = 0;
+let catalogId = 0;
+const rules: Array<{ id: number; item_id: number; scan_code: string; sku: string; capacity: number; threshold: number }> = [];
 const dir = mkdtempSync(path.join(tmpdir(), 'print-e2e-'));
 
 const api = () => system.api;
@@ -41,7 +43,7 @@ beforeAll(async () => {
     const sku = `PRN-${String(n).padStart(2, '0')}`;
     const item = ok(await api().post(`/c/${demo}/customer/${customer}/item`, { sku, name: `Schraube "M${n}" Größe ${n}; ok`, order_unit: 'PAK' }, tokens.writer));
     const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: locationId, item_id: item.id, threshold: n % 2 ? 5 : 10, capacity: 20, stock: 15 }, tokens.writer));
-    rules.push({ id: rule.id, scan_code: rule.scan_code, sku, capacity: 20, threshold: rule.threshold });
+    rules.push({ id: rule.id, item_id: item.id, scan_code: rule.scan_code, sku, capacity: 20, threshold: rule.threshold });
   }
 });
 
@@ -166,6 +168,25 @@ describe('printing item labels', () => {
     }
   });
 
+  it("draws the item's label image on the A6 card (the image chosen for labels), none for an item without one", async () => {
+    const a6 = ok(await api().get(`/c/${demo}/labeltemplates?per_page=200`, tokens.admin)).items.find((t: { builtin_key: string }) => t.builtin_key === 'kanban-card-a6').id;
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer();
+    const body = new FormData();
+    body.append('item_id', String(rules[0]!.item_id));
+    body.append('selected_label', '1');
+    body.append('image', new Blob([picture], { type: 'image/png' }), 'card.png');
+    ok(await api().postForm(`/c/${demo}/image/`, body, tokens.writer));
+    const imagesIn = async (rule: number): Promise<number> => {
+      const answer = await print(`/location/${locationId}`, { template_id: a6, rule_ids: [rule] }, '/item?A4=false');
+      expect(answer.status).toBe(200);
+      const file = path.join(dir, `a6-${rule}.pdf`);
+      writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+      return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
+    };
+    expect(await imagesIn(rules[0]!.id)).toBe(1);
+    expect(await imagesIn(rules[1]!.id)).toBe(0);
+  });
+
   it('prints the location label and lists the templates with their settings', async () => {
     const answer = await print('', { template_id: locationLabel, location_ids: [locationId] }, '/location?A4=true');
     expect(answer.status).toBe(200);
@@ -208,6 +229,69 @@ describe('printing item labels', () => {
     expect(await envelope(other)).toMatchObject({ status: 404, code: 404 });
     // a supplier user has no customer access
     expect(await envelope(await print(`/location/${locationId}`, { template_id: card }, '/item', tokens.supplier))).toMatchObject({ code: 1020 });
+  });
+});
+
+describe('printing an order', () => {
+  it("prints an order's delivery note (its lines, read back with pdftotext) and its lines as item labels", async () => {
+    // an item of a supplier's catalog at a location of its own; its stock falls to the reorder point: an order
+    const customer = customers['K-10001']!;
+    for (const s of ok(await api().get(`/c/${demo}/supplier?all=1&per_page=200`, tokens.admin)).items)
+      for (const k of ok(await api().get(`/c/${demo}/supplier/${s.id}/catalog`, tokens.admin)).items)
+        if (k.name === 'Normteile 2026') supplierId = s.id, catalogId = k.id;
+    const place = ok(await api().post(`/c/${demo}/customer/${customer}/location/`, { name: 'Print orders' }, tokens.writer)).id;
+    const item = ok(await api().post(`/c/${demo}/customer/${customer}/item`, { sku: 'PRN-ORDER-1', name: 'Mutter "M8"', catalog_id: catalogId, order_unit: 'PAK' }, tokens.writer));
+    const rule = ok(await api().post(`/c/${demo}/rules`, { location_id: place, item_id: item.id, threshold: 2, capacity: 8, stock: 5 }, tokens.writer));
+    expect(ok(await api().post(`/c/${demo}/rules/${rule.id}/stock`, { stock: 1 }, tokens.writer)).decision.reason).toBe('ordered');
+    const orders = ok(await api().get(`/c/${demo}/customer/${customer}/location/${place}/order?days=30`, tokens.admin)).items;
+    expect(orders).toHaveLength(1);
+    const order = orders[0];
+    const detail = ok(await api().get(`/c/${demo}/order/${order.id}`, tokens.admin));
+    expect(detail.lines.length).toBeGreaterThan(0);
+    const answer = await print(`/order/${order.id}`, { template_id: note }, '/deliverynote?A4=true');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-label-count')).toBe('1');
+    const file = path.join(dir, 'note.pdf');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const line of detail.lines) expect(text).toContain(line.sku);
+    const [page] = pages(readFileSync(file));
+    expect((await read(page!, 0, 0, 210, 297)).filter((r) => r.type === 'CODE-128').map((r) => r.data)).toContain(String(order.id));
+    const lines = await print(`/location/${order.location_id}/order/${order.id}`, { template_id: card }, '/order?A4=true');
+    expect(lines.status).toBe(200);
+    expect(lines.headers.get('x-label-count')).toBe(String(detail.lines.length));
+    // a delivery note needs an order's address
+    const envelope = ((await (await print('', { template_id: note }, '/deliverynote')).json()) as any).Meta;
+    expect(envelope).toMatchObject({ code: 1000, field: 'orderID' });
+  });
+});
+
+describe('printing at a supplier', () => {
+  it("prints the item labels of the supplier's items' rules for the user group, and refuses supplier and customer users", async () => {
+    // the order test made a rule of the supplier's catalog item
+    expect(supplierId).toBeGreaterThan(0);
+    const total = ok(await api().get(`/c/${demo}/rules?supplier_id=${supplierId}&per_page=200`, tokens.admin)).total;
+    expect(total).toBeGreaterThan(0);
+    {
+      const answer = await fetch(`${system.url}/api/c/${demo}/supplier/${supplierId}/print/item?A4=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.writer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template_id: card }),
+      });
+      expect(answer.status).toBe(200);
+      // the template's default settings: one copy of each rule's card, 10 on an A4 sheet
+      expect(answer.headers.get('x-label-count')).toBe(String(total));
+      expect(answer.headers.get('x-page-count')).toBe(String(Math.ceil(total / 10)));
+      expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    for (const token of [tokens.supplier, tokens.customer, tokens.readonly]) {
+      const refused = await fetch(`${system.url}/api/c/${demo}/supplier/${supplierId}/print/item`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template_id: card }),
+      });
+      expect(((await refused.json()) as any).Meta.code).toBe(1020);
+    }
   });
 });
 
