@@ -34,7 +34,9 @@ export class MessageCoalescer {
   /** `blocking`: the message's connection waits for this answer before it hands over its next message (QoS 1). */
   take(companyId: number, batch: ParsedBatch, blocking: boolean): Promise<IngestAnswer> {
     return new Promise<IngestAnswer>((resolve, reject) => {
-      const size = Math.max(0, ...batch.readings.map((r) => r.index + 1), ...batch.refused.map((r) => r.index + 1));
+      let size = 0;
+      for (const r of batch.readings) if (r.index >= size) size = r.index + 1;
+      for (const r of batch.refused) if (r.index >= size) size = r.index + 1;
       this.waiting.push({ companyId, batch, size, blocking, resolve, reject });
       if (blocking) this.blocking++;
       this.readings += batch.readings.length;

@@ -110,7 +110,7 @@ export function parseMqttPayload(externalId: string, payload: Buffer | string, l
       if (isObject(item) && item['external_id'] !== undefined && item['external_id'] !== externalId) {
         return refusal(index, externalId, 'external_id', 'differs from the topic’s device id');
       }
-      return readReading(isObject(item) ? { ...item, external_id: externalId } : item, index, 'mqtt', limits);
+      return readReading(item, index, 'mqtt', limits, externalId);
     }),
   );
 }
@@ -229,12 +229,18 @@ function lorawanReading(
   return collect([reading]);
 }
 
-function readReading(item: unknown, index: number, source: ReadingSource, limits: InputLimits): IncomingReading | Refusal {
+/** `topicId`: the device id of the MQTT topic (checked with the topic), in place of the reading's own. */
+function readReading(item: unknown, index: number, source: ReadingSource, limits: InputLimits, topicId?: string): IncomingReading | Refusal {
   if (!isObject(item)) return refusal(index, null, 'reading', 'must be an object');
+  if (topicId !== undefined) return readFields(item, topicId, index, source, limits);
   const externalId = item['external_id'];
   if (typeof externalId !== 'string' || !EXTERNAL_ID.test(externalId)) {
     return refusal(index, null, 'external_id', 'required: the device id as the sensor is registered (1 to 100 characters of printable ASCII without space, /, + and #)');
   }
+  return readFields(item, externalId, index, source, limits);
+}
+
+function readFields(item: Record<string, unknown>, externalId: string, index: number, source: ReadingSource, limits: InputLimits): IncomingReading | Refusal {
   const time = readTime(item['time'], limits);
   if (typeof time === 'string') return refusal(index, externalId, 'time', time);
   const value = item['value'];
