@@ -171,6 +171,21 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'negative', at: expect.any(String), value: 30 } });
   });
 
+  it("a reading outside the bin's plausibility bounds (an implausible jump) gives a journal entry once and no stock change", async () => {
+    // 10,100 g with a plausibility maximum of 10,000 g: a scale's spike or more than the bin can hold
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 10_100 }] }));
+    const implausible = () => system.api.get(`/v2/c/${company}/journal?filter=${encodeURIComponent(JSON.stringify([{ field: 'code', operation: 'eq', value: 2000 }]))}`, admin);
+    const entry = await eventually(async () => ok(await implausible()).items.find((e: { message_key: string }) => e.message_key === 'sensor_implausible'), 30_000, 'the implausible reading in the journal');
+    expect(entry).toMatchObject({ code: 2000, rule_id: rules.weight, params: expect.objectContaining({ sensor: 'Waage S1', storage: 'Regal S', storage_id: storageId, bin: 'S1-1', value: 10_100 }) });
+    expect((await rule('weight')).stock).toBe(2);
+    ok(await ingest('/readings', { readings: [{ external_id: 'scale-S1', time: nextTime(), value: 12_000 }] }));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(ok(await implausible()).items.filter((e: { message_key: string }) => e.message_key === 'sensor_implausible')).toHaveLength(1);
+    const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
+    expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'implausible', value: 12_000 } });
+    expect((await rule('weight')).stock).toBe(2);
+  });
+
   it('a stock step that keeps failing is journal 2006 (a dead letter); retried from the journal, the reading becomes stock and orders', async () => {
     writeFileSync(failureFile, `orders.sensor_stock ${mark}\n`);
     // 3 pieces: below the threshold 4

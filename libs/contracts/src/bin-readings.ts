@@ -45,7 +45,7 @@ export interface BinMeasurement {
   dead_time_seconds: number;
   /** null: a good reading; else why it was not turned into stock */
   fault: BinFault | null;
-  /** a fault that is new for the bin (the last reading was fine or had another fault): the journal gets an entry (2007) */
+  /** a fault that is new for the bin (the last reading was fine or had another fault): the journal gets an entry (2007 negative, 2000 implausible) */
   journal: boolean;
 }
 

@@ -39,6 +39,8 @@ export interface JournalFilter {
  * - dead_letter: {subject, service, consumer, failures, error_code, error} an event a service could not process
  * - sensor_negative: {sensor_id, sensor, storage_id, storage, location_id, bin, value} (2007) a reading below the empty bin
  *   after the bin's calibration: no stock change; check the rack plan's settings
+ * - sensor_implausible: {sensor_id, sensor, storage_id, storage, location_id, bin, value} (2000) a reading outside the
+ *   bin's plausibility bounds (an implausible jump, e.g. more than the bin can hold): no stock change (once per episode)
  * - response_failed: {rule_id, rule, file, order_id, kind, answer} (2003, 2004, 2005) a notification rule's answer file could not be
  *   read (2003), the server refused the login (2004) or the answers could not be fetched (2005)
  * - sensor_store_failed: {stage, subject, service, consumer, failures, error_code, error} (2006) the stock of stored sensor
@@ -51,7 +53,7 @@ export interface JournalFilter {
  *   delivery failed (docs/notifications.md "Delivery"): 2004 the server refused the login, 2003 its answer was unreadable,
  *   2000 otherwise; `retrying` true when another attempt follows
  */
-export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter', 'sensor_negative', 'sensor_store_failed', 'sensor_offline', 'sensor_battery_low', 'notification_failed', 'response_failed'] as const;
+export const JOURNAL_MESSAGE_KEYS = ['run_failed', 'rule_config_invalid', 'supplier_inactive', 'order_no_supplier', 'order_not_confirmed', 'dead_letter', 'sensor_negative', 'sensor_implausible', 'sensor_store_failed', 'sensor_offline', 'sensor_battery_low', 'notification_failed', 'response_failed'] as const;
 export type JournalMessageKey = (typeof JOURNAL_MESSAGE_KEYS)[number];
 
 export interface JournalListQuery {

@@ -56,15 +56,35 @@ async function journalNegative(em: EntityManager, companyId: number, m: BinMeasu
 }
 
 /**
+ * The journal entry 2000 `sensor_implausible` of a reading outside the bin's plausibility bounds (an implausible jump:
+ * more than the bin can hold, a scale's spike): no stock change; once per fault episode (`journal`).
+ */
+async function journalImplausible(em: EntityManager, companyId: number, m: BinMeasurement, now: Date): Promise<void> {
+  await journal.insert(em, {
+    companyId,
+    code: JournalCode.Unexpected,
+    message: `sensor "${m.sensor_name}" in bin ${m.bin} of rack "${m.storage_name}" measured ${m.value}, outside the bin's plausibility bounds: the stock was not changed`.slice(0, 2000),
+    messageKey: 'sensor_implausible',
+    params: { sensor_id: m.sensor_id, sensor: m.sensor_name, storage_id: m.storage_id, storage: m.storage_name, location_id: m.location_id, bin: m.bin, value: m.value },
+    ruleId: m.rule_id,
+    locationId: m.location_id,
+    createdAt: now,
+  });
+}
+
+/**
  * Applies the bins' levels of one `evt.catalog.bins_measured` to their rules' stock (docs/storages.md "Readings become
- * stock"), in the consumer's transaction: journal 2007 for new negative readings; per rule (locked), the decision of
+ * stock"), in the consumer's transaction: journal 2007 for new negative readings, 2000 for new implausible ones; per rule (locked), the decision of
  * `decideSensorStock` against the rule's sensor state; applied levels become stock events of kind `sensor` (no user)
  * and mark the rules pending for the stock run. A rule deleted or inactive meanwhile is skipped. Answers whether any
  * stock changed (the caller then runs the requisition, as after other stock changes).
  */
 export async function applySensorStock(em: EntityManager, data: BinsMeasured, now: Date): Promise<boolean> {
   const companyId = data.company_id;
-  for (const m of data.bins) if (m.fault === 'negative' && m.journal) await journalNegative(em, companyId, m, now);
+  for (const m of data.bins) {
+    if (m.fault === 'negative' && m.journal) await journalNegative(em, companyId, m, now);
+    if (m.fault === 'implausible' && m.journal) await journalImplausible(em, companyId, m, now);
+  }
   const measured = [...data.bins].filter((m) => m.pieces !== null || m.fill !== null).sort((a, b) => a.read_at.localeCompare(b.read_at));
   if (measured.length === 0) return false;
   const ids = `{${[...new Set(measured.map((m) => m.rule_id))].join(',')}}`;

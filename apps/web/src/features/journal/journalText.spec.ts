@@ -137,6 +137,13 @@ const SAMPLES: { [K in JournalMessageKey]: { params: Record<string, unknown>; en
       de: ['Sensor Waage "S1" in Fach S1-1 des Regals Regal Süd hat -40,5 gemessen, weniger als das leere Fach: Der Bestand wurde nicht geändert. Prüfen Sie die Einstellungen des Regalplans (Tara, Abstände).', null],
     },
   ],
+  sensor_implausible: [
+    {
+      params: { sensor_id: 3, sensor: 'Waage "S1"', storage_id: 2, storage: 'Regal Süd', location_id: 4, bin: 'S1-1', value: 12500.5 },
+      en: [`Sensor Waage "S1" in bin S1-1 of rack Regal Süd measured 12,500.5, outside the bin's plausibility bounds: the stock was not changed. Check the sensor or the bounds in the rack plan.`, null],
+      de: ['Sensor Waage "S1" in Fach S1-1 des Regals Regal Süd hat 12.500,5 gemessen, außerhalb der Plausibilitätsgrenzen des Fachs: Der Bestand wurde nicht geändert. Prüfen Sie den Sensor oder die Grenzen im Regalplan.', null],
+    },
+  ],
   sensor_store_failed: [
     {
       params: { stage: 'orders', subject: 'evt.catalog.bins_measured', service: 'orders', consumer: 'sensor_stock', failures: 5, error_code: 500, error: 'boom' },

@@ -123,6 +123,10 @@ const TEXTS: { [K in JournalMessageKey]: (p: Params, i18n: I18n) => JournalText 
     isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
       ? { text: i18n.t('journalMessages.sensor_negative', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }
       : null,
+  sensor_implausible: (p, i18n) =>
+    isText(p.sensor) && isText(p.storage) && isText(p.bin) && typeof p.value === 'number'
+      ? { text: i18n.t('journalMessages.sensor_implausible', { sensor: p.sensor, storage: p.storage, bin: p.bin, value: new Intl.NumberFormat(i18n.language).format(p.value) }), details: null }
+      : null,
   sensor_store_failed: (p, i18n) => {
     if (p.stage === 'ingest' && isCount(p.readings)) {
       const detail = [p.error, p.error_code].filter((x) => isText(x) && x !== '').join(' · ');
