@@ -21,8 +21,8 @@ interface Template extends Named {
 }
 
 const WORDS = {
-  en: { templates: 'Label templates', builtin: 'Built-in', line: 'Line', saved: 'saved', labels: '20 labels', pages: (n: number) => `${n} pages`, print: 'Print item labels' },
-  de: { templates: 'Etikettenvorlagen', builtin: 'Mitgeliefert', line: 'Zeile', saved: 'gespeichert', labels: '20 Etiketten', pages: (n: number) => `${n} Seiten`, print: 'Artikeletiketten drucken' },
+  en: { templates: 'Label templates', builtin: 'Built-in', line: 'Line', saved: 'saved', labels: '20 labels', pages: (n: number) => `${n} pages`, print: 'Print item labels', settings: 'Label print settings', own: 'Own settings', defaults: 'Defaults', dpiRange: 'from 20 to 300', locations: 'Print location labels' },
+  de: { templates: 'Etikettenvorlagen', builtin: 'Mitgeliefert', line: 'Zeile', saved: 'gespeichert', labels: '20 Etiketten', pages: (n: number) => `${n} Seiten`, print: 'Artikeletiketten drucken', settings: 'Etiketten-Druckeinstellungen', own: 'Eigene Einstellungen', defaults: 'Standardwerte', dpiRange: 'von 20 bis 300', locations: 'Standortetiketten drucken' },
 };
 
 const WIDE = { width: 1366, height: 900 };
@@ -186,5 +186,72 @@ for (const language of ['en', 'de'] as const) {
     await page.setViewportSize(NARROW);
     await visible(page, testid('print-done'));
     await screenshot(page, `printing-items-${language}-390.png`);
+  });
+}
+
+for (const language of ['en', 'de'] as const) {
+  const words = WORDS[language];
+  test(`printing: a customer's print settings of a template - wrong fields named, saved, reset after asking; print locations (${language})`, async ({ loginAs }) => {
+    test.setTimeout(120_000);
+    const page = await loginAs('admin@demo.example', { viewport: WIDE });
+    if (language === 'de') await chooseLanguage(page, 'de');
+    const customers = await pageData<{ items: Named[] }>(page, 'GET', 'customer?all=1&per_page=200');
+    const customer = customers.items.find((c) => c.name.includes('Maschinenbau Huber'))!;
+    const bin = (await pageData<{ items: Template[] }>(page, 'GET', 'labeltemplates?type=Item&per_page=100')).items.find((x) => x.builtin_key === 'bin-label')!;
+    await pageData(page, 'DELETE', `customer/${customer.id}/printsettings/${bin.id}`);
+    // the customer menu's "Label print settings": every template with its settings
+    await page.goto(`/c/1/customer/${customer.id}`);
+    await (await visible(page, testid('menu-customer.printSettings'))).click();
+    await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/print/settings/?$`));
+    const list = await visible(page, testid('print-settings-list-page'));
+    assert((await text(list)).includes(words.settings), `the page should be titled "${words.settings}"`);
+    const row = await visible(page, testid(`print-settings-row-${bin.id}`));
+    assert((await text(row)).includes(words.defaults), 'the bin label should print with the defaults');
+    await screenshot(page, `printing-settings-list-${language}.png`);
+    await row.locator('a').first().click();
+    await waitPath(page, new RegExp(`/print/settings/${bin.id}/?$`));
+    const form = await visible(page, testid('print-settings-page'));
+    // the defaults: 200 dpi, A4, as many as fit (2 × 7 bin labels in the sketch)
+    assert((await page.locator('input[name="dpi"]').inputValue()) === '200', 'the dpi should default to 200');
+    await until(async () => (await page.locator(`${testid('sheet-sketch')} rect`).count()) === 1 + 14, 'the sketch should show 14 labels on the sheet');
+    // wrong fields are named at the fields, saving waits
+    await page.locator('input[name="dpi"]').fill('10');
+    await page.locator('input[name="copies"]').fill('');
+    await until(async () => (await text(form)).includes(words.dpiRange), `the dpi field should say "${words.dpiRange}"`);
+    assert(await page.locator(testid('print-settings-save')).isDisabled(), 'saving should wait for valid fields');
+    await screenshot(page, `printing-settings-errors-${language}.png`);
+    if (language === 'en') {
+      const axe = await runAxe(page, 'print settings');
+      assert(!axe.serious.length, axe.describe(axe.serious));
+    }
+    await page.locator('input[name="dpi"]').fill('150');
+    await page.locator('input[name="copies"]').fill('2');
+    await page.locator('input[name="columns"]').fill('2');
+    await page.locator('input[name="rows"]').fill('5');
+    await page.locator('input[name="start_position"]').fill('3');
+    await page.locator(testid('print-settings-save')).click();
+    await until(async () => (await text(page.locator(testid('print-settings-state')))).includes(words.own), `the settings should be "${words.own}" after saving`);
+    const stored = await pageData<{ dpi: number; copies: number; columns: number; rows: number; start_position: number; is_default: boolean }>(page, 'GET', `customer/${customer.id}/printsettings/${bin.id}`);
+    assert(!stored.is_default && stored.dpi === 150 && stored.copies === 2 && stored.columns === 2 && stored.rows === 5 && stored.start_position === 3, `stored as typed: ${JSON.stringify(stored)}`);
+    await until(async () => (await page.locator(`${testid('sheet-sketch')} rect`).count()) === 1 + 10, 'the sketch should show 2 × 5 labels');
+    await screenshot(page, `printing-settings-${language}.png`);
+    await page.setViewportSize(NARROW);
+    await screenshot(page, `printing-settings-${language}-390.png`);
+    await page.setViewportSize(WIDE);
+    // reset asks first, then the defaults apply again
+    await page.locator(testid('print-settings-reset')).click();
+    await (await visible(page, testid('confirm-submit'))).click();
+    await until(async () => (await text(page.locator(testid('print-settings-state')))).includes(words.defaults), 'the defaults should apply again');
+    await until(async () => (await page.locator('input[name="dpi"]').inputValue()) === '200', 'the form should show the defaults again');
+    // print locations: the customer's locations, location labels printed as a PDF
+    await (await visible(page, testid('menu-customer.printLocations'))).click();
+    await waitPath(page, new RegExp(`^/c/1/customer/${customer.id}/printlocations/?$`));
+    assert((await text(await visible(page, testid('print-locations-page')))).includes(words.locations), `the page should be titled "${words.locations}"`);
+    await until(async () => (await page.locator('[data-testid^="print-locations-row-"]').count()) > 0, 'the locations should be offered');
+    await page.locator(testid('print-submit')).click();
+    await visible(page, testid('print-done'), 60_000);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(testid('print-download')).click()]);
+    assert(readFileSync(await download.path()).subarray(0, 5).toString('latin1') === '%PDF-', 'the location labels should be a PDF');
+    await screenshot(page, `printing-locations-${language}.png`);
   });
 }

@@ -87,7 +87,8 @@ const MENU_EXPECTATIONS: Record<string, MenuExpectation> = {
   },
   'writer@demo.example': {
     visible: ['company.documentation', 'company.dashboard', 'company.orderNew', 'company.customers', 'company.suppliers', 'company.itemSearch', 'company.journal', 'company.settings', 'company.notificationSettings'],
-    hidden: ['company.labelTemplates'],
+    // label templates are offered to the user group since issue 19
+    hidden: [],
     settingsStats: false,
     app: false,
   },

@@ -37,19 +37,19 @@ export function ChooseList({ label, rows, selected, onChange, loading, none, tes
   };
   return (
     <Stack gap="2" data-testid={testId}>
-      <Flex gap="2" align="center" wrap="wrap" justify="space-between">
-        <Text fontWeight="medium">{label}</Text>
-        <HStack gap="2" wrap="wrap">
-          <Input size="sm" maxW="220px" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('printing.choose.search')} aria-label={t('printing.choose.search')} data-testid={`${testId}-search`} />
-          <Button size="xs" variant="outline" onClick={() => setAll(true)} disabled={!shown.length} data-testid={`${testId}-all`}>
+      <Text fontWeight="medium">{label}</Text>
+      <Flex gap="2" align="center">
+        <Input size="sm" flex="1" minW="0" maxW="280px" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('printing.choose.search')} aria-label={t('printing.choose.search')} data-testid={`${testId}-search`} />
+        <HStack gap="2" flexShrink={0}>
+          <Button size="sm" variant="outline" onClick={() => setAll(true)} disabled={!shown.length} data-testid={`${testId}-all`}>
             {t('printing.choose.all')}
           </Button>
-          <Button size="xs" variant="outline" onClick={() => setAll(false)} disabled={!shown.length} data-testid={`${testId}-none`}>
+          <Button size="sm" variant="outline" onClick={() => setAll(false)} disabled={!shown.length} data-testid={`${testId}-none`}>
             {t('printing.choose.none')}
           </Button>
         </HStack>
       </Flex>
-      <Box borderWidth="1px" borderRadius="md" maxH="360px" overflowY="auto" px="3" py="2">
+      <Box borderWidth="1px" borderRadius="md" maxH="300px" overflowY="auto" px="3" py="2">
         {loading ? (
           <Text color="fg.muted">{t('printing.choose.loading')}</Text>
         ) : rows && rows.length === 0 ? (

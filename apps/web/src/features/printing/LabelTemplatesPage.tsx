@@ -127,7 +127,12 @@ export function LabelTemplatesPage() {
               ),
             },
             { key: 'type', label: t('printing.templates.type'), sort: 'type', cell: (x) => t(`printing.types.${x.type}`) },
-            { key: 'size', label: t('printing.templates.size'), cell: (x) => t('printing.templates.sizeValue', { width: format.number(x.width), height: format.number(x.height) }) },
+            { key: 'size', label: t('printing.templates.size'), cell: (x) => (
+                <Text as="span" whiteSpace="nowrap">
+                  {t('printing.templates.sizeValue', { width: format.number(x.width), height: format.number(x.height) })}
+                </Text>
+              ),
+            },
             { key: 'description', label: t('printing.templates.description'), cell: (x) => x.description, hideOnCard: true },
             { key: 'updated', label: t('printing.templates.updated'), sort: 'updated_at', cell: (x) => format.dateTime(x.updated_at) },
           ]}
