@@ -24,7 +24,8 @@
 // so 400 sensors allow 400,000 readings/s with times that do not run ahead of the clock; with 100, more than 100,000/s
 // would, and publish -> stored came out too short), BENCH_COPY_ROWS (200000), BENCH_MQTT_RATE (10000),
 // BENCH_MQTT_CLIENTS (4), BENCH_HTTP_CONCURRENCY (4), BENCH_PATHS (http,mqtt), BENCH_WORKERS (1,2), MQTT_URL
-// (mqtt://127.0.0.1:1883).
+// (mqtt://127.0.0.1:1883). Profiles: SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (node flags for every launched
+// process, libs/testing) leaves a .cpuprofile per process at its end (docs/ingestion.md, "MQTT: the ingest process's CPU").
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';

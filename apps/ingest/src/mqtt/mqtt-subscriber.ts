@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connectAsync, type MqttClient, type Packet } from 'mqtt';
+import { connectAsync, type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import { INGEST_CONFIG, type IngestConfig } from '../config';
 import { IngestService } from '../readings/ingest.service';
 import { BatchError, parseMqttPayload, parseTopic } from '../readings/reading-input';
@@ -60,45 +60,17 @@ export class MqttSubscriber implements OnApplicationBootstrap, OnApplicationShut
     const topic = mqttTopic(topicRoot);
     const id = randomBytes(6).toString('hex');
     for (let i = 0; i < connections; i++) {
-      // the connection's acknowledgements, held until their messages were taken (AckQueue); `client` is set before
-      // anything is subscribed, so before the first message
-      let client: MqttClient | undefined;
-      const acks = new AckQueue<Packet>(
-        () => (client?.connected ? client.stream : null),
-        (packet) => send(packet),
-      );
-      client = await connectAsync(url, {
-        clientId: `kanban-ingest-${id}-${i}`,
-        username,
-        password,
-        protocolVersion: 5,
-        // how many unacknowledged QoS 1 messages the broker sends this connection (they are taken together)
-        properties: { receiveMaximum: RECEIVE_MAXIMUM },
-        clean: true,
-        reconnectPeriod: 2000,
-        // mqtt.js logs through `debug` per packet when none is given: its disabled calls cost a tenth of the process's time
-        log: noop,
-        // QoS 1: the client acknowledges at once (and hands over the next message); the acknowledgement is held below
-        // until the message was taken
-        customHandleAcks: (topic, message, packet, done) => {
-          // the subscription is at QoS 1, so the broker sends no QoS 2; were it to, its receipt waits for the take
-          if (packet.qos !== 1) return void this.take(topic, message, true).finally(() => done(0));
-          const entry = acks.receive(packet.messageId!);
-          void this.take(topic, message, true).finally(() => acks.taken(entry));
-          done(0);
+      const connection = await connectHoldingAcks(
+        url,
+        {
+          clientId: `kanban-ingest-${id}-${i}`,
+          username,
+          password,
+          clean: true,
+          reconnectPeriod: 2000,
         },
-      });
-      // mqtt.js sends the acknowledgement through _sendPacket right after customHandleAcks' `done`: held until taken
-      const raw = client as unknown as { _sendPacket: (packet: Packet, cb?: (error?: Error) => void, ...rest: unknown[]) => void };
-      const original = raw._sendPacket.bind(client);
-      const send = (packet: Packet) => original(packet);
-      raw._sendPacket = (packet, cb, ...rest) => {
-        if (packet.cmd !== 'puback') return original(packet, cb, ...rest);
-        if (!acks.hold(packet.messageId ?? -1, packet) && client!.connected) return original(packet, cb, ...rest);
-        // held (or of a closed connection: never sent on the next one); the client goes on with its next message
-        cb?.();
-      };
-      const connection = client;
+        (topic, message) => this.take(topic, message, true),
+      );
       // QoS 0: no acknowledgement, nothing waits (customHandleAcks sees QoS 1 and 2 only)
       connection.on('message', (topic, message, packet) => {
         if (packet.qos === 0) void this.take(topic, message, false);
@@ -152,6 +124,48 @@ export class MqttSubscriber implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.clients.map((client) => client.endAsync()));
   }
+}
+
+/**
+ * Connects an MQTT 5 client whose QoS 1 messages go to `take` and are acknowledged only once `take` settled, in the
+ * order they came ({@link AckQueue}), while the client goes on with the next ones: up to {@link RECEIVE_MAXIMUM}
+ * unacknowledged messages per connection. mqtt.js makes the acknowledgement through its `_sendPacket` right after
+ * customHandleAcks' `done`: that is where it is held (mqtt-subscriber.spec.ts checks it against the broker).
+ */
+export async function connectHoldingAcks(url: string, options: IClientOptions, take: (topic: string, message: Buffer) => Promise<void>): Promise<MqttClient> {
+  // `client` is set before anything is subscribed, so before the first message
+  let client: MqttClient | undefined;
+  const acks = new AckQueue<Packet>(
+    () => (client?.connected ? client.stream : null),
+    (packet) => send(packet),
+  );
+  client = await connectAsync(url, {
+    ...options,
+    protocolVersion: 5,
+    // how many unacknowledged QoS 1 messages the broker sends this connection (they are taken together)
+    properties: { ...options.properties, receiveMaximum: RECEIVE_MAXIMUM },
+    // mqtt.js logs through `debug` some twenty times a packet when no logger is given, at a few per cent of the process
+    log: noop,
+    // QoS 1: the client acknowledges at once (and hands over the next message); the acknowledgement is held below
+    // until the message was taken
+    customHandleAcks: (topic, message, packet, done) => {
+      // the subscriptions are at QoS 1, so the broker sends no QoS 2; were it to, its receipt waits for the take
+      if (packet.qos !== 1) return void take(topic, message).finally(() => done(0));
+      const entry = acks.receive(packet.messageId!);
+      void take(topic, message).finally(() => acks.taken(entry));
+      done(0);
+    },
+  });
+  const raw = client as unknown as { _sendPacket: (packet: Packet, cb?: (error?: Error) => void, ...rest: unknown[]) => void };
+  const original = raw._sendPacket.bind(client);
+  const send = (packet: Packet) => original(packet);
+  raw._sendPacket = (packet, cb, ...rest) => {
+    if (packet.cmd !== 'puback') return original(packet, cb, ...rest);
+    if (!acks.hold(packet.messageId ?? -1, packet) && client!.connected) return original(packet, cb, ...rest);
+    // held (or of a closed connection: never sent on the next one); the client goes on with its next message
+    cb?.();
+  };
+  return client;
 }
 
 function redact(url: string): string {
