@@ -253,5 +253,21 @@ for (const language of ['en', 'de'] as const) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(testid('print-download')).click()]);
     assert(readFileSync(await download.path()).subarray(0, 5).toString('latin1') === '%PDF-', 'the location labels should be a PDF');
     await screenshot(page, `printing-locations-${language}.png`);
+    // a supplier's item: "Print item label" on its page, one label per page for the label printer
+    const supplier = (await pageData<{ items: Named[] }>(page, 'GET', 'supplier?q=L-100')).items[0]!;
+    const item = (await pageData<{ items: Named[] }>(page, 'GET', `supplier/${supplier.id}/item?per_page=1`)).items[0]!;
+    await page.goto(`/c/1/supplier/${supplier.id}/item/${item.id}`);
+    await (await visible(page, testid('item-print'))).click();
+    await waitPath(page, new RegExp(`^/c/1/supplier/${supplier.id}/item/${item.id}/print/?$`));
+    await visible(page, testid('supplier-item-print-page'));
+    await until(async () => (await page.locator(`${testid('print-template')} option`).count()) > 0, 'the item templates should be offered');
+    await page.locator(testid('print-label-printer')).click();
+    await page.locator(testid('print-submit')).click();
+    await visible(page, testid('print-done'), 60_000);
+    const [label] = await Promise.all([page.waitForEvent('download'), page.locator(testid('print-download')).click()]);
+    const labelFile = await label.path();
+    assert(readFileSync(labelFile).subarray(0, 5).toString('latin1') === '%PDF-', 'the item label should be a PDF');
+    assert(pdfPages(labelFile) >= 1, 'the item label PDF should have a page');
+    await screenshot(page, `printing-supplier-item-${language}.png`);
   });
 }

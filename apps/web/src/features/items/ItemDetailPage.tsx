@@ -1,10 +1,12 @@
-import { Badge, Card, DataList, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useFormat } from '../../i18n/useFormat';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { SupplierHeader } from '../headers';
 import { EntityImages } from '../../shared/images';
+import { mayOpen } from '../../shared/paths';
+import { useViewer } from '../../shared/session/useViewer';
 import { useUnitName } from '../settings';
 import { ItemSupplies } from '../supplies';
 import { ItemThumb } from './ItemImages';
@@ -24,6 +26,9 @@ export function ItemDetailPage() {
   const supplierID = Number(params.supplierID);
   const itemID = Number(params.itemID);
   const { data: item, error } = useItemQuery({ companyID, supplierID, itemID });
+  // the item's label (issue 19), for those who may print it
+  const printPath = `/c/${companyID}/supplier/${supplierID}/item/${itemID}/print`;
+  const mayPrint = mayOpen(printPath, useViewer());
   const row = (label: string, value: string | number) => (
     <DataList.Item key={label}>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -46,6 +51,11 @@ export function ItemDetailPage() {
                   {item.disabled ? <Badge colorPalette="gray">{t('items.disabled')}</Badge> : null}{' '}
                   {item.paused ? <Badge colorPalette="orange">{t('items.pausedUntil', { date: format.date(item.paused_until) })}</Badge> : null}
                 </Heading>
+                {mayPrint ? (
+                  <Button asChild size="sm" variant="outline" ms="auto" data-testid="item-print">
+                    <RouterLink to={printPath}>{t('printing.supplierItem.title')}</RouterLink>
+                  </Button>
+                ) : null}
               </Flex>
             </Card.Header>
             <Card.Body>
