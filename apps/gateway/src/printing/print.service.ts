@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PassThrough } from 'node:stream';
 import type { Response } from 'express';
 import { AppError, ErrorCode } from '@kanban/access';
 import {
@@ -38,17 +37,11 @@ import {
 } from '@kanban/labels';
 import { ServiceBus } from '@kanban/messaging';
 import { type OrderDocument, sampleOrderDocument } from '@kanban/notify-templates';
-import { downloadDisposition } from '../orders/order-files.service';
 import { imageKeys, kanbanCards, PrintSource, wrongTemplate } from './print-source';
+import { guardLabels, type PrintStop, sendGated } from './print-stream';
 
 /** Where a print call was made: a customer (and location, order) or a supplier. */
 export type PrintPlace = { customerId: number; locationId?: number; orderId?: number } | { supplierId: number };
-
-/**
- * Output held back before the first byte is sent (a few sheets): an error while it fills (a barcode its data cannot
- * make, a broken image) still answers the JSON envelope with 1055; a later one aborts the download.
- */
-export const PRINT_GATE_BYTES = 256 * 1024;
 
 type Output = 'sheet' | 'label' | 'zpl';
 
@@ -122,7 +115,7 @@ export class PrintService {
 
     if (type === 'calibration') {
       if (output === 'zpl') throw AppError.validation('A4', 'the calibration page is a PDF: print it on sheets (A4=true) or as a label printer PDF');
-      return this.send(res, name, 'application/pdf', { labels: 0, pages: 1 }, (out) => renderCalibrationPdf(sheet, template, out));
+      return sendGated(res, { name, type: 'application/pdf', labels: 0, pages: 1 }, (out) => renderCalibrationPdf(sheet, template, out), { aborted: false }, this.log);
     }
 
     const keys = imageKeys(template);
@@ -181,76 +174,11 @@ export class PrintService {
       output === 'sheet'
         ? Math.ceil((layout.firstPosition + panels) / layout.positions.length)
         : panels;
-    const job = { template, labels, count, form: body.form, images, settings: sheet };
+    const stop: PrintStop = { aborted: false };
+    const job = { template, labels: guardLabels(labels, stop), count, form: body.form, images, settings: sheet };
     if (output === 'zpl')
-      return this.send(res, name, 'text/plain; charset=utf-8', { labels: count, pages }, (out) =>
-        renderZpl(job, out, { dpi: settings.zpl_dpi }),
-      );
-    return this.send(res, name, 'application/pdf', { labels: count, pages }, (out) => renderPdf(job, out));
-  }
-
-  /**
-   * Runs a renderer into a gate: its output is held until PRINT_GATE_BYTES or its end, so an early error is thrown
-   * here (and answered as the envelope); then the headers go out, the held bytes and the rest stream into the
-   * response. A later error destroys the response (the download is incomplete) and is logged.
-   */
-  private async send(
-    res: Response,
-    name: string,
-    type: string,
-    counts: { labels: number; pages: number },
-    render: (out: PassThrough) => Promise<unknown>,
-  ): Promise<void> {
-    const out = new PassThrough();
-    const held: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    let failure: unknown = null;
-    const rendering = render(out).then(
-      () => {
-        done = true;
-      },
-      (err: unknown) => {
-        done = true;
-        failure = err;
-        out.destroy();
-      },
-    );
-    await new Promise<void>((resolve) => {
-      const onData = (chunk: Buffer): void => {
-        held.push(chunk);
-        size += chunk.length;
-        if (size >= PRINT_GATE_BYTES) {
-          out.off('data', onData);
-          out.pause();
-          resolve();
-        }
-      };
-      out.on('data', onData);
-      void rendering.then(() => resolve());
-    });
-    if (failure) throw failure;
-    res.status(200);
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Disposition', downloadDisposition(name));
-    res.setHeader('X-Label-Count', String(counts.labels));
-    res.setHeader('X-Page-Count', String(counts.pages));
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition, X-Label-Count, X-Page-Count');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (done) {
-      const all = Buffer.concat(held);
-      res.setHeader('Content-Length', String(all.length));
-      res.end(all);
-      return;
-    }
-    res.write(Buffer.concat(held));
-    out.pipe(res);
-    await rendering;
-    if (failure) {
-      this.log.warn(`print job failed after ${size} bytes were sent: ${(failure as Error).message}`);
-      res.destroy(failure as Error);
-    }
+      return sendGated(res, { name, type: 'text/plain; charset=utf-8', labels: count, pages }, (out) => renderZpl(job, out, { dpi: settings.zpl_dpi }), stop, this.log);
+    return sendGated(res, { name, type: 'application/pdf', labels: count, pages }, (out) => renderPdf(job, out), stop, this.log);
   }
 
   /** `print/templates?type=`: the company's templates of a type with the customer's settings for each. */
