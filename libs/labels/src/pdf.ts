@@ -55,6 +55,18 @@ export function printError(reason: string): AppError {
   return new AppError(ErrorCode.PrintError, `error while printing: ${reason}`, { data: { reason } });
 }
 
+/** A text that is not wrapped: its line breaks and runs of whitespace as one space, as the template's text says. */
+export function singleLine(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+/** Where a line of `lineWidth` starts in a box at `x` of `width` for the alignment (any unit). */
+export function alignedLeft(x: number, width: number, lineWidth: number, align: 'left' | 'center' | 'right'): number {
+  if (align === 'right') return x + width - lineWidth;
+  if (align === 'center') return x + (width - lineWidth) / 2;
+  return x;
+}
+
 /** pdfkit's opened image (drawn many times, embedded once); openImage is missing from @types/pdfkit */
 type PdfImage = { width: number; height: number };
 const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer): PdfImage =>
@@ -156,14 +168,13 @@ function drawText(
   }
   doc.save();
   doc.rect(x, y, width, height).clip();
-  doc.text(text, x, top, {
-    width,
-    height: Math.max(height - (top - y), lineHeight + 0.01),
-    align,
-    lineBreak: wrap,
-    ellipsis: wrap ? undefined : false,
-    lineGap: 0,
-  });
+  if (wrap) {
+    doc.text(text, x, top, { width, height: Math.max(height - (top - y), lineHeight + 0.01), align, lineGap: 0 });
+  } else {
+    // one line, placed by hand: pdfkit wraps any text given a width, even with lineBreak false; the clip cuts it off
+    const line = singleLine(text);
+    doc.text(line, alignedLeft(x, width, doc.widthOfString(line), align), top, { lineBreak: false, lineGap: 0 });
+  }
   doc.restore();
 }
 

@@ -140,6 +140,29 @@ describe('renderSvg', () => {
     expect(texts.filter((t) => t.text === 'SKU-3')).toHaveLength(2);
   });
 
+  it('keeps a text with wrap="false" on one line in the PDF and the SVG, aligned in its box and cut off at its edge', async () => {
+    const xml = `<label width="60" height="20">
+  <text x="5" y="2" width="30" height="12" size="10" wrap="false">Sechskantschraube DIN 933 M8 x 40 verzinkt</text>
+  <text x="5" y="14" width="50" height="5" size="8" align="right" wrap="false">rechts</text>
+</label>`;
+    const { pdf } = await renderPdfBuffer({ template: xml, labels: [{ data: data(1) }], settings: { paper: 'label' } });
+    const pdfFile = path.join(dir, 'nowrap.pdf');
+    writeFileSync(pdfFile, pdf);
+    // the first box (5..35 mm across, 2..14 mm down; 1 mm = 2.835 pt): one line only, however long the text
+    const inBox = execFileSync('pdftotext', ['-raw', '-x', '14', '-y', '5', '-W', '85', '-H', '34', pdfFile, '-'], { encoding: 'utf8' });
+    expect(inBox.split('\n').map((l) => l.trim()).filter(Boolean)).toHaveLength(1);
+    expect(inBox).toMatch(/^Sechskantschraube/);
+    const bbox = execFileSync('pdftotext', ['-bbox', pdfFile, '-'], { encoding: 'utf8' });
+    const word = (w: string) => bbox.match(new RegExp(`<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${w}</word>`));
+    // the words of the long text stand on one baseline; the right-aligned word ends at the box's right edge (55 mm)
+    expect(word('Sechskantschraube')![2]).toBe(word('DIN')![2]);
+    expect(Number(word('rechts')![3]) / 2.8346).toBeCloseTo(55, 0);
+    const { svg } = await renderSvg({ template: xml, labels: [{ data: data(1) }] });
+    const lines = elements(svg).filter((e) => e.name === 'text');
+    expect(lines.map((l) => l.text)).toEqual(['Sechskantschraube DIN 933 M8 x 40 verzinkt', 'rechts']);
+    expect(Number(lines[1]!.attrs.x) + Number(lines[1]!.attrs.textLength)).toBeCloseTo(55, 2);
+  });
+
   it('draws barcodes that read back after rasterising the SVG (zbarimg, zxing-wasm)', async () => {
     const { svg } = await renderSvg({ template: LABEL, labels: [{ data: data(4) }] });
     const file = await rasterise(svg);

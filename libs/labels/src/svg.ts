@@ -5,7 +5,7 @@ import { BarcodeError, encodeBarcode, placeBarcode } from './barcodes';
 import type { DrawOp, Panel } from './evaluate';
 import { Gs1Error } from './gs1';
 import { type PrintJob, panelsOf, resolveDpi, resolveLayout, templateOf } from './layout';
-import { printError } from './pdf';
+import { alignedLeft, printError, singleLine } from './pdf';
 
 /**
  * SVG output of one label page or one sheet, from the same draw ops, barcode symbols and text layout as the PDF
@@ -108,6 +108,13 @@ export function layoutTextLines(
     top = valign === 'middle' ? y + (height - used) / 2 : y + height - used;
   }
   const ascent = (doc._font.ascender / 1000) * size;
+  if (!wrap) {
+    // one line placed by hand, as the PDF places it (pdf.ts drawText)
+    const line = singleLine(text).trim();
+    if (!line) return [];
+    const lineWidth = doc.widthOfString(line);
+    return [{ text: line, x: alignedLeft(x, width, lineWidth, align) / PT, baseline: (top + ascent) / PT, width: lineWidth / PT }];
+  }
   const lines: TextLine[] = [];
   doc._text(
     text,
@@ -117,8 +124,6 @@ export function layoutTextLines(
       width,
       height: Math.max(height - (top - y), lineHeight + 0.01),
       align,
-      lineBreak: wrap,
-      ellipsis: wrap ? undefined : false,
       lineGap: 0,
     },
     (line, options) => {
