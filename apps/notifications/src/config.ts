@@ -32,7 +32,7 @@ export interface DeliveryConfig {
   leaseMs: number;
   /** DELIVERY_BATCH: deliveries claimed at once (default 200; those to one server share its connections) */
   batch: number;
-  /** DELIVERY_MAIL_CONNECTIONS: kept-open SMTP connections per server and batch (default 4) */
+  /** DELIVERY_MAIL_CONNECTIONS: kept-open SMTP connections per server, reused by the batches of a worker run (default 4) */
   mailConnections: number;
   /** DELIVERY_TIMEOUT_MS: per step of a connection (default 30 s) */
   timeoutMs: number;
