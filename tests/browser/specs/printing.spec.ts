@@ -255,7 +255,12 @@ for (const language of ['en', 'de'] as const) {
     await screenshot(page, `printing-locations-${language}.png`);
     // a supplier's item: "Print item label" on its page, one label per page for the label printer
     const supplier = (await pageData<{ items: Named[] }>(page, 'GET', 'supplier?q=L-100')).items[0]!;
-    const item = (await pageData<{ items: Named[] }>(page, 'GET', `supplier/${supplier.id}/item?per_page=1`)).items[0]!;
+    // (an item's labels are those of its kanban rules: an item of the supplier's catalog with a rule at a new location)
+    const suffix = `${language}${Date.now().toString(36)}`;
+    const catalog = (await pageData<{ items: Named[] }>(page, 'GET', `supplier/${supplier.id}/catalog`)).items[0]!;
+    const location = await pageData<Named>(page, 'POST', `customer/${customer.id}/location/`, { name: `Lieferant ${suffix}` });
+    const item = await pageData<Named>(page, 'POST', `customer/${customer.id}/item`, { sku: `SP-${suffix}`, name: `Lieferanten-Etikett ${suffix}`, order_unit: 'PAK', item_unit: 'PCE', catalog_id: catalog.id });
+    await pageData(page, 'POST', 'rules', { location_id: location.id, item_id: item.id, threshold: 2, capacity: 8, stock: 8 });
     await page.goto(`/c/1/supplier/${supplier.id}/item/${item.id}`);
     await (await visible(page, testid('item-print'))).click();
     await waitPath(page, new RegExp(`^/c/1/supplier/${supplier.id}/item/${item.id}/print/?$`));
