@@ -15,7 +15,7 @@ export function mqttTopic(root: string): string {
 /** How often a message is tried when the catalog or the store fails, before it is given up (logged). */
 const ATTEMPTS = 6;
 /** Unacknowledged QoS 1 messages the broker may send a connection (MQTT 5 Receive Maximum): taken together. */
-export const RECEIVE_MAXIMUM = 100;
+export const RECEIVE_MAXIMUM = 500;
 /** How long the first waiting message waits for more before they are taken (one look-up and publish for all). */
 const COALESCE_MS = 10;
 const noop = (): void => undefined;
