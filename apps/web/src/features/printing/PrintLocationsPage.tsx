@@ -1,7 +1,7 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { apiPath } from '../../shared/navigation/apiPath';
 import { useLocationsQuery } from '../locations';
@@ -26,9 +26,17 @@ export function PrintLocationsPage() {
   }, [locations.data]);
   return (
     <Stack gap="4" data-testid="print-locations-page">
-      <Heading as="h1" size="xl">
-        {t('printing.locationLabels.title')}
-      </Heading>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('printing.locationLabels.title')}
+        </Heading>
+        {/* the customer's item labels (print/label) have no menu entry of their own */}
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={apiPath({ companyID, customerID }, 'print/label')} data-testid="print-item-labels-link">
+            {t('printing.itemLabels.title')}
+          </RouterLink>
+        </Button>
+      </Flex>
       {locations.error ? <ErrorBox error={locations.error} /> : null}
       {templates.error ? <ErrorBox error={templates.error} /> : null}
       <ChooseList
