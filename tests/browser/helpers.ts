@@ -134,6 +134,24 @@ export async function visible(locatorOrPage: Page | Locator, selector?: string, 
   return locator.first();
 }
 
+/**
+ * Clicks a navigation link and waits for its address; a click that left the page where it was (a CI run saw the menu
+ * link focused after the click and the page still on the dashboard, right after a language change re-rendered the
+ * shell) is repeated, up to three clicks. Only for links: following one twice does nothing more.
+ */
+export async function follow(page: Page, link: Locator, expected: RegExp, timeout = 15_000): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await link.click();
+    try {
+      await waitPath(page, expected, { timeout: attempt < 3 ? 5_000 : timeout });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`follow: click ${attempt} on ${String(link)} left the page at ${new URL(page.url()).pathname}; clicking again`);
+    }
+  }
+}
+
 /** Waits until no list is in flight and the element has stayed in the same place for half a second. */
 export async function settled(page: Page, locator: Locator, ms = 500): Promise<void> {
   let last: string | null = null;
