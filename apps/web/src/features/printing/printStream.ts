@@ -1,5 +1,6 @@
 import { WEB_API_KEY } from '../../shared/api/api';
 import { type ApiError, isEnvelope } from '../../shared/api/apiError';
+import { fileNameOf } from '../../shared/api/download';
 
 /** What has arrived of a print so far: labels and pages as the answer's headers announce them, bytes read. */
 export interface PrintProgress {
@@ -13,21 +14,6 @@ export interface PrintedFile {
   name: string;
   labels: number | null;
   pages: number | null;
-}
-
-/** The file name of a content-disposition header (`filename*=` of RFC 5987 or `filename="..."`), else the fallback. */
-export function dispositionName(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a malformed encoding: the plain name below
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
 }
 
 function headerNumber(response: Response, name: string): number | null {
@@ -76,7 +62,7 @@ export async function fetchPrint(
   const labels = headerNumber(response, 'X-Label-Count');
   const pages = headerNumber(response, 'X-Page-Count');
   const zpl = type.startsWith('text/plain') || type.includes('zpl');
-  const name = dispositionName(response.headers.get('content-disposition'), zpl ? 'label.zpl' : 'label.pdf');
+  const name = fileNameOf(response.headers.get('content-disposition'), zpl ? 'label.zpl' : 'label.pdf');
   onProgress({ labels, pages, bytes: 0 });
   const chunks: Uint8Array[] = [];
   let bytes = 0;

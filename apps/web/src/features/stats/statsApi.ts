@@ -9,7 +9,7 @@ import type {
   ServiceReportDto,
 } from '@kanban/contracts';
 import { api } from '../../shared/api/api';
-import { fetchFile, saveBlob } from '../../shared/api/download';
+import { fetchFile, fileNameOf, saveBlob } from '../../shared/api/download';
 import { apiPath } from '../../shared/navigation/apiPath';
 
 export type { OrderStatsDto, OrderStatsLineDto, RulesCheckDto, ServiceLineDto, ServicePeriod, ServiceReportDto };
@@ -66,21 +66,6 @@ export const statsApi = api.injectEndpoints({
 
 export const { useOrderStatsQuery, useOrderStatsDetailsQuery, useRulesCheckQuery, useServiceReportQuery, useServiceDetailsQuery, useSupplierServiceReportQuery } =
   statsApi;
-
-/** The file name of a content-disposition header (`filename="..."` or RFC 5987 `filename*=`), else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a malformed encoding: fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
 
 /**
  * POST report/location answers a PDF (or the error envelope): fetched with the session's token and saved
