@@ -185,6 +185,20 @@ describe('openTRANS 2.1 ORDER', () => {
     expect(textOf(child(child(refs, 'SHIPMENT_PARTIES_REFERENCE'), 'DELIVERY_IDREF'))).toBe(id('delivery'));
   });
 
+  it('leaves ADDRESS out of a party of which nothing is known (PARTY holds ADDRESS*), never an empty one', () => {
+    const unknown = { name: '', street: '', postal: '', city: '', state: '', country_iso: '' };
+    const xml = renderOpenTransOrder({ ...base, supplier: { ...base.supplier, ...unknown } }).toString('utf8');
+    expect(xml).not.toContain('<ADDRESS/>');
+    const info = child(child((parser.parse(xml) as Ordered[]).find((n) => nameOf(n) === 'ORDER')!, 'ORDER_HEADER'), 'ORDER_INFO');
+    const parties = childrenOf(child(info, 'PARTIES'));
+    const byRole = Object.fromEntries(parties.map((p) => [textOf(child(p, 'PARTY_ROLE')), p]));
+    expect(names(byRole.supplier!)).toEqual(['bmecat:PARTY_ID', 'PARTY_ROLE']);
+    expect(names(byRole.buyer!)).toEqual(['bmecat:PARTY_ID', 'PARTY_ROLE', 'ADDRESS']);
+    // a name alone is an address
+    const named = renderOpenTransOrder({ ...base, supplier: { ...base.supplier, ...unknown, name: 'Nur Name' } }).toString('utf8');
+    expect(named).toContain('<bmecat:NAME>Nur Name</bmecat:NAME>');
+  });
+
   it('lists every line as ORDER_ITEM with its required elements in order and product ids in the BMEcat namespace', () => {
     const items = childrenOf(child(root, 'ORDER_ITEM_LIST'));
     expect(items.map(nameOf)).toEqual(['ORDER_ITEM', 'ORDER_ITEM']);

@@ -63,10 +63,14 @@ const cut = (value: string, max: number): string => {
   return chars.length <= max ? value : chars.slice(0, max).join('');
 };
 
-function address(names: string[], place: DocAddress & { vat_id?: string }): XmlElement {
+/**
+ * A party's ADDRESS, or null when nothing of it is known (no name, no street, no city…): PARTY holds ADDRESS*, so a
+ * party without one is valid, while an empty `<ADDRESS/>` says nothing and some receivers' checks refuse it.
+ */
+function address(names: string[], place: DocAddress & { vat_id?: string }): XmlElement | null {
   const [name, name2, name3] = names.filter((n) => n !== '');
   const line = (value: string): string => cut(value, OPENTRANS_TEXT_LIMITS.address);
-  return el('ADDRESS', [
+  const parts = [
     optional('bmecat:NAME', line(name ?? '')),
     optional('bmecat:NAME2', line(name2 ?? '')),
     optional('bmecat:NAME3', line(name3 ?? '')),
@@ -76,10 +80,11 @@ function address(names: string[], place: DocAddress & { vat_id?: string }): XmlE
     optional('bmecat:STATE', line(place.state)),
     optional('bmecat:COUNTRY_CODED', place.country_iso.toUpperCase()),
     optional('bmecat:VAT_ID', place.vat_id ?? ''),
-  ]);
+  ];
+  return parts.some((part) => part !== null) ? el('ADDRESS', parts) : null;
 }
 
-function party(id: string, role: 'buyer' | 'supplier' | 'delivery', addr: XmlElement): XmlElement {
+function party(id: string, role: 'buyer' | 'supplier' | 'delivery', addr: XmlElement | null): XmlElement {
   return el('PARTY', [el('bmecat:PARTY_ID', id, { type: PARTY_ID_TYPE }), el('PARTY_ROLE', role), addr]);
 }
 
