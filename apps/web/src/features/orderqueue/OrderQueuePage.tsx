@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole } from '@kanban/access';
-import { Button, Card, CloseButton, Flex, Heading, Input, NativeSelect, Stack, Tag } from '@chakra-ui/react';
+import { Button, Card, CloseButton, Flex, Heading, Input, Stack, Tag } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import {
 import { OrderQueueTable } from './OrderQueueTable';
 import { useRowSelection } from '../../shared/lists/useRowSelection';
 import { FilterSwitch } from '../../shared/lists/FilterSwitch';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 
 const PER_PAGE = 25;
 const STATES: OrderQueueState[] = ['waiting', 'error', 'transmitted'];
@@ -136,22 +137,14 @@ export function OrderQueuePage() {
                 aria-label={t('orderQueue.filter')}
                 data-testid="orderqueue-filter"
               />
-              <NativeSelect.Root maxW="220px">
-                <NativeSelect.Field
-                  aria-label={t('orderQueue.state')}
-                  value={state ?? ''}
-                  onChange={(e) => setParam('state', e.target.value || undefined)}
-                  data-testid="orderqueue-state"
-                >
-                  <option value="">{t(all ? 'orderQueue.allStates' : 'orderQueue.openStates')}</option>
-                  {STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`orderQueue.states.${s}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <FilterSelect
+                label={t('orderQueue.state')}
+                value={state ?? ''}
+                testId="orderqueue-state"
+                allLabel={t(all ? 'orderQueue.allStates' : 'orderQueue.openStates')}
+                options={STATES.map((s) => ({ value: s, label: t(`orderQueue.states.${s}`) }))}
+                onChange={(value) => setParam('state', value || undefined)}
+              />
               <FilterSwitch
                 checked={all}
                 onChange={(checked) => {

@@ -1,4 +1,4 @@
-import { Badge, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import { AccessGroup, hasRole } from '@kanban/access';
 import { SENSOR_TYPES, type SensorSort, type SensorType } from '@kanban/contracts';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { DeviceKeyPanel } from './DeviceKeyPanel';
 import { SensorDialog } from './SensorDialog';
 import { type SensorDto, useDeleteSensorMutation, useSensorsQuery } from './sensorsApi';
 import { ageText, sensorState } from './sensorStatus';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 
 /** The time the ages are measured against, moved on every half minute (the ages stay current). */
 function useNow(): number {
@@ -70,25 +71,18 @@ export function SensorsPage() {
         texts={listTexts(t, 'sensors')}
         header={<SettingsTabs companyID={companyID} />}
         filters={
-          <NativeSelect.Root maxW="320px">
-            <NativeSelect.Field
-              aria-label={t('sensors.fields.type')}
-              value={type}
-              data-testid="sensor-type-filter"
-              onChange={(e) => {
-                setType(e.target.value as SensorType | '');
-                state.list.setPage(1);
-              }}
-            >
-              <option value="">{t('sensors.allTypes')}</option>
-              {SENSOR_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`sensors.types.${value}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label={t('sensors.fields.type')}
+            value={type}
+            testId="sensor-type-filter"
+            maxW="320px"
+            allLabel={t('sensors.allTypes')}
+            options={SENSOR_TYPES.map((value) => ({ value, label: t(`sensors.types.${value}`) }))}
+            onChange={(value) => {
+              setType(value);
+              state.list.setPage(1);
+            }}
+          />
         }
         filtered={type !== ''}
         onResetFilters={() => setType('')}

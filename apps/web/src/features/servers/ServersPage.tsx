@@ -1,4 +1,4 @@
-import { Badge, Button, NativeSelect } from '@chakra-ui/react';
+import { Badge, Button } from '@chakra-ui/react';
 import { SERVER_TYPES, type ServerSort, type ServerType } from '@kanban/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { translatedError } from '../settings';
 import { ServerDialog } from './ServerDialog';
 import { VerifyDialog } from './VerifyDialog';
 import { type ServerDto, useDeleteServerMutation, useServersQuery } from './serversApi';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 
 /**
  * /c/{companyID}/settings/notifications/server: the company's servers (SMTP, SFTP, FTP(S), HTTP(S)) that notification
@@ -37,25 +38,18 @@ export function ServersPage() {
         result={result}
         texts={listTexts(t, 'servers')}
         filters={
-          <NativeSelect.Root maxW="320px">
-            <NativeSelect.Field
-              aria-label={t('servers.fields.type')}
-              value={type}
-              data-testid="server-type-filter"
-              onChange={(e) => {
-                setType(e.target.value as ServerType | '');
-                state.list.setPage(1);
-              }}
-            >
-              <option value="">{t('servers.allTypes')}</option>
-              {SERVER_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`servers.types.${value}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label={t('servers.fields.type')}
+            value={type}
+            testId="server-type-filter"
+            maxW="320px"
+            allLabel={t('servers.allTypes')}
+            options={SERVER_TYPES.map((value) => ({ value, label: t(`servers.types.${value}`) }))}
+            onChange={(value) => {
+              setType(value);
+              state.list.setPage(1);
+            }}
+          />
         }
         filtered={type !== ''}
         onResetFilters={() => setType('')}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useDebounced } from '../../shared/lists/useDebounced';
 import { SupplyStatusBadge } from './SupplyStatusBadge';
 import { type SupplyDto, type SupplySort, type SupplyState, useSuppliesQuery } from './suppliesApi';
 import { useMarkDelivered } from './useMarkDelivered';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 
 const STATES: SupplyState[] = ['open', 'delivered', 'all'];
 const DAYS = [0, 7, 30, 90, 365];
@@ -98,42 +99,27 @@ export function SupplyListPage() {
                   aria-label={t('supplies.filter')}
                   data-testid="supply-filter"
                 />
-                <NativeSelect.Root maxW="220px">
-                  <NativeSelect.Field
-                    aria-label={t('supplies.state')}
-                    value={state}
-                    data-testid="supply-state"
-                    onChange={(e) => {
-                      setState(e.target.value as SupplyState);
-                      setPage(1);
-                    }}
-                  >
-                    {STATES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`supplies.states.${s}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <NativeSelect.Root maxW="220px">
-                  <NativeSelect.Field
-                    aria-label={t('supplies.days')}
-                    value={String(days)}
-                    data-testid="supply-days"
-                    onChange={(e) => {
-                      setDays(Number(e.target.value));
-                      setPage(1);
-                    }}
-                  >
-                    {DAYS.map((d) => (
-                      <option key={d} value={d}>
-                        {d === 0 ? t('supplies.anyTime') : t('supplies.lastDays', { count: d })}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <FilterSelect
+                  label={t('supplies.state')}
+                  value={state}
+                  testId="supply-state"
+                  options={STATES.map((s) => ({ value: s, label: t(`supplies.states.${s}`) }))}
+                  onChange={(value) => {
+                    if (value === '') return;
+                    setState(value);
+                    setPage(1);
+                  }}
+                />
+                <FilterSelect
+                  label={t('supplies.days')}
+                  value={String(days)}
+                  testId="supply-days"
+                  options={DAYS.map((d) => ({ value: String(d), label: d === 0 ? t('supplies.anyTime') : t('supplies.lastDays', { count: d }) }))}
+                  onChange={(value) => {
+                    setDays(Number(value));
+                    setPage(1);
+                  }}
+                />
               </Flex>
               {error ? <ErrorBox error={error} /> : null}
               <DataTable

@@ -1,5 +1,5 @@
 import { AccessGroup, hasRole, type Role } from '@kanban/access';
-import { Button, Card, Flex, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -25,6 +25,7 @@ import {
   useUsersQuery,
 } from './usersApi';
 import { FilterSwitch } from '../../shared/lists/FilterSwitch';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 
 /** /c/{companyID}/settings/user: the company's users, filtered, sorted and paged on the server. */
 export function UsersPage() {
@@ -105,25 +106,17 @@ export function UsersPage() {
                 aria-label={t('users.filter')}
                 data-testid="user-filter"
               />
-              <NativeSelect.Root maxW="220px" size="md">
-                <NativeSelect.Field
-                  aria-label={t('users.roleFilter')}
-                  data-testid="user-role-filter"
-                  value={role === null ? '' : String(role)}
-                  onChange={(e) => {
-                    setRole(e.target.value === '' ? null : (Number(e.target.value) as Role));
-                    list.setPage(1);
-                  }}
-                >
-                  <option value="">{t('users.allRoles')}</option>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`roles.${r}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <FilterSelect
+                label={t('users.roleFilter')}
+                testId="user-role-filter"
+                value={role === null ? '' : String(role)}
+                allLabel={t('users.allRoles')}
+                options={ROLES.map((r) => ({ value: String(r), label: t(`roles.${r}`) }))}
+                onChange={(value) => {
+                  setRole(value === '' ? null : (Number(value) as Role));
+                  list.setPage(1);
+                }}
+              />
               <FilterSwitch
                 checked={restricted}
                 onChange={(checked) => {
