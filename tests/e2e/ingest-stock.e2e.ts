@@ -1,8 +1,9 @@
 // Sensor readings become stock, end to end in both run modes (docs/storages.md "Readings become stock"): a reading
 // published with mosquitto_pub, a batch over HTTP and a LoRaWAN uplink of The Things Stack each change the stock of the
 // kanban rule in the sensor's bin (stock event kind `sensor`); a drop below the threshold orders; a reading below the
-// empty bin gives journal 2007 and no stock change; an older reading arriving late changes nothing; a stock step that
-// keeps failing is journal 2006, retried from the journal.
+// empty bin gives journal 2007 and no stock change; an older reading arriving late changes nothing; a bin's own noise
+// band keeps a move within it out of the stock and lets one beyond it through; a stock step that keeps failing is
+// journal 2006, retried from the journal.
 import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ let key: string;
 const rules: Record<string, number> = {};
 let locationPath: string;
 let storageId: number;
+const sensors: Record<string, number> = {};
 const started = Date.now();
 /** reading times counted up from 20 minutes ago, so each reading is newer than the one before */
 let tick = 0;
@@ -69,13 +71,13 @@ beforeAll(async () => {
   const customer = ok(await system.api.post(`/c/${company}/customer/`, { name: 'Sensorkunde GmbH', nr: 'SENS-1' }, admin)).id;
   const location = ok(await system.api.post(`/c/${company}/customer/${customer}/location/`, { name: 'Sensorhalle' }, admin)).id;
   locationPath = `/c/${company}/customer/${customer}/location/${location}/storage`;
-  storageId = ok(await system.api.post(`${locationPath}/`, { name: 'Regal S', rows: 2, columns: 2, prefix: 'S' }, admin)).id;
-  const sensors: Record<string, number> = {};
+  storageId = ok(await system.api.post(`${locationPath}/`, { name: 'Regal S', rows: 3, columns: 2, prefix: 'S' }, admin)).id;
   for (const [external_id, name, type, unit] of [
     ['scale-S1', 'Waage S1', 'weight', 'g'],
     ['beam-S2', 'Lichtschranke S2', 'light_barrier', 'count'],
     ['70B3D57ED00500S3', 'Abstand S3', 'distance', 'mm'],
     ['scale-S4', `Waage S4 ${mark}`, 'weight', 'g'],
+    ['scale-S5', 'Schraubenwaage S5', 'weight', 'g'],
   ] as const) {
     sensors[external_id] = ok(await system.api.post(`/c/${company}/sensor`, { name, external_id, type, unit, interval_minutes: 5 }, admin)).id;
   }
@@ -84,10 +86,12 @@ beforeAll(async () => {
     ['count', 1, 2, { sensor_id: sensors['beam-S2'], measured: 'count', wanted: 'pieces', pieces_per_bin: 5 }],
     ['distance', 2, 1, { sensor_id: sensors['70B3D57ED00500S3'], measured: 'distance_mm', wanted: 'pieces', empty_distance: 500, full_distance: 100 }],
     ['failing', 2, 2, { sensor_id: sensors['scale-S4'], measured: 'weight_g', wanted: 'pieces', tare: 100, piece_weight: 10 }],
+    // a scale of small screws (2 g each) that jitters by a few pieces: its own noise band of 3 pieces
+    ['screws', 3, 1, { sensor_id: sensors['scale-S5'], measured: 'weight_g', wanted: 'pieces', tare: 0, piece_weight: 2, noise_band: 3 }],
   ];
   for (const [name, row, column, bin] of bins) {
     const item = ok(await system.api.post(`/c/${company}/customer/${customer}/item`, { sku: `SENS-${name}`, name: `Sensorteil ${name}`, order_unit: 'PCE' }, admin)).id;
-    const capacity = name === 'distance' ? 50 : 20;
+    const capacity = name === 'distance' ? 50 : name === 'screws' ? 150 : 20;
     rules[name] = ok(await system.api.post(`/c/${company}/rules`, { location_id: location, item_id: item, threshold: 4, capacity, stock: capacity }, admin)).id;
     ok(await system.api.call('PUT', `${locationPath}/${storageId}/bins/${row}/${column}`, { body: { kanban_rule_id: rules[name], ...bin }, token: admin }));
   }
@@ -184,6 +188,59 @@ describe(`sensor readings become stock (${process.env.E2E_MODE})`, () => {
     const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
     expect(grid.bins.find((b: { label: string }) => b.label === 'S1-1')).toMatchObject({ fault: { kind: 'implausible', value: 12_000 } });
     expect((await rule('weight')).stock).toBe(2);
+  });
+
+  it("the bin's noise band: a move within it changes nothing, one beyond it changes the stock; a band set on the plan applies to the next reading", async () => {
+    const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
+    expect(grid.bins.find((b: { label: string }) => b.label === 'S3-1')).toMatchObject({ sensor_id: sensors['scale-S5'], noise_band: 3 });
+    const reading = async (grams: number) => {
+      const time = nextTime();
+      expect(ok(await ingest('/readings', { readings: [{ external_id: 'scale-S5', time, value: grams }] })).accepted).toBe(1);
+      // the catalog took it (the bins' levels leave in the same transaction as the sensor's last value)
+      await eventually(async () => {
+        const sensor = ok(await system.api.get(`/c/${company}/sensor/${sensors['scale-S5']}/`, admin));
+        return sensor.last_seen_at && Date.parse(sensor.last_seen_at) === Date.parse(time) ? true : undefined;
+      }, 30_000, `the scale's reading of ${grams} g to arrive`);
+    };
+    // 200 g: 100 pieces, the first reading, applied
+    await reading(200);
+    await stockOf('screws', 100);
+    // 195 g: 97.5 pieces, 2.5 from the level applied: within the band of 3 (half a piece, the default, would take it)
+    await reading(195);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await rule('screws')).stock).toBe(100);
+    // 193.4 g: 96.7 pieces, 3.3 from it: beyond the band, the stock moves
+    await reading(193.4);
+    await stockOf('screws', 97);
+    // the band set back to the type's default on the plan (null: half a piece for a scale): a move of one piece counts
+    ok(await system.api.call('PUT', `${locationPath}/${storageId}/bins/3/1`, {
+      body: { kanban_rule_id: rules.screws, sensor_id: sensors['scale-S5'], measured: 'weight_g', wanted: 'pieces', tare: 0, piece_weight: 2, noise_band: null },
+      token: admin,
+    }));
+    await reading(191.4);
+    await stockOf('screws', 96);
+    const history = ok(await system.api.get(`/c/${company}/rules/${rules.screws}/stock`, admin));
+    const sensorSteps = history.items
+      .filter((e: { kind: string }) => e.kind === 'sensor')
+      .map((e: { stock_before: number; stock: number }) => [e.stock_before, e.stock])
+      .sort((a: number[], b: number[]) => b[0]! - a[0]!);
+    expect(sensorSteps).toEqual([
+      [150, 100],
+      [100, 97],
+      [97, 96],
+    ]);
+  });
+
+  it('refuses a noise band out of range at its field (1000), keeping the bin as it was', async () => {
+    for (const noise_band of [-1, 100_001, 'drei']) {
+      const refused = await system.api.call('PUT', `${locationPath}/${storageId}/bins/3/1`, {
+        body: { kanban_rule_id: rules.screws, sensor_id: sensors['scale-S5'], measured: 'weight_g', wanted: 'pieces', tare: 0, piece_weight: 2, noise_band },
+        token: admin,
+      });
+      expect([noise_band, refused.body.Meta.code, refused.body.Meta.field]).toEqual([noise_band, 1000, 'noise_band']);
+    }
+    const grid = ok(await system.api.get(`${locationPath}/${storageId}/bins`, admin));
+    expect(grid.bins.find((b: { label: string }) => b.label === 'S3-1')).toMatchObject({ sensor_id: sensors['scale-S5'], noise_band: null });
   });
 
   it('a stock step that keeps failing is journal 2006 (a dead letter); retried from the journal, the reading becomes stock and orders', async () => {

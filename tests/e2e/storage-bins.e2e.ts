@@ -112,6 +112,8 @@ describe('storage bins: the grid', () => {
       ['1/1', { sensor_id: 4, measured: 'distance_mm', wanted: 'pieces', empty_distance: 10, full_distance: 20 }, 'full_distance'],
       ['1/1', { sensor_id: 99999999, measured: 'weight_g', wanted: 'pieces', piece_weight: 2 }, 'sensor_id'],
       ['1/1', { dead_time_seconds: 90000 }, 'dead_time_seconds'],
+      ['1/1', { sensor_id: 4, measured: 'weight_g', wanted: 'pieces', noise_band: -0.5 }, 'noise_band'],
+      ['1/1', { sensor_id: 4, measured: 'weight_g', wanted: 'pieces', noise_band: 1_000_000 }, 'noise_band'],
     ];
     for (const [cell, body, field] of cases) {
       const answer = await put(`${base()}/${id}/bins/${cell}`, body);
@@ -154,9 +156,10 @@ describe('storage bins: sensors', () => {
         plausibility_min: 0,
         plausibility_max: 5000,
         dead_time_seconds: 20,
+        noise_band: 2.5,
       }),
     );
-    expect(bin).toMatchObject({ sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces', tare: 310.5, piece_weight: 4.2, empty_distance: null, dead_time_seconds: 20 });
+    expect(bin).toMatchObject({ sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces', tare: 310.5, piece_weight: 4.2, empty_distance: null, dead_time_seconds: 20, noise_band: 2.5 });
     // never reported, but new: the silence counts from its creation (docs/sensors.md "Alarms"), so no alarm yet
     expect(bin.sensor).toMatchObject({ id: sensor.id, name: `Waage ${tag}`, external_id: `bin-scale-${tag}`, interval_minutes: 10, last_seen_at: null, offline: false, alarms: [] });
     const twice = await put(`${base()}/${id}/bins/1/2`, { sensor_id: sensor.id, measured: 'weight_g', wanted: 'pieces' });
@@ -164,7 +167,7 @@ describe('storage bins: sensors', () => {
     expect(twice.body.Meta.message).toMatch(/1-1.*Sensorregal/);
     expect((await api().delete(`/c/${demo}/sensor/${sensor.id}`, tokens.admin)).body.Meta.code).toBe(1007);
     // without the sensor the calibration goes too (and a bin with neither rule nor sensor is empty)
-    expect(ok(await put(`${base()}/${id}/bins/1/1`, { measured: 'weight_g', tare: 1 }))).toMatchObject({ sensor_id: null, measured: null, tare: null, sensor: null });
+    expect(ok(await put(`${base()}/${id}/bins/1/1`, { measured: 'weight_g', tare: 1, noise_band: 3 }))).toMatchObject({ sensor_id: null, measured: null, tare: null, noise_band: null, sensor: null });
     expect((await api().delete(`/c/${demo}/sensor/${sensor.id}`, tokens.admin)).body.Meta.code).toBe(200);
     ok(await api().delete(`${base()}/${id}`, tokens.writer));
   });

@@ -3,6 +3,8 @@
  * of each sensor that sits in a bin holding a kanban rule into pieces through the bin's calibration and announces
  * them; the orders service applies them to the rule's stock (stock event kind `sensor`) and journals the faults.
  */
+import type { SensorType } from './sensors';
+
 export const BinReadingEvents = {
   /** the bins' measured levels of one `evt.ingest.readings_stored` of a company (BinsMeasured) */
   binsMeasured: 'evt.catalog.bins_measured',
@@ -13,11 +15,31 @@ export const BIN_FAULTS = ['negative', 'implausible'] as const;
 export type BinFault = (typeof BIN_FAULTS)[number];
 
 /**
- * A stock level moves only when it differs from the level the sensor last applied to the rule by more than this
- * many pieces (docs/storages.md): half a piece keeps a scale's wobble around a piece boundary out of the stock, while
- * taking or adding one piece (a change of about one piece) always counts.
+ * The noise band (docs/storages.md "Noise band"): a stock level moves only when it differs from the level the sensor
+ * last applied to the rule by more than this many pieces. A bin sets its own (`noise_band` of the bin, 0 to
+ * NOISE_BAND_MAX pieces); unset (null), its sensor's type decides: half a piece for a scale and a distance sensor
+ * (a scale's wobble around a piece boundary stays out of the stock, while taking or adding one piece always counts),
+ * none for what counts (light barrier, RFID, button: a count does not jitter, every change counts).
  */
-export const BIN_NOISE_PIECES = 0.5;
+export const NOISE_BAND_DEFAULTS: Readonly<Record<SensorType, number>> = {
+  weight: 0.5,
+  distance: 0.5,
+  light_barrier: 0,
+  rfid: 0,
+  button: 0,
+};
+
+/** The widest noise band a bin may set, in pieces (wider is no band but a sensor that is not used). */
+export const NOISE_BAND_MAX = 100_000;
+
+/** The band of a measurement that names none (announced before bins had their own): what every bin had then. */
+export const NOISE_BAND_LEGACY = 0.5;
+
+/** The noise band that applies to a bin: its own when set, else its sensor type's default (NOISE_BAND_DEFAULTS). */
+export function noiseBandOf(band: number | null | undefined, type: SensorType | null | undefined): number {
+  if (band !== null && band !== undefined && Number.isFinite(band) && band >= 0) return band;
+  return type ? NOISE_BAND_DEFAULTS[type] : NOISE_BAND_LEGACY;
+}
 
 /** One bin's latest reading of the event, calibrated. */
 export interface BinMeasurement {
@@ -43,6 +65,11 @@ export interface BinMeasurement {
   fill: number | null;
   /** seconds after an applied change during which readings wait (the bin's dead time; 0: none) */
   dead_time_seconds: number;
+  /**
+   * the bin's noise band in pieces (noiseBandOf: its own, else its sensor type's default): a level within it of the one
+   * applied last changes nothing. Left out by a catalog from before the setting: NOISE_BAND_LEGACY
+   */
+  noise_band?: number;
   /** null: a good reading; else why it was not turned into stock */
   fault: BinFault | null;
   /** a fault that is new for the bin (the last reading was fine or had another fault): the journal gets an entry (2007 negative, 2000 implausible) */

@@ -120,6 +120,11 @@ export interface StorageBinCalibration {
   plausibility_max: number | null;
   /** seconds readings are ignored after a movement */
   dead_time_seconds: number | null;
+  /**
+   * pieces the level may move from the one applied last without changing the stock (0..NOISE_BAND_MAX); null: the
+   * sensor type's default (NOISE_BAND_DEFAULTS: weight and distance half a piece, counts none)
+   */
+  noise_band: number | null;
 }
 
 /** PUT …/storage/{s}/bins/{row}/{column}: replaces the bin's rule, sensor and calibration (fields left out are null). */

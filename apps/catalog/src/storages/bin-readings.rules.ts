@@ -1,7 +1,7 @@
 import { type BinFault, calibratedLevel, calibrationComplete, inCalibrationUnit, type SensorUnit, type StorageBinCalibration } from '@kanban/contracts';
 
 /** What a bin's calibration needs, as stored (numbers in grams, millimetres or counts): the contract's fields. */
-export type BinCalibrationFacts = Omit<StorageBinCalibration, 'wanted' | 'dead_time_seconds'>;
+export type BinCalibrationFacts = Omit<StorageBinCalibration, 'wanted' | 'dead_time_seconds' | 'noise_band'>;
 
 /** A sensor's newest reading of a stored batch and the batch's smallest value, in the sensor's unit. */
 export interface LatestReading {

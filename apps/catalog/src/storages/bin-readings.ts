@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type BinFault, type BinMeasure, type BinMeasurement, BinReadingEvents, type ReadingsStored, type SensorUnit } from '@kanban/contracts';
+import { type BinFault, type BinMeasure, type BinMeasurement, BinReadingEvents, noiseBandOf, type ReadingsStored, type SensorType, type SensorUnit } from '@kanban/contracts';
 import { addToOutbox } from '@kanban/messaging';
 import { queryBound } from '@kanban/persistence';
 import { binLevel, journalFault } from './bin-readings.rules';
@@ -21,8 +21,10 @@ interface BinRow {
   plausibility_min: string | null;
   plausibility_max: string | null;
   dead_time_seconds: number | null;
+  noise_band: string | null;
   last_fault: BinFault | null;
   sensor_name: string;
+  sensor_type: SensorType;
   unit: SensorUnit;
   storage_name: string;
   location_id: number;
@@ -46,8 +48,8 @@ export async function measureBins(em: EntityManager, data: ReadingsStored): Prom
   const bins = await queryBound<BinRow>(
     em,
     `select b.id, b.storage_id, b.row, b.column, b.kanban_rule_id, b.sensor_id, b.measured, b.tare, b.piece_weight, b.empty_distance,
-            b.full_distance, b.pieces_per_bin, b.plausibility_min, b.plausibility_max, b.dead_time_seconds, b.last_fault,
-            s.name as sensor_name, s.unit, st.name as storage_name, st.location_id, st.prefix, st.format
+            b.full_distance, b.pieces_per_bin, b.plausibility_min, b.plausibility_max, b.dead_time_seconds, b.noise_band,
+            b.last_fault, s.name as sensor_name, s.type as sensor_type, s.unit, st.name as storage_name, st.location_id, st.prefix, st.format
        from "catalog"."storage_bin" b
        join "catalog"."sensor" s on s.id = b.sensor_id and s.company_id = b.company_id and s.active
        join "catalog"."storage" st on st.id = b.storage_id and st.company_id = b.company_id
@@ -88,6 +90,7 @@ export async function measureBins(em: EntityManager, data: ReadingsStored): Prom
       pieces: level.pieces,
       fill: level.fill,
       dead_time_seconds: bin.dead_time_seconds ?? 0,
+      noise_band: noiseBandOf(num(bin.noise_band), bin.sensor_type),
       fault: level.fault,
       journal: journalFault(level.fault, bin.last_fault),
     });

@@ -62,6 +62,10 @@ export class StorageBin extends TenantEntity {
   @Property({ fieldName: 'dead_time_seconds', type: 'int', nullable: true })
   deadTimeSeconds: number | null = null;
 
+  /** pieces a level may move without changing the stock (docs/storages.md "Noise band"); null: the sensor type's default */
+  @Property({ fieldName: 'noise_band', type: new DecimalType('number'), precision: 14, scale: 3, nullable: true })
+  noiseBand: number | null = null;
+
   /**
    * the newest reading's fault (docs/storages.md "Readings become stock"): `negative` (below the empty bin, journal
    * 2007) or `implausible` (outside the plausibility bounds); null after a good reading. Set by the readings, not by

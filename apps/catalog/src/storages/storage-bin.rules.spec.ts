@@ -99,10 +99,25 @@ describe('normalizeBinInput', () => {
     expect(normalizeBinInput({ sensor_id: 3, measured: 'count', wanted: 'pieces', dead_time_seconds: 30 }).dead_time_seconds).toBe(30);
   });
 
+  it('keeps a noise band of 0 to 100,000 pieces (three decimals) with a sensor; null is the type’s default', () => {
+    const base = { sensor_id: 3, measured: 'weight_g', wanted: 'pieces' } as const;
+    expect(normalizeBinInput({ ...base, noise_band: 2.51234 }).noise_band).toBe(2.512);
+    expect(normalizeBinInput({ ...base, noise_band: 0 }).noise_band).toBe(0);
+    expect(normalizeBinInput({ ...base, noise_band: 100_000 }).noise_band).toBe(100_000);
+    expect(normalizeBinInput({ ...base, noise_band: null }).noise_band).toBeNull();
+    expect(normalizeBinInput(base).noise_band).toBeNull();
+    expect(fieldOf(() => normalizeBinInput({ ...base, noise_band: -0.5 }))).toBe('noise_band');
+    expect(fieldOf(() => normalizeBinInput({ ...base, noise_band: 100_000.5 }))).toBe('noise_band');
+    expect(fieldOf(() => normalizeBinInput({ ...base, noise_band: '3' as never }))).toBe('noise_band');
+    expect(fieldOf(() => normalizeBinInput({ ...base, noise_band: Number.NaN }))).toBe('noise_band');
+    // without a sensor nothing of the calibration is kept
+    expect(normalizeBinInput({ kanban_rule_id: 4, noise_band: 3 }).noise_band).toBeNull();
+  });
+
   it('writes the input onto a bin and reads it back as the API names it', () => {
     const bin = Object.assign(new StorageBin(), { id: 1, storageId: 1, row: 1, column: 1 });
-    applyBinInput(bin, normalizeBinInput({ kanban_rule_id: 8, sensor_id: 2, measured: 'weight_g', wanted: 'pieces', tare: 1, piece_weight: 0.5 }));
-    expect(binFields(bin)).toMatchObject({ kanban_rule_id: 8, sensor_id: 2, measured: 'weight_g', wanted: 'pieces', tare: 1, piece_weight: 0.5, full_distance: null });
+    applyBinInput(bin, normalizeBinInput({ kanban_rule_id: 8, sensor_id: 2, measured: 'weight_g', wanted: 'pieces', tare: 1, piece_weight: 0.5, noise_band: 3 }));
+    expect(binFields(bin)).toMatchObject({ kanban_rule_id: 8, sensor_id: 2, measured: 'weight_g', wanted: 'pieces', tare: 1, piece_weight: 0.5, full_distance: null, noise_band: 3 });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   BIN_MEASURES,
   BIN_WANTED,
   binNumber,
+  NOISE_BAND_MAX,
   binsInLayoutOrder,
   type BinMeasure,
   type StorageBinCalibration,
@@ -40,6 +41,7 @@ const NONE: StorageBinCalibration = {
   plausibility_min: null,
   plausibility_max: null,
   dead_time_seconds: null,
+  noise_band: null,
 };
 
 function id(field: 'kanban_rule_id' | 'sensor_id', value: unknown): number | null {
@@ -48,10 +50,10 @@ function id(field: 'kanban_rule_id' | 'sensor_id', value: unknown): number | nul
   throw AppError.validation(field, 'must be an id or null');
 }
 
-function decimal(field: string, value: unknown, min: number): number | null {
+function decimal(field: string, value: unknown, min: number, max = LIMIT): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > LIMIT) {
-    throw AppError.validation(field, `must be a number from ${min} to ${LIMIT} or null`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw AppError.validation(field, `must be a number from ${min} to ${max} or null`);
   }
   return Math.round(value * 1000) / 1000;
 }
@@ -62,7 +64,8 @@ function decimal(field: string, value: unknown, min: number): number | null {
  * A sensor needs both (spec 5: what it measures and what should be measured; 1000 naming the missing one);
  * without a sensor the calibration is not kept. Of the calibration only the fields of the measured kind are kept
  * (weight: tare ≥ 0 and piece weight > 0; distance: empty > full ≥ 0; count: pieces per bin > 0), with the
- * plausibility bounds (min ≤ max) and the dead time (0..86400 s). Throws 1000 naming the field.
+ * plausibility bounds (min ≤ max), the dead time (0..86400 s) and the noise band (0..NOISE_BAND_MAX pieces; null: the
+ * sensor type's default). Throws 1000 naming the field.
  */
 export function normalizeBinInput(input: StorageBinInput): CleanBinInput {
   const sent = (input ?? {}) as Record<string, unknown>;
@@ -101,6 +104,7 @@ export function normalizeBinInput(input: StorageBinInput): CleanBinInput {
     }
     out.dead_time_seconds = dead as number;
   }
+  out.noise_band = decimal('noise_band', sent.noise_band, 0, NOISE_BAND_MAX);
   return out;
 }
 
@@ -133,6 +137,7 @@ export function applyBinInput(bin: StorageBin, input: CleanBinInput): void {
   bin.plausibilityMin = input.plausibility_min;
   bin.plausibilityMax = input.plausibility_max;
   bin.deadTimeSeconds = input.dead_time_seconds;
+  bin.noiseBand = input.noise_band;
   bin.updatedAt = new Date();
 }
 
@@ -153,6 +158,7 @@ export function binFields(bin: StorageBin): Omit<StorageBinDto, 'row' | 'column'
     plausibility_min: num(bin.plausibilityMin),
     plausibility_max: num(bin.plausibilityMax),
     dead_time_seconds: bin.deadTimeSeconds,
+    noise_band: num(bin.noiseBand),
     updated_at: bin.updatedAt.toISOString(),
   };
 }

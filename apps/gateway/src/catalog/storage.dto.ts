@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max
 import {
   BIN_MEASURES,
   BIN_WANTED,
+  NOISE_BAND_MAX,
   STORAGE_LAYOUTS,
   STORAGE_MAX_GRID,
   STORAGE_SORTS,
@@ -101,4 +102,17 @@ export class StorageBinPutDto {
   @Min(0)
   @Max(86_400)
   dead_time_seconds?: number | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: NOISE_BAND_MAX,
+    description:
+      'pieces the level may move from the one applied last without changing the stock (docs/storages.md "Noise band"); null: the sensor type\'s default (weight and distance 0.5, light barrier, RFID and button 0)',
+  })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(NOISE_BAND_MAX)
+  noise_band?: number | null;
 }

@@ -41,4 +41,8 @@ export class RuleSensor extends TenantEntity {
 
   @Property({ type: 'boolean', default: false })
   distance: boolean = false;
+
+  /** the bin's noise band in pieces as the last reading said (for dropping a held reading that came back within it) */
+  @Property({ fieldName: 'noise_band', type: 'double', default: 0.5 })
+  noiseBand: number = 0.5;
 }

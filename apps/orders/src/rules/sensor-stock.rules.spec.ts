@@ -1,5 +1,5 @@
 import type { BinMeasurement } from '@kanban/contracts';
-import { decideSensorStock, levelOf, respectingCount, type SensorState, settle, stockOf } from './sensor-stock.rules';
+import { bandOf, decideSensorStock, levelOf, respectingCount, type SensorState, settle, stockOf, withinNoise } from './sensor-stock.rules';
 
 const T0 = Date.parse('2026-11-27T10:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -74,8 +74,8 @@ describe('sensor stock: decisions', () => {
     expect(wobble).toMatchObject({ kind: 'hold', state: { level: 15, held: 11.2, moved_at: new Date(at(10)) } });
     const held = wobble.kind === 'hold' ? wobble.state : null;
     // the dead time passed without another reading: the newest held one is applied
-    expect(settle(held!, 30, false, new Date(at(39)))).toBeNull();
-    expect(settle(held!, 30, false, new Date(at(40)))).toMatchObject({ kind: 'apply', stock: 11, state: { level: 11.2, moved_at: null, held: null } });
+    expect(settle(held!, 30, false, new Date(at(39)), 0.5)).toBeNull();
+    expect(settle(held!, 30, false, new Date(at(40)), 0.5)).toMatchObject({ kind: 'apply', stock: 11, state: { level: 11.2, moved_at: null, held: null } });
     // or the next reading after the dead time decides
     expect(decideSensorStock(held, m(45, 10, dead), 20)).toMatchObject({ kind: 'apply', stock: 10, state: { level: 10, moved_at: null } });
   });
@@ -83,11 +83,62 @@ describe('sensor stock: decisions', () => {
   it('drops a held movement that came back within noise', () => {
     const held = state(20, 15, { moved_at: new Date(at(10)), held: 9, held_at: new Date(at(20)) });
     expect(decideSensorStock(held, m(45, 15.2, { dead_time_seconds: 30 }), 20)).toMatchObject({ kind: 'noise', state: { level: 15, held: null, moved_at: null } });
-    expect(settle({ ...held, held: 15.3 }, 30, false, new Date(at(60)))).toMatchObject({ kind: 'noise', state: { held: null } });
+    expect(settle({ ...held, held: 15.3 }, 30, false, new Date(at(60)), 0.5)).toMatchObject({ kind: 'noise', state: { held: null } });
   });
 
   it('applies a distance as fill × capacity, rounded down', () => {
     expect(decideSensorStock(null, m(0, null, { fill: 0.499 }), 50)).toMatchObject({ kind: 'apply', stock: 24 });
+  });
+});
+
+describe('sensor stock: the bin’s noise band', () => {
+  it('is the bin’s band, or half a piece for a measurement announced before bins had one', () => {
+    expect(bandOf({ noise_band: 3 })).toBe(3);
+    expect(bandOf({ noise_band: 0 })).toBe(0);
+    expect(bandOf({})).toBe(0.5);
+  });
+
+  it('counts a move of at most the band as noise, however the arithmetic rounds', () => {
+    expect(withinNoise(14.6, 15, 0.4)).toBe(true); // 14.6 − 15 is −0.4000000000000004
+    expect(withinNoise(14.59, 15, 0.4)).toBe(false);
+    expect(withinNoise(15, 15, 0)).toBe(true);
+    expect(withinNoise(15.001, 15, 0)).toBe(false);
+    expect(withinNoise(16, 15, -1)).toBe(false);
+  });
+
+  it('a scale of screws that jitters by a few pieces: a move within its band changes nothing, one beyond it does', () => {
+    const screws = { noise_band: 3 };
+    expect(decideSensorStock(state(0, 120), m(10, 117.2, screws), 200)).toMatchObject({ kind: 'noise', state: { level: 120, read_at: new Date(at(10)) } });
+    expect(decideSensorStock(state(0, 120), m(10, 123, screws), 200)).toMatchObject({ kind: 'noise', state: { level: 120 } });
+    expect(decideSensorStock(state(0, 120), m(10, 116.8, screws), 200)).toMatchObject({ kind: 'apply', stock: 117, state: { level: 116.8 } });
+    expect(decideSensorStock(state(0, 120), m(10, 123.4, screws), 200)).toMatchObject({ kind: 'apply', stock: 123 });
+    // the default band (half a piece) would have taken the 2.8 pieces as a change
+    expect(decideSensorStock(state(0, 120), m(10, 117.2), 200)).toMatchObject({ kind: 'apply', stock: 117 });
+  });
+
+  it('an RFID count with no band: every change counts, the same count is noise', () => {
+    const rfid = { noise_band: 0 };
+    expect(decideSensorStock(state(0, 10), m(10, 10, rfid), 20)).toMatchObject({ kind: 'noise' });
+    expect(decideSensorStock(state(0, 10), m(10, 10.4, rfid), 20)).toMatchObject({ kind: 'apply', stock: 10, state: { level: 10.4 } });
+    expect(decideSensorStock(state(0, 10), m(10, 9, rfid), 20)).toMatchObject({ kind: 'apply', stock: 9 });
+  });
+
+  it('a distance’s band is in pieces of the rule’s capacity', () => {
+    // fill 0.5 of 200 = 100 pieces applied; 0.49 = 98 pieces is within a band of 2.5, 0.48 = 96 beyond it
+    const band = { noise_band: 2.5 };
+    expect(decideSensorStock(state(0, 100), m(10, null, { fill: 0.49, ...band }), 200)).toMatchObject({ kind: 'noise' });
+    expect(decideSensorStock(state(0, 100), m(10, null, { fill: 0.48, ...band }), 200)).toMatchObject({ kind: 'apply', stock: 96 });
+  });
+
+  it('starts a movement only beyond the band, and drops a held movement that settled within it', () => {
+    const slow = { noise_band: 4, dead_time_seconds: 30 };
+    expect(decideSensorStock(state(0, 50), m(10, 47, slow), 100)).toMatchObject({ kind: 'noise', state: { moved_at: null } });
+    const moved = decideSensorStock(state(0, 50), m(10, 40, slow), 100);
+    expect(moved).toMatchObject({ kind: 'hold', state: { level: 50, held: 40, moved_at: new Date(at(10)) } });
+    const held = { ...(moved.kind === 'hold' ? moved.state : state(0, 50)), held: 47 };
+    // the newest held reading, 3 pieces from the applied level, is noise for a band of 4 and a change for 2
+    expect(settle(held, 30, false, new Date(at(40)), 4)).toMatchObject({ kind: 'noise', state: { level: 50, held: null } });
+    expect(settle(held, 30, false, new Date(at(40)), 2)).toMatchObject({ kind: 'apply', stock: 47, state: { level: 47 } });
   });
 });
 

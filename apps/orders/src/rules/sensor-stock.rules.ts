@@ -1,4 +1,4 @@
-import { BIN_NOISE_PIECES, type BinMeasurement } from '@kanban/contracts';
+import { type BinMeasurement, NOISE_BAND_LEGACY } from '@kanban/contracts';
 
 /** What the orders service keeps of a rule's sensor (`orders.rule_sensor`). */
 export interface SensorState {
@@ -44,13 +44,29 @@ export function stockOf(level: number, distance: boolean): number {
   return distance ? Math.floor(level) : near;
 }
 
+/** Rounding of the levels' arithmetic (14.6 − 15 is −0.4000000000000004): a millionth of a piece. */
+const EPSILON = 1e-6;
+
+/**
+ * Whether a level is within the noise band of the level applied last (docs/storages.md "Noise band"): a move of at most
+ * `band` pieces is noise, a larger one a change. A band of 0 (a count) makes every move a change.
+ */
+export function withinNoise(level: number, applied: number, band: number): boolean {
+  return Math.abs(level - applied) <= Math.max(0, band) + EPSILON;
+}
+
+/** The band of a measurement: the bin's (its own or its sensor type's, set by the catalog), else what every bin had before. */
+export function bandOf(m: Pick<BinMeasurement, 'noise_band'>): number {
+  return m.noise_band ?? NOISE_BAND_LEGACY;
+}
+
 /**
  * What a rule's stock does with one reading of its bin's sensor (docs/storages.md "Readings become stock"):
  * 1. older than (or as old as) the newest reading seen: skip (never back to an older reading); a fault: skip;
  * 2. the first reading of the rule's sensor: applied;
  * 3. a movement in progress (`moved_at`) whose dead time has not passed at the reading's time: held (the newest held
  *    reading waits, `settle` applies it once the dead time passed);
- * 4. within BIN_NOISE_PIECES of the level applied last: noise (a held reading of the movement is dropped: the bin is
+ * 4. within the bin's noise band (`noise_band`) of the level applied last: noise (a held reading of the movement is dropped: the bin is
  *    back where it was);
  * 5. otherwise a change: with a dead time and no movement in progress, it starts one and is held; else applied.
  */
@@ -66,7 +82,7 @@ export function decideSensorStock(state: SensorState | null, m: BinMeasurement, 
   if (state.moved_at && at.getTime() < state.moved_at.getTime() + deadMs) {
     return { kind: 'hold', state: { ...state, read_at: at, held: level, held_at: at } };
   }
-  if (Math.abs(level - state.level) <= BIN_NOISE_PIECES) {
+  if (withinNoise(level, state.level, bandOf(m))) {
     return { kind: 'noise', state: { ...state, read_at: at, moved_at: null, held: null, held_at: null } };
   }
   if (deadMs > 0 && !state.moved_at) return { kind: 'hold', state: { ...state, read_at: at, moved_at: at, held: level, held_at: at } };
@@ -75,13 +91,14 @@ export function decideSensorStock(state: SensorState | null, m: BinMeasurement, 
 
 /**
  * A held reading whose dead time has passed by `now` (no later reading came to decide): its level is applied, unless
- * it is within noise of the level applied last. Null while the dead time runs or when nothing is held.
+ * it is within the noise band (`noiseBand` pieces) of the level applied last. Null while the dead time runs or when
+ * nothing is held.
  */
-export function settle(state: SensorState, deadTimeSeconds: number, distance: boolean, now: Date): SensorDecision | null {
+export function settle(state: SensorState, deadTimeSeconds: number, distance: boolean, now: Date, noiseBand: number): SensorDecision | null {
   if (state.held === null || !state.moved_at) return null;
   if (now.getTime() < state.moved_at.getTime() + Math.max(0, deadTimeSeconds) * 1000) return null;
   const cleared = { ...state, moved_at: null, held: null, held_at: null };
-  if (Math.abs(state.held - state.level) <= BIN_NOISE_PIECES) return { kind: 'noise', state: cleared };
+  if (withinNoise(state.held, state.level, noiseBand)) return { kind: 'noise', state: cleared };
   return { kind: 'apply', stock: stockOf(state.held, distance), state: { ...cleared, level: state.held } };
 }
 

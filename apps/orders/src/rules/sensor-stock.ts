@@ -3,7 +3,7 @@ import { JournalCode } from '@kanban/access';
 import type { BinMeasurement, BinsMeasured } from '@kanban/contracts';
 import { JournalRepository } from '../journal/journal.repository';
 import { markPending } from '../requisition/last-decision';
-import { decideSensorStock, respectingCount, type SensorDecision, type SensorState, settle } from './sensor-stock.rules';
+import { bandOf, decideSensorStock, respectingCount, type SensorDecision, type SensorState, settle } from './sensor-stock.rules';
 
 interface RuleRow {
   id: number;
@@ -22,6 +22,7 @@ interface StateRow {
   held_at: Date | string | null;
   dead_time_seconds: number;
   distance: boolean;
+  noise_band: number;
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -37,6 +38,7 @@ interface Change {
   decision: Exclude<SensorDecision, { kind: 'skip' }>;
   dead_time_seconds: number;
   distance: boolean;
+  noise_band: number;
 }
 
 const journal = new JournalRepository();
@@ -111,7 +113,7 @@ export async function applySensorStock(em: EntityManager, data: BinsMeasured, no
     const before = changes.get(m.rule_id);
     // an applied change stays applied when a later reading of the same event is only noise or held
     const applied = decision.kind === 'apply' ? decision : before?.decision.kind === 'apply' ? { ...before.decision, state: decision.state } : decision;
-    changes.set(m.rule_id, { rule_id: m.rule_id, sensor_id: m.sensor_id, decision: applied, dead_time_seconds: m.dead_time_seconds, distance: m.pieces === null });
+    changes.set(m.rule_id, { rule_id: m.rule_id, sensor_id: m.sensor_id, decision: applied, dead_time_seconds: m.dead_time_seconds, distance: m.pieces === null, noise_band: bandOf(m) });
   }
   return saveChanges(em, companyId, [...changes.values()], rules, now);
 }
@@ -148,14 +150,15 @@ async function saveChanges(em: EntityManager, companyId: number, changes: Change
       held_at: s.held_at?.toISOString() ?? null,
       dead_time_seconds: c.dead_time_seconds,
       distance: c.distance,
+      noise_band: c.noise_band,
     };
   });
   await em.execute(
-    `insert into orders.rule_sensor (company_id, rule_id, sensor_id, read_at, level, moved_at, held, held_at, dead_time_seconds, distance)
-     select ?, x.rule_id, x.sensor_id, x.read_at, x.level, x.moved_at, x.held, x.held_at, x.dead_time_seconds, x.distance
-       from jsonb_to_recordset(cast(? as jsonb)) as x(rule_id int, sensor_id int, read_at timestamptz, level float8, moved_at timestamptz, held float8, held_at timestamptz, dead_time_seconds int, distance boolean)
+    `insert into orders.rule_sensor (company_id, rule_id, sensor_id, read_at, level, moved_at, held, held_at, dead_time_seconds, distance, noise_band)
+     select ?, x.rule_id, x.sensor_id, x.read_at, x.level, x.moved_at, x.held, x.held_at, x.dead_time_seconds, x.distance, x.noise_band
+       from jsonb_to_recordset(cast(? as jsonb)) as x(rule_id int, sensor_id int, read_at timestamptz, level float8, moved_at timestamptz, held float8, held_at timestamptz, dead_time_seconds int, distance boolean, noise_band float8)
      on conflict (company_id, rule_id) do update set sensor_id = excluded.sensor_id, read_at = excluded.read_at, level = excluded.level, moved_at = excluded.moved_at,
-       held = excluded.held, held_at = excluded.held_at, dead_time_seconds = excluded.dead_time_seconds, distance = excluded.distance`,
+       held = excluded.held, held_at = excluded.held_at, dead_time_seconds = excluded.dead_time_seconds, distance = excluded.distance, noise_band = excluded.noise_band`,
     [companyId, JSON.stringify(states)],
   );
   return stock.length > 0;
@@ -199,16 +202,16 @@ export async function settleHeld(em: EntityManager, companyId: number, now: Date
   const changes: Change[] = [];
   for (const row of rows) {
     const heldAt = row.held_at === null ? Number.NEGATIVE_INFINITY : date(row.held_at).getTime();
-    const settled = settle(stateOf(row), row.dead_time_seconds, row.distance, now);
+    const settled = settle(stateOf(row), row.dead_time_seconds, row.distance, now, Number(row.noise_band));
     const decision = settled && respectingCount(settled, heldAt, counted.get(Number(row.rule_id)));
     const rule = rules.get(Number(row.rule_id));
     if (!decision || decision.kind === 'skip') continue;
     if (!rule || !rule.active) {
       // nothing to apply to: the held reading is dropped
-      changes.push({ rule_id: Number(row.rule_id), sensor_id: Number(row.sensor_id), decision: { kind: 'noise', state: { ...stateOf(row), moved_at: null, held: null, held_at: null } }, dead_time_seconds: row.dead_time_seconds, distance: row.distance });
+      changes.push({ rule_id: Number(row.rule_id), sensor_id: Number(row.sensor_id), decision: { kind: 'noise', state: { ...stateOf(row), moved_at: null, held: null, held_at: null } }, dead_time_seconds: row.dead_time_seconds, distance: row.distance, noise_band: Number(row.noise_band) });
       continue;
     }
-    changes.push({ rule_id: rule.id, sensor_id: Number(row.sensor_id), decision, dead_time_seconds: row.dead_time_seconds, distance: row.distance });
+    changes.push({ rule_id: rule.id, sensor_id: Number(row.sensor_id), decision, dead_time_seconds: row.dead_time_seconds, distance: row.distance, noise_band: Number(row.noise_band) });
   }
   return saveChanges(em, companyId, changes, rules, now);
 }
