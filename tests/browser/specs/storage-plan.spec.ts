@@ -1,5 +1,6 @@
 // A rack's plan, times and preview (docs/storages.md "Plan", "Times", "Preview"): from the rack's menu put kanban rules
-// and a calibrated scale into bins (the grid drawn in the layout's direction), see fill levels and the alarms, get the
+// and a calibrated scale with its own noise band (the type's default shown while empty, a band out of range refused at
+// the field) into bins (the grid drawn in the layout's direction), see fill levels and the alarms, get the
 // server's refusal of a rule that is in another bin at the field in the reader's language, empty a bin after asking,
 // tick reading times and see the customer's preview; at 1366 px (grid) and 390 px (a list of bins); English and German.
 import { test } from '../fixtures';
@@ -7,8 +8,8 @@ import { pageData } from '../page-api';
 import { assert, chooseLanguage, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
-  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below threshold', empty: 'Empty', timesSaved: 'The times have been saved.', measured: 'Please choose what the sensor measures', offline: 'Sensor offline', noReading: 'no reading yet', hint: 'Bin 1 is at the top right' },
-  de: { saved: 'wurde gespeichert', cleared: 'wurde geleert', inOther: 'in keinem anderen Fach', alarm: 'Meldebestand erreicht', empty: 'Leer', timesSaved: 'Die Zeiten wurden gespeichert.', measured: 'Bitte wählen Sie, was der Sensor misst', offline: 'Sensor offline', noReading: 'noch kein Messwert', hint: 'Fach 1 ist oben rechts' },
+  en: { saved: 'has been saved', cleared: 'has been emptied', inOther: 'in no other bin', alarm: 'At or below threshold', empty: 'Empty', timesSaved: 'The times have been saved.', measured: 'Please choose what the sensor measures', offline: 'Sensor offline', noReading: 'no reading yet', hint: 'Bin 1 is at the top right', bandDefault: 'Empty: 0.5, the default for the type Weight', bandRange: 'from 0 to 100,000', band: '2.5' },
+  de: { saved: 'wurde gespeichert', cleared: 'wurde geleert', inOther: 'in keinem anderen Fach', alarm: 'Meldebestand erreicht', empty: 'Leer', timesSaved: 'Die Zeiten wurden gespeichert.', measured: 'Bitte wählen Sie, was der Sensor misst', offline: 'Sensor offline', noReading: 'noch kein Messwert', hint: 'Fach 1 ist oben rechts', bandDefault: 'Leer: 0,5, der Standard für den Typ Gewicht', bandRange: 'von 0 bis 100.000', band: '2,5' },
 };
 
 for (const language of ['en', 'de'] as const)
@@ -58,6 +59,18 @@ for (const language of ['en', 'de'] as const)
     await dialog.locator('select[name=measured]').selectOption('weight_g');
     await dialog.locator('input[name=tare]').fill(language === 'de' ? '310,5' : '310.5');
     await dialog.locator('input[name=piece_weight]').fill('4.2');
+    // the noise band: empty, the scale's default (half a piece) is shown; out of range, a message at the field and no
+    // saving; a band of 2.5 pieces is kept
+    const band = dialog.locator('input[name=noise_band]');
+    await until(async () => (await text(dialog.locator(testid('bin-noise_band-hint')))).includes(words.bandDefault), `the noise band should say "${words.bandDefault}"`);
+    assert((await band.getAttribute('placeholder')) === (language === 'de' ? '0,5' : '0.5'), 'the empty noise band should show the default as its placeholder');
+    await band.fill('-2');
+    await until(async () => (await text(dialog.locator(testid('bin-noise_band-error')))).includes(words.bandRange), `the noise band should say "${words.bandRange}"`);
+    assert(await dialog.locator(testid('bin-submit')).isDisabled(), 'a noise band out of range should not be saved');
+    await band.fill('100001');
+    await visible(dialog, testid('bin-noise_band-error'));
+    await band.fill(words.band);
+    await dialog.locator(testid('bin-noise_band-error')).waitFor({ state: 'hidden' });
     await screenshot(page, `storage-plan-dialog-${language}.png`);
     await dialog.locator(testid('bin-submit')).click();
     await until(async () => (await text(page.locator(testid('snackbar')))).includes(words.saved), `the snackbar should say "${words.saved}"`);
@@ -66,8 +79,16 @@ for (const language of ['en', 'de'] as const)
     await visible(first, testid('bin-alarm-belowThreshold'));
     const tile = await text(first);
     assert(tile.includes(words.alarm) && !tile.includes(words.offline) && tile.includes(sensor.name) && tile.includes(words.noReading), `R1.1 should name the sensor and the threshold alarm only: ${tile}`);
-    const kept = (await pageData<{ bins: { row: number; column: number; tare: number; piece_weight: number; measured: string }[] }>(page, 'GET', `${storagePath}/${rack.id}/bins`)).bins.find((b) => b.row === 1 && b.column === 1)!;
-    assert(kept.measured === 'weight_g' && kept.tare === 310.5 && kept.piece_weight === 4.2, `the calibration should be kept: ${JSON.stringify(kept)}`);
+    const kept = (await pageData<{ bins: { row: number; column: number; tare: number; piece_weight: number; measured: string; noise_band: number | null }[] }>(page, 'GET', `${storagePath}/${rack.id}/bins`)).bins.find(
+      (b) => b.row === 1 && b.column === 1,
+    )!;
+    assert(kept.measured === 'weight_g' && kept.tare === 310.5 && kept.piece_weight === 4.2 && kept.noise_band === 2.5, `the calibration and noise band should be kept: ${JSON.stringify(kept)}`);
+    // opened again, the dialog shows the bin's own band
+    await first.click();
+    dialog = await visible(page, `[role=dialog]${testid('bin-dialog')}`);
+    assert((await dialog.locator('input[name=noise_band]').inputValue()) === '2.5', 'the dialog should show the kept noise band');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // the second rule into R1.2: 15 of 20 (75 %)
     const second = page.locator(testid('bin-1-2'));

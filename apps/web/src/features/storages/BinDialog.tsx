@@ -1,5 +1,5 @@
 import { Box, Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BIN_MEASURES, type BinMeasure } from '@kanban/contracts';
+import { BIN_MEASURES, type BinMeasure, NOISE_BAND_DEFAULTS, NOISE_BAND_MAX } from '@kanban/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/apiError';
@@ -11,6 +11,7 @@ import { Icon } from '../../shared/icons';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { useDebounced } from '../../shared/lists/useDebounced';
+import { useFormat } from '../../i18n/useFormat';
 import { FillLevelSection, useRulesQuery } from '../rules';
 import { CalibrateNow } from './CalibrateNow';
 import {
@@ -28,8 +29,8 @@ const CALIBRATION: Record<BinMeasure, readonly NumberField[]> = {
   distance_mm: ['empty_distance', 'full_distance'],
   count: ['pieces_per_bin'],
 };
-type NumberField = 'tare' | 'piece_weight' | 'empty_distance' | 'full_distance' | 'pieces_per_bin' | 'plausibility_min' | 'plausibility_max' | 'dead_time_seconds';
-const NUMBER_FIELDS: readonly NumberField[] = ['tare', 'piece_weight', 'empty_distance', 'full_distance', 'pieces_per_bin', 'plausibility_min', 'plausibility_max', 'dead_time_seconds'];
+type NumberField = 'tare' | 'piece_weight' | 'empty_distance' | 'full_distance' | 'pieces_per_bin' | 'plausibility_min' | 'plausibility_max' | 'dead_time_seconds' | 'noise_band';
+const NUMBER_FIELDS: readonly NumberField[] = ['tare', 'piece_weight', 'empty_distance', 'full_distance', 'pieces_per_bin', 'plausibility_min', 'plausibility_max', 'dead_time_seconds', 'noise_band'];
 
 /** The i18n key of the server's message for a field of a 1000 answer (the server speaks English). */
 const SERVER_FIELD_TEXT: Record<string, string> = {
@@ -45,7 +46,13 @@ const SERVER_FIELD_TEXT: Record<string, string> = {
   plausibility_min: 'storages.bin.validation.number',
   plausibility_max: 'storages.bin.validation.plausibility',
   dead_time_seconds: 'storages.bin.validation.deadTime',
+  noise_band: 'storages.bin.validation.noiseBand',
 };
+
+/** The noise band typed: none (the sensor type's default) or 0..NOISE_BAND_MAX pieces; anything else is refused at the field. */
+function badNoiseBand(value: number | null | 'bad'): boolean {
+  return value !== null && (value === 'bad' || value < 0 || value > NOISE_BAND_MAX);
+}
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
@@ -66,11 +73,12 @@ function amountOf(value: string): number | null {
 /**
  * What a bin holds (writers, from the plan): one of the location's kanban rules (searched by SKU, name or scan code)
  * and, once the company has sensors, a sensor with what it measures, what should be measured and the calibration
- * of that kind, plausibility bounds and dead time. Saving replaces the bin; "Empty bin" clears it after asking.
+ * of that kind, plausibility bounds, dead time and noise band (empty: the sensor type's default, shown beside it). Saving replaces the bin; "Empty bin" clears it after asking.
  * Messages of a refused save stand at their field in the reader's language.
  */
 export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: StorageBinDto; onClose: () => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const [put] = usePutStorageBinMutation();
   const [clear, clearing] = useClearStorageBinMutation();
@@ -91,10 +99,25 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
   // a server message stands until the reader changes something
   useEffect(() => setFieldError(null), [ruleId, sensorId, measured, wanted, numbers]);
   const chosen = useMemo(() => rules.data?.items.find((r) => r.id === ruleId), [rules.data, ruleId]);
-  const shown = sensorId !== '' ? [...(measured ? CALIBRATION[measured as BinMeasure] : []), 'plausibility_min', 'plausibility_max', 'dead_time_seconds'] as NumberField[] : [];
-  const badNumber = shown.find((f) => numberOf(numbers[f]) === 'bad');
+  const shown = sensorId !== '' ? [...(measured ? CALIBRATION[measured as BinMeasure] : []), 'plausibility_min', 'plausibility_max', 'dead_time_seconds', 'noise_band'] as NumberField[] : [];
+  const badNumber = shown.find((f) => (f === 'noise_band' ? badNoiseBand(numberOf(numbers[f])) : numberOf(numbers[f]) === 'bad'));
   const errorAt = (field: string) =>
-    fieldError?.field === field ? fieldError.text : field === badNumber ? t('storages.bin.validation.number') : undefined;
+    fieldError?.field === field
+      ? fieldError.text
+      : field === badNumber
+        ? field === 'noise_band'
+          ? t('storages.bin.validation.noiseBand', { max: format.number(NOISE_BAND_MAX) })
+          : t('storages.bin.validation.number')
+        : undefined;
+  // the band that applies when the field is left empty: the chosen sensor's type's (docs/storages.md "Noise band")
+  const sensorType = sensorList.find((s) => String(s.id) === sensorId)?.type;
+  const bandDefault = sensorType ? NOISE_BAND_DEFAULTS[sensorType] : null;
+  const hintOf = (field: NumberField) =>
+    field !== 'noise_band'
+      ? undefined
+      : bandDefault === null
+        ? t('storages.bin.noiseBandHint')
+        : t('storages.bin.noiseBandDefault', { value: format.number(bandDefault), type: t(`sensors.types.${sensorType}`) });
 
   const body = (): StorageBinInput => {
     const out: StorageBinInput = { kanban_rule_id: ruleId, sensor_id: sensorId === '' ? null : Number(sensorId) };
@@ -116,7 +139,7 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
         if (isApiError(error) && error.code === 1000 && error.field) {
           const inOther = error.field === 'sensor_id' && /already in bin/.test(error.message);
           const key = inOther ? 'storages.bin.validation.sensorInOther' : SERVER_FIELD_TEXT[error.field];
-          setFieldError({ field: error.field, text: key ? t(key) : error.message });
+          setFieldError({ field: error.field, text: key ? t(key, { max: format.number(NOISE_BAND_MAX) }) : error.message });
           setFailure(t('errors.code.1000'));
         } else setFailure(isApiError(error) && error.message ? error.message : t('errors.unknown'));
       }
@@ -258,9 +281,14 @@ export function BinDialog({ ids, bin, onClose }: { ids: StorageIds; bin: Storage
                           name={field}
                           inputMode="decimal"
                           value={numbers[field]}
+                          placeholder={field === 'noise_band' && bandDefault !== null ? format.number(bandDefault) : undefined}
                           onChange={(e) => setNumbers((n) => ({ ...n, [field]: e.target.value }))}
                         />
-                        {errorAt(field) ? <Field.ErrorText>{errorAt(field)}</Field.ErrorText> : null}
+                        {errorAt(field) ? (
+                          <Field.ErrorText data-testid={`bin-${field}-error`}>{errorAt(field)}</Field.ErrorText>
+                        ) : hintOf(field) ? (
+                          <Field.HelperText data-testid={`bin-${field}-hint`}>{hintOf(field)}</Field.HelperText>
+                        ) : null}
                       </Field.Root>
                     ))}
                   </SimpleGrid>
