@@ -152,6 +152,30 @@ export async function follow(page: Page, link: Locator, expected: RegExp, timeou
   }
 }
 
+/**
+ * Opens a side-menu entry inside a group (settings, notifications…): opens the group when it is closed, waits until its
+ * content has finished expanding (a click on an entry while the group still grows can land beside the moving entry and
+ * be lost: seen in the CI rehearsal right after a language change), then follows the entry to `expected`.
+ */
+export async function openMenuEntry(page: Page, group: string, entry: string, expected: RegExp): Promise<void> {
+  const trigger = await visible(page, testid(`menu-${group}`));
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  await until(
+    () =>
+      page.evaluate((selector) => {
+        const button = document.querySelector(selector);
+        const content = button ? document.getElementById(button.getAttribute('aria-controls') ?? '') : null;
+        return (
+          content !== null &&
+          content.getAttribute('data-state') === 'open' &&
+          content.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running')
+        );
+      }, testid(`menu-${group}`)),
+    `the menu group ${group} should be open`,
+  );
+  await follow(page, await visible(page, testid(`menu-${entry}`)), expected);
+}
+
 /** Waits until no list is in flight and the element has stayed in the same place for half a second. */
 export async function settled(page: Page, locator: Locator, ms = 500): Promise<void> {
   let last: string | null = null;

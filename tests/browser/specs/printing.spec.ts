@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, openMenuEntry, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 import { pageData } from '../page-api';
 
 interface Named {
@@ -53,9 +53,7 @@ for (const language of ['en', 'de'] as const) {
     if (language === 'de') await chooseLanguage(page, 'de');
     const suffix = `${language}${Date.now().toString(36)}`;
     // company settings -> label templates (the menu entry is offered now that the page exists)
-    await (await visible(page, testid('menu-company.settings'))).click();
-    await (await visible(page, testid('menu-company.labelTemplates'))).click();
-    await waitPath(page, /^\/c\/1\/settings\/templates\/label\/?$/);
+    await openMenuEntry(page, 'company.settings', 'company.labelTemplates', /^\/c\/1\/settings\/templates\/label\/?$/);
     const list = await visible(page, testid('label-templates-page'));
     assert((await text(list)).includes(words.templates), `the page should be titled "${words.templates}"`);
     // the built-in bin label: marked, read-only; duplicated to change it

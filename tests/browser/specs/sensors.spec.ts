@@ -3,7 +3,7 @@
 // find it by search and type, edit and delete it after confirming, rotate the device key (asked first, the secret shown
 // once, copied); table at 1366 px, cards at 390 px; in English and German.
 import { test } from '../fixtures';
-import { assert, chooseLanguage, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, openMenuEntry, pickRowAction, runAxe, screenshot, testid, text, until, visible } from '../helpers';
 
 const WORDS = {
   en: {
@@ -41,9 +41,7 @@ for (const language of ['en', 'de'] as const)
     const page = await loginAs('admin@demo.example', { viewport: { width: 1366, height: 900 } });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     if (language === 'de') await chooseLanguage(page, 'de');
-    await (await visible(page, testid('menu-company.settings'))).click();
-    await (await visible(page, testid('menu-company.sensors'))).click();
-    await waitPath(page, /^\/c\/1\/settings\/sensors\/?$/);
+    await openMenuEntry(page, 'company.settings', 'company.sensors', /^\/c\/1\/settings\/sensors\/?$/);
     const list = await visible(page, testid('sensors-page'));
     assert((await text(list)).includes(words.title), `the page should be titled "${words.title}"`);
 
@@ -154,10 +152,8 @@ for (const language of ['en', 'de'] as const)
 
 test('sensors: writers manage sensors but see no device key; readers are not offered the page', async ({ loginAs }) => {
   const writer = await loginAs('writer@demo.example', { viewport: { width: 1366, height: 900 } });
-  // the settings group may already be open (the menu keeps its state): open it only when the entry is hidden
-  if (!(await writer.locator(testid('menu-company.sensors')).isVisible())) await (await visible(writer, testid('menu-company.settings'))).click();
-  await (await visible(writer, testid('menu-company.sensors'))).click();
-  await waitPath(writer, /^\/c\/1\/settings\/sensors\/?$/);
+  // the settings group may already be open (the menu keeps its state): openMenuEntry opens it only when closed
+  await openMenuEntry(writer, 'company.settings', 'company.sensors', /^\/c\/1\/settings\/sensors\/?$/);
   await visible(writer, testid('sensor-create'));
   await visible(writer, '[data-testid^=sensor-row-]');
   assert((await writer.locator(testid('device-key-panel')).count()) === 0, 'a writer should not see the device key');

@@ -6,7 +6,7 @@
 // table at 1366 px, cards at 390 px; in English and German.
 import { startSmtpServer, type SmtpTestServer } from '@kanban/testing';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, follow, pickRowAction, runAxe, screenshot, testid, text, until, visible } from '../helpers';
+import { assert, chooseLanguage, openMenuEntry, pickRowAction, runAxe, screenshot, testid, text, until, visible } from '../helpers';
 
 const WORDS = {
   en: {
@@ -47,8 +47,7 @@ for (const language of ['en', 'de'] as const)
       smtp = await startSmtpServer({ auth: { user: SMTP_USER, password: SMTP_PASSWORD } });
       const page = await loginAs('writer@demo.example', { viewport: { width: 1366, height: 900 } });
       if (language === 'de') await chooseLanguage(page, 'de');
-      await (await visible(page, testid('menu-company.notificationSettings'))).click();
-      await follow(page, await visible(page, testid('menu-company.server')), /^\/c\/1\/settings\/notifications\/server\/?$/);
+      await openMenuEntry(page, 'company.notificationSettings', 'company.server', /^\/c\/1\/settings\/notifications\/server\/?$/);
       const list = await visible(page, testid('servers-page'));
       assert((await text(list)).includes(words.title), `the page should be titled "${words.title}"`);
 

@@ -1,7 +1,7 @@
 // Settings: units, storage types, custom fields and the company data edit, in English and German.
 import type { Locator, Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, goto, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, openMenuEntry, goto, pickRowAction, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
 
 const WORDS = {
   en: {
@@ -37,9 +37,7 @@ for (const language of ['en', 'de'] as const) {
   test(`settings: create, edit, delete a unit and a storage type (${language})`, async ({ loginAs }) => {
     const page = await loginAs('writer@demo.example');
     if (language === 'de') await chooseLanguage(page, 'de');
-    await (await visible(page, testid('menu-company.settings'))).click();
-    await (await visible(page, testid('menu-company.units'))).click();
-    await waitPath(page, /^\/c\/1\/settings\/units\/?$/);
+    await openMenuEntry(page, 'company.settings', 'company.units', /^\/c\/1\/settings\/units\/?$/);
     await visible(page, testid('units-page'));
     await page.locator('[data-testid^=unit-row-]').first().waitFor();
     await screenshot(page, `settings-units-${language}.png`);

@@ -2,7 +2,7 @@
 // change the role, add and remove a customer restriction, filter to restricted users, the app-use rule.
 import type { Page } from '@playwright/test';
 import { test } from '../fixtures';
-import { assert, chooseLanguage, runAxe, screenshot, testid, text, until, visible, waitPath } from '../helpers';
+import { assert, chooseLanguage, openMenuEntry, runAxe, screenshot, testid, text, until, visible } from '../helpers';
 
 const WORDS = {
   en: {
@@ -39,10 +39,7 @@ for (const language of ['en', 'de'] as const)
     const page = await loginAs('admin@demo.example');
     if (language === 'de') await chooseLanguage(page, 'de');
     // the settings menu's users entry leads to the list
-    const entry = page.locator(testid('menu-company.users'));
-    if (!(await entry.isVisible())) await (await visible(page, testid('menu-company.settings'))).click();
-    await (await visible(page, testid('menu-company.users'))).click();
-    await waitPath(page, /^\/c\/1\/settings\/user\/?$/);
+    await openMenuEntry(page, 'company.settings', 'company.users', /^\/c\/1\/settings\/user\/?$/);
     await visible(page, testid('users-page'));
     await page.locator('[data-testid^=user-row-]').first().waitFor();
     if (language === 'en') {
