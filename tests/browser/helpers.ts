@@ -165,9 +165,10 @@ export async function openMenuEntry(page: Page, group: string, entry: string, ex
       page.evaluate((selector) => {
         const button = document.querySelector(selector);
         const content = button ? document.getElementById(button.getAttribute('aria-controls') ?? '') : null;
+        // the content drops its data-state once expanded: the trigger tells open, the animations tell done
         return (
+          button?.getAttribute('aria-expanded') === 'true' &&
           content !== null &&
-          content.getAttribute('data-state') === 'open' &&
           content.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running')
         );
       }, testid(`menu-${group}`)),
