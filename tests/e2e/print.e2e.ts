@@ -230,6 +230,67 @@ describe('printing item labels', () => {
     // a supplier user has no customer access
     expect(await envelope(await print(`/location/${locationId}`, { template_id: card }, '/item', tokens.supplier))).toMatchObject({ code: 1020 });
   });
+
+  it('aborts the download on an error after the first 256 KB, and the next job prints', async () => {
+    // the built-in card plus an EAN-13 of the item's name on the last rule's cards only: its first copy fails in the
+    // print worker after about 1,140 cards (some 750 KB of PDF) have been sent
+    const xml = ok(await api().get(`/c/${demo}/labeltemplates/${card}`, tokens.admin)).template as string;
+    const late = ok(
+      await api().post(
+        `/c/${demo}/labeltemplates`,
+        {
+          name: 'Print e2e late error',
+          type: 'Item',
+          template: xml.replace('</label>', `<if test="item.sku == '${rules[19]!.sku}'"><barcode type="ean13" x="60" y="1" width="38" height="10" value="{{item.name}}"/></if></label>`),
+        },
+        tokens.admin,
+      ),
+    );
+    const answer = await print(`/location/${locationId}`, { template_id: late.id, copies: 60 }, '/item?A4=true');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('x-label-count')).toBe('1200');
+    expect(answer.headers.get('content-length')).toBeNull();
+    const reader = answer.body!.getReader();
+    let received = 0;
+    const failure = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return null;
+        received += value.length;
+      }
+    })().catch((err: unknown) => err);
+    // the download breaks off (undici: "terminated") instead of ending
+    expect(failure).not.toBeNull();
+    expect((failure as Error).message).toMatch(/terminated|aborted|closed|reset/i);
+    expect(received).toBeGreaterThan(256 * 1024);
+    // the server is still there and the next job prints whole
+    const next = await print(`/location/${locationId}`, { template_id: card, rule_ids: [rules[0]!.id, rules[1]!.id] }, '/item?A4=true');
+    expect(next.status).toBe(200);
+    expect(pages(Buffer.from(await next.arrayBuffer()))).toHaveLength(1);
+    ok(await api().delete(`/c/${demo}/labeltemplates/${late.id}`, tokens.admin));
+  });
+
+  it("prints the calibration page of the customer's settings for a template's label size", async () => {
+    const answer = await print('', { template_id: card }, '/calibration?A4=true');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('x-page-count')).toBe('1');
+    const file = path.join(dir, 'calibration.pdf');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    expect(info).toMatch(/^Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/m);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    // the settings' line, and the 2 × 5 positions numbered
+    expect(text).toContain('A4 2 × 5, label 100 × 50 mm, margins 0/0 mm, gaps 0/0 mm, offsets 0/0 mm');
+    for (const n of ['1', '2', '9', '10']) expect(text).toMatch(new RegExp(`(^|\\s)${n}(\\s|$)`, 'm'));
+    // on a label printer: one page the size of the label
+    const label = await print('', { template_id: card }, '/calibration?A4=false');
+    expect(label.status).toBe(200);
+    writeFileSync(file, Buffer.from(await label.arrayBuffer()));
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Page size:\s+283\.46\d* x 141\.73\d* pts/m);
+  });
 });
 
 describe('printing an order', () => {

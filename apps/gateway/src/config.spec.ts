@@ -57,3 +57,17 @@ describe('gateway configuration: blobs and uploads', () => {
     expect(loadGatewayConfig({ ...base, IMAGE_UPLOAD_LIMIT: '512kb' }).imageUploadLimit).toBe(512 * 1024);
   });
 });
+
+describe('gateway configuration: print workers', () => {
+  it('renders with one worker of 128 MB heap by default, and takes other sizes within bounds', () => {
+    expect(loadGatewayConfig(base).print).toEqual({ workers: 1, workerHeapMb: 128 });
+    expect(loadGatewayConfig({ ...base, PRINT_WORKERS: '2', PRINT_WORKER_HEAP_MB: '256' }).print).toEqual({ workers: 2, workerHeapMb: 256 });
+    try {
+      loadGatewayConfig({ ...base, PRINT_WORKERS: '0', PRINT_WORKER_HEAP_MB: '16' });
+      throw new Error('accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^PRINT_WORKERS /), expect.stringMatching(/^PRINT_WORKER_HEAP_MB /)]);
+    }
+  });
+});

@@ -60,6 +60,7 @@ import { OAuthController } from './supplier-api/oauth.controller';
 import { SupplierClientGuard } from './supplier-api/supplier-client.guard';
 import { EmailTemplatesController, FileTemplatesController } from './notifications/templates.controller';
 import { CustomerPrintController, LabelTemplateToolsController, SupplierPrintController } from './printing/print.controller';
+import { PrintPool } from './printing/print-pool';
 import { PrintService } from './printing/print.service';
 import { PrintSource } from './printing/print-source';
 
@@ -95,6 +96,8 @@ export class GatewayModule {
         OrderFilesService,
         PrintService,
         PrintSource,
+        // the print workers, started at the first print job (docs/label-printing.md "Print workers")
+        { provide: PrintPool, useFactory: () => new PrintPool({ size: config.print.workers, heapMb: config.print.workerHeapMb }) },
         RestrictionTargets,
         SupplierClientGuard,
         JwtStrategy,

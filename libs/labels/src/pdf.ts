@@ -302,11 +302,23 @@ function newDocument(): PDFKit.PDFDocument {
   return doc;
 }
 
-/** After each page: let the finished page flow to `out` (a turn of the event loop), and wait while `out` is full. */
+/**
+ * After each page: let the finished page flow to `out` (a turn of the event loop), and wait while `out` is full
+ * (for its `drain`, looking again every 50 ms; each wait's listeners are removed, so a long wait does not pile them up).
+ */
 async function flowControl(out: Writable, doc: PDFKit.PDFDocument): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  while (out.writableNeedDrain || doc.readableLength > 4 << 20)
-    await Promise.race([once(out, 'drain'), new Promise((resolve) => setTimeout(resolve, 50))]);
+  while (out.writableNeedDrain || doc.readableLength > 4 << 20) {
+    const done = new AbortController();
+    const drained = once(out, 'drain', { signal: done.signal }).catch((err: Error) => {
+      if (err.name !== 'AbortError') throw err;
+    });
+    try {
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 50))]);
+    } finally {
+      done.abort();
+    }
+  }
 }
 
 function addPage(doc: PDFKit.PDFDocument, layout: Layout): void {

@@ -28,16 +28,15 @@ import {
   parseLabelTemplate,
   printError,
   type PrintLabel,
-  renderCalibrationPdf,
-  renderPdf,
   renderSvg,
-  renderZpl,
   resolveLayout,
   type SheetSettings,
 } from '@kanban/labels';
 import { ServiceBus } from '@kanban/messaging';
 import { type OrderDocument, sampleOrderDocument } from '@kanban/notify-templates';
 import { imageKeys, kanbanCards, PrintSource, wrongTemplate } from './print-source';
+import { PrintPool } from './print-pool';
+import { sharedImagesToWire, type WorkerJob } from './print-protocol';
 import { guardLabels, type PrintStop, sendGated } from './print-stream';
 
 /** Where a print call was made: a customer (and location, order) or a supplier. */
@@ -63,6 +62,7 @@ export class PrintService {
   constructor(
     private readonly bus: ServiceBus,
     private readonly source: PrintSource,
+    private readonly pool: PrintPool,
   ) {}
 
   /** The template (built-in or the company's) and the customer's settings for it (stored or the defaults). */
@@ -115,7 +115,8 @@ export class PrintService {
 
     if (type === 'calibration') {
       if (output === 'zpl') throw AppError.validation('A4', 'the calibration page is a PDF: print it on sheets (A4=true) or as a label printer PDF');
-      return sendGated(res, { name, type: 'application/pdf', labels: 0, pages: 1 }, (out) => renderCalibrationPdf(sheet, template, out), { aborted: false }, this.log);
+      const job: WorkerJob = { kind: 'calibration', template: dto.template, settings: sheet };
+      return sendGated(res, { name, type: 'application/pdf', labels: 0, pages: 1 }, (out) => this.pool.render(job, [], out), { aborted: false }, this.log);
     }
 
     const keys = imageKeys(template);
@@ -174,11 +175,19 @@ export class PrintService {
       output === 'sheet'
         ? Math.ceil((layout.firstPosition + panels) / layout.positions.length)
         : panels;
+    // rendered in a print worker (print-pool.ts) from plain data; the labels are read here, over the bus, as it asks
     const stop: PrintStop = { aborted: false };
-    const job = { template, labels: guardLabels(labels, stop), count, form: body.form, images, settings: sheet };
-    if (output === 'zpl')
-      return sendGated(res, { name, type: 'text/plain; charset=utf-8', labels: count, pages }, (out) => renderZpl(job, out, { dpi: settings.zpl_dpi }), stop, this.log);
-    return sendGated(res, { name, type: 'application/pdf', labels: count, pages }, (out) => renderPdf(job, out), stop, this.log);
+    const job: WorkerJob = {
+      kind: output === 'zpl' ? 'zpl' : 'pdf',
+      template: dto.template,
+      settings: sheet,
+      count,
+      form: body.form,
+      images: sharedImagesToWire(images),
+      zplDpi: settings.zpl_dpi,
+    };
+    const contentType = output === 'zpl' ? 'text/plain; charset=utf-8' : 'application/pdf';
+    return sendGated(res, { name, type: contentType, labels: count, pages }, (out) => this.pool.render(job, guardLabels(labels, stop), out), stop, this.log);
   }
 
   /** `print/templates?type=`: the company's templates of a type with the customer's settings for each. */
