@@ -115,14 +115,19 @@ describe('e-mail templates', () => {
     ok(await api().get(`/c/${demo}/supplier/${supplierId}/contact/${contact.id}/main`, tokens.writer));
     // an order placed by hand (the writer) at a second location of the item, whose rule has nothing on order
     const second = ok(await api().post(`/c/${demo}/customer/${customerId}/location/`, { name: 'Vorlagen-Lager 2' }, tokens.writer)).id;
-    ok(await api().post(`/c/${demo}/rules`, { location_id: second, item_id: itemId, threshold: 2, capacity: 8, stock: 8 }, tokens.writer));
+    const secondRule = ok(await api().post(`/c/${demo}/rules`, { location_id: second, item_id: itemId, threshold: 2, capacity: 8, stock: 8 }, tokens.writer)).id;
+    // the rule sits in bin 1-2 of a rack there: the line's storage place
+    const rack = ok(await api().post(`/c/${demo}/customer/${customerId}/location/${second}/storage/`, { name: 'Regal "Süd"; R2', rows: 1, columns: 2 }, tokens.writer)).id;
+    ok(await api().call('PUT', `/c/${demo}/customer/${customerId}/location/${second}/storage/${rack}/bins/1/2`, { body: { kanban_rule_id: secondRule }, token: tokens.writer }));
     const placed = ok(await api().post(`/c/${demo}/customer/${customerId}/location/${second}/order`, { lines: [{ item_id: itemId, quantity: 3 }] }, tokens.writer));
     const manualId = (placed.orders?.[0]?.id ?? placed.id ?? placed.order_id) as number;
     expect(typeof manualId).toBe('number');
-    const people = ok(await api().post(email(), { name: 'Personen', header: '{{contact.full_name}} / {{contact.email}}', body: '{{user.email}}' }, tokens.writer));
+    const people = ok(
+      await api().post(email(), { name: 'Personen', header: '{{contact.full_name}} / {{contact.email}}', body: '{{user.email}}{{#each lines}} [{{storage.name}} {{storage.bin}}]{{/each}}' }, tokens.writer),
+    );
     const filled = ok(await api().get(`${email()}/${people.id}/execute?order=${manualId}`, tokens.writer));
     expect(filled.subject).toBe("Jörg O'Brien; Auftragsannahme / auftrag@lieferant.example");
-    expect(filled.body.trim()).toBe('writer@demo.example');
+    expect(filled.body.trim()).toBe('writer@demo.example [Regal "Süd"; R2 1-2]');
 
     // the other company has no orders: the sample order, said so
     const mine = ok(await api().post(email(other), { name: 'Vorschau', header: 'Bestellung {{order.id}} {{lines.0.sku}}' }, tokens.other));

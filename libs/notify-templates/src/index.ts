@@ -1,5 +1,6 @@
 export * from './document';
 export * from './encoding';
+export * from './gather';
 export { DEFAULT_LIMITS, MAX_TEMPLATE_CHARS, type RenderLimits } from './engine';
 export { HELPERS, csvField, xmlEscape } from './helpers';
 export * from './sample';

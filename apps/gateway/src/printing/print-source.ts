@@ -1,36 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
-import type {
-  CatalogDto,
-  CompanyCaller,
-  CompanyDto,
-  ContactDto,
-  ContactParent,
-  CustomerDto,
-  ItemDto,
-  KanbanRuleDto,
-  LocationDto,
-  OrderDto,
-  SupplierDto,
-} from '@kanban/contracts';
+import type { CompanyCaller, CompanyDto, CustomerDto, KanbanRuleDto, LocationDto, SupplierDto } from '@kanban/contracts';
 import { labelDataFromOrderDocument, type LabelData, type LabelNode, type LabelTemplate, lineLabelData, type PrintLabel } from '@kanban/labels';
 import { ServiceBus } from '@kanban/messaging';
-import { buildOrderDocument, type OrderDocument, type StoragePlace } from '@kanban/notify-templates';
+import { buildOrderDocument, gatherOrderDocument, orNull, type OrderDocument, type StoragePlace } from '@kanban/notify-templates';
 import { ImagesService } from '../images/images.service';
 
 /** Rules, items and bins asked for at once while labels are made (one chunk of the stream). */
 const CHUNK = 25;
 const PER_PAGE = 200;
-
-/** A read that may find nothing (a deleted item or supplier, a rule without a bin): null instead of 404. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.code === ProtocolCode.NotFound) return null;
-    throw error;
-  }
-}
 
 /** Which kanban rules print item labels. */
 export interface RuleFilter {
@@ -262,55 +240,11 @@ export class PrintSource {
     });
   }
 
-  /** An order with everything around it as the order document (as the notifications build it). */
+  /** An order with everything around it as the order document (libs/notify-templates gatherOrderDocument, as the notifications build it). */
   async orderDocument(caller: CompanyCaller, scope: { customerId: number; locationId?: number }, orderId: number, onlySupplier?: number): Promise<OrderDocument> {
     const order = await this.bus.request('orders.order.get', { caller, scope, orderId });
     const lines = (order.lines ?? []).filter((l) => onlySupplier === undefined || l.supplier_id === onlySupplier);
-    return this.build(caller, { ...order, lines, supplier_id: onlySupplier ?? order.supplier_id });
-  }
-
-  private async build(caller: CompanyCaller, order: OrderDto): Promise<OrderDocument> {
-    const lines = order.lines ?? [];
-    const distinct = (values: (number | null | undefined)[]): number[] => [...new Set(values.filter((v): v is number => typeof v === 'number'))];
-    const catalogKeys = new Map<number, number>();
-    for (const line of lines) if (line.catalog_id !== null && line.supplier_id !== null) catalogKeys.set(line.catalog_id, line.supplier_id);
-    const contactOf: ContactParent = order.supplier_id !== null ? { kind: 'supplier', id: order.supplier_id } : { kind: 'customer', id: order.customer_id };
-    const ruleIds = distinct(lines.map((l) => l.rule_id));
-    const [company, customer, location, supplier, items, rules, bins, catalogs, contact, user] = await Promise.all([
-      this.company(caller),
-      orNull(this.customer(caller, order.customer_id)),
-      orNull(this.location(caller, order.customer_id, order.location_id)),
-      order.supplier_id === null ? Promise.resolve(null) : orNull(this.supplier(caller, order.supplier_id)),
-      Promise.all(distinct(lines.map((l) => l.item_id)).map((itemId) => orNull(this.bus.request('catalog.item.get', { caller, scope: {}, itemId })))),
-      Promise.all(ruleIds.map((ruleId) => orNull(this.bus.request('orders.rule.get', { caller, ruleId })))),
-      Promise.all(ruleIds.map((ruleId) => orNull(this.bus.request('catalog.storage.bins.of_rule', { caller, ruleId })))),
-      Promise.all([...catalogKeys].map(([catalogId, supplierId]) => orNull(this.bus.request('catalog.catalog.get', { caller, supplierId, catalogId })))),
-      this.mainContact(caller, contactOf),
-      order.created_by === null || order.created_by === undefined ? Promise.resolve(null) : orNull(this.bus.request('identity.users.get', { caller, userId: order.created_by })),
-    ]);
-    const places: Record<number, StoragePlace> = {};
-    ruleIds.forEach((ruleId, i) => {
-      const bin = bins[i];
-      if (bin) places[ruleId] = { storage: { id: bin.storage_id, name: bin.storage_name }, bin_label: bin.label };
-    });
-    return buildOrderDocument({
-      company,
-      order,
-      customer,
-      location,
-      supplier,
-      contact,
-      user,
-      items: items.filter((i): i is ItemDto => i !== null),
-      rules: rules.filter((r): r is KanbanRuleDto => r !== null),
-      catalogs: catalogs.filter((c): c is CatalogDto => c !== null),
-      places,
-    });
-  }
-
-  private async mainContact(caller: CompanyCaller, parent: ContactParent): Promise<ContactDto | null> {
-    const page = await orNull(this.bus.request('catalog.contact.list', { caller, parent, query: { page: 1, per_page: 100 } }));
-    return page?.items.find((c) => c.main) ?? null;
+    return gatherOrderDocument(this.bus.request.bind(this.bus), caller, { ...order, lines, supplier_id: onlySupplier ?? order.supplier_id });
   }
 
   /** The delivery note's data (the order document with its lines). */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ProtocolCode } from '@kanban/access';
-import type { CatalogDto, CompanyCaller, ContactDto, ContactParent, ItemDto, KanbanRuleDto, OrderDto } from '@kanban/contracts';
+import type { CompanyCaller, OrderDto } from '@kanban/contracts';
 import { ServiceBus } from '@kanban/messaging';
-import { buildOrderDocument, type DocEvent, sampleOrderDocument, type OrderDocument } from '@kanban/notify-templates';
+import { buildOrderDocument, type DocEvent, gatherOrderDocument, orNull, sampleOrderDocument, type OrderDocument } from '@kanban/notify-templates';
 
 /** The document a template is rendered on, and which order it is (null: the sample order). */
 export interface PreviewDocument {
@@ -14,23 +13,10 @@ export interface PreviewDocument {
 /** Items, rules and catalogs asked for at most, per order (a longer order renders its further lines from the line's own data). */
 const MAX_LOOKUPS = 200;
 
-/** A read that may find nothing (a deleted item or rule): null instead of 404. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.code === ProtocolCode.NotFound) return null;
-    throw error;
-  }
-}
-
-const distinct = (values: (number | null | undefined)[]): number[] => [...new Set(values.filter((v): v is number => typeof v === 'number'))].slice(0, MAX_LOOKUPS);
-
 /**
  * Fetches an order with everything around it over the bus, as the caller (the orders, catalog and identity services
- * apply the caller's rights and restrictions): the order with its lines (orders), the company (identity), customer,
- * location, supplier, the lines' items and catalogs (catalog) and kanban rules (orders), and builds the document of
- * libs/notify-templates. Asked outside any transaction (house rule).
+ * apply the caller's rights and restrictions), and builds the document of libs/notify-templates
+ * (gatherOrderDocument). Asked outside any transaction (house rule).
  */
 @Injectable()
 export class OrderSource {
@@ -49,43 +35,13 @@ export class OrderSource {
     return page.items[0]?.id ?? null;
   }
 
-  /** The document of an order already fetched (the delivery renders a supplier's lines only this way). */
-  async build(caller: CompanyCaller, order: OrderDto): Promise<OrderDocument> {
-    const lines = order.lines ?? [];
-    const catalogKeys = new Map<number, number>(); // catalog id -> supplier id
-    for (const line of lines) if (line.catalog_id !== null && line.supplier_id !== null && catalogKeys.size < MAX_LOOKUPS) catalogKeys.set(line.catalog_id, line.supplier_id);
-    // the contact: the supplier's main contact (the customer's for an order without a supplier); the user: who placed
-    // the order (none for an automatic run)
-    const contactOf: ContactParent = order.supplier_id !== null ? { kind: 'supplier', id: order.supplier_id } : { kind: 'customer', id: order.customer_id };
-    const [company, customer, location, supplier, items, rules, catalogs, contact, user] = await Promise.all([
-      this.bus.request('identity.company.get', { caller }),
-      orNull(this.bus.request('catalog.customer.get', { caller, customerId: order.customer_id })),
-      orNull(this.bus.request('catalog.location.get', { caller, customerId: order.customer_id, locationId: order.location_id })),
-      order.supplier_id === null ? Promise.resolve(null) : orNull(this.bus.request('catalog.supplier.get', { caller, supplierId: order.supplier_id })),
-      Promise.all(distinct(lines.map((l) => l.item_id)).map((itemId) => orNull(this.bus.request('catalog.item.get', { caller, scope: {}, itemId })))),
-      Promise.all(distinct(lines.map((l) => l.rule_id)).map((ruleId) => orNull(this.bus.request('orders.rule.get', { caller, ruleId })))),
-      Promise.all([...catalogKeys].map(([catalogId, supplierId]) => orNull(this.bus.request('catalog.catalog.get', { caller, supplierId, catalogId })))),
-      this.mainContact(caller, contactOf),
-      order.created_by === null || order.created_by === undefined ? Promise.resolve(null) : orNull(this.bus.request('identity.users.get', { caller, userId: order.created_by })),
-    ]);
-    return buildOrderDocument({
-      company,
-      order,
-      customer,
-      location,
-      supplier,
-      contact,
-      user,
-      items: items.filter((i): i is ItemDto => i !== null),
-      rules: rules.filter((r): r is KanbanRuleDto => r !== null),
-      catalogs: catalogs.filter((c): c is CatalogDto => c !== null),
-    });
-  }
-
-  /** The main contact of a customer or supplier (null: none, or the parent is gone or hidden). */
-  private async mainContact(caller: CompanyCaller, parent: ContactParent): Promise<ContactDto | null> {
-    const page = await orNull(this.bus.request('catalog.contact.list', { caller, parent, query: { page: 1, per_page: 100 } }));
-    return page?.items.find((c) => c.main) ?? null;
+  /**
+   * The document of an order already fetched (the delivery renders a supplier's lines only this way): gathered over
+   * the bus by libs/notify-templates' gatherOrderDocument, as the gateway's printing gathers it, with at most
+   * MAX_LOOKUPS items, rules and catalogs.
+   */
+  build(caller: CompanyCaller, order: OrderDto): Promise<OrderDocument> {
+    return gatherOrderDocument(this.bus.request.bind(this.bus), caller, order, { maxLookups: MAX_LOOKUPS });
   }
 
   /**
