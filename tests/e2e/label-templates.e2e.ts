@@ -124,6 +124,16 @@ describe('label templates', () => {
     expect(desc.items.map((t: { name: string }) => t.name)).toEqual([`${tag} b`]);
     const builtinLocations = await ok(api().get(c('labeltemplates?type=Location&q=Location label'), tokens.readonly));
     expect(builtinLocations.items.map((t: { builtin_key: string }) => t.builtin_key)).toEqual(['location-label']);
+    // the web app shows the built-ins translated and sends the keys whose shown texts contain q: they match as well
+    const keys = (q: string, builtinKeys?: string) =>
+      ok(api().get(c(`labeltemplates?q=${encodeURIComponent(q)}${builtinKeys === undefined ? '' : `&builtin_keys=${builtinKeys}`}&sort=name`), tokens.readonly)).then((p: { items: { builtin_key: string | null }[] }) =>
+        p.items.map((t) => t.builtin_key),
+      );
+    expect(await keys('Kanban-Karte')).toEqual([]);
+    expect((await keys('Kanban-Karte', 'kanban-card-a6,kanban-card-100x50')).sort()).toEqual(['kanban-card-100x50', 'kanban-card-a6']);
+    // they add to what the stored texts match
+    expect((await keys(tag, 'bin-label')).sort()).toEqual(['bin-label', null, null, null]);
+    expect((await api().get(c('labeltemplates?q=x&builtin_keys=bin label;drop'), tokens.readonly)).body.Meta).toMatchObject({ code: 1000, field: 'builtin_keys' });
     const notes = await ok(api().get(c('labeltemplates?type=DeliveryNote'), tokens.readonly));
     expect(notes.items.every((t: { type: string }) => t.type === 'DeliveryNote')).toBe(true);
   });

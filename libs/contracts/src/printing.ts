@@ -67,6 +67,11 @@ export type LabelTemplateInput = Partial<
 
 export interface LabelTemplateListQuery extends ListQuery {
   type?: LabelTemplateKind;
+  /**
+   * Built-in keys (comma-separated) that match `q` as well: the web app shows the built-ins' names and descriptions
+   * translated and sends the keys of those whose shown texts contain `q`, so a search finds what the user sees.
+   */
+  builtin_keys?: string;
 }
 
 export const PRINT_PAPERS = ['A4', 'Letter', 'label'] as const;

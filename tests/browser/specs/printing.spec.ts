@@ -1,5 +1,5 @@
-// Label printing (docs/label-printing.md "Pages"): the label template editor with its live preview (a built-in
-// duplicated, a text changed: the server's SVG preview changes; a broken XML is marked at its line, saving says so)
+// Label printing (docs/label-printing.md "Pages"): the label template editor with its live preview (a built-in,
+// found and shown by its name in the interface's language, duplicated, a text changed: the server's SVG preview changes; a broken XML is marked at its line, saving says so)
 // and 20 item labels of a location printed on A4 sheets from the location menu's "Print items": progress, then the
 // PDF downloaded and read back (a PDF, the page count of the sheets); in English and German, at 1366 and 390 px.
 import { execFileSync } from 'node:child_process';
@@ -21,8 +21,8 @@ interface Template extends Named {
 }
 
 const WORDS = {
-  en: { templates: 'Label templates', builtin: 'Built-in', line: 'Line', saved: 'saved', labels: '20 labels', pages: (n: number) => `${n} pages`, print: 'Print item labels', settings: 'Label print settings', own: 'Own settings', defaults: 'Defaults', dpiRange: 'from 20 to 300', locations: 'Print location labels' },
-  de: { templates: 'Etikettenvorlagen', builtin: 'Mitgeliefert', line: 'Zeile', saved: 'gespeichert', labels: '20 Etiketten', pages: (n: number) => `${n} Seiten`, print: 'Artikeletiketten drucken', settings: 'Etiketten-Druckeinstellungen', own: 'Eigene Einstellungen', defaults: 'Standardwerte', dpiRange: 'von 20 bis 300', locations: 'Standortetiketten drucken' },
+  en: { templates: 'Label templates', binLabel: 'Bin label 80 × 40 mm', binSearch: 'bin label', copy: '(copy)', builtin: 'Built-in', line: 'Line', saved: 'saved', labels: '20 labels', pages: (n: number) => `${n} pages`, print: 'Print item labels', settings: 'Label print settings', own: 'Own settings', defaults: 'Defaults', dpiRange: 'from 20 to 300', locations: 'Print location labels' },
+  de: { templates: 'Etikettenvorlagen', binLabel: 'Fachetikett 80 × 40 mm', binSearch: 'fachetikett', copy: '(Kopie)', builtin: 'Mitgeliefert', line: 'Zeile', saved: 'gespeichert', labels: '20 Etiketten', pages: (n: number) => `${n} Seiten`, print: 'Artikeletiketten drucken', settings: 'Etiketten-Druckeinstellungen', own: 'Eigene Einstellungen', defaults: 'Standardwerte', dpiRange: 'von 20 bis 300', locations: 'Standortetiketten drucken' },
 };
 
 const WIDE = { width: 1366, height: 900 };
@@ -56,14 +56,21 @@ for (const language of ['en', 'de'] as const) {
     await openMenuEntry(page, 'company.settings', 'company.labelTemplates', /^\/c\/1\/settings\/templates\/label\/?$/);
     const list = await visible(page, testid('label-templates-page'));
     assert((await text(list)).includes(words.templates), `the page should be titled "${words.templates}"`);
-    // the built-in bin label: marked, read-only; duplicated to change it
+    // the built-in bin label: named in the interface's language (the row stores the English name), found by the name
+    // shown, marked, read-only; duplicated to change it
     await page.locator(testid('label-template-type-filter')).selectOption('Item');
-    await (await visible(page, testid('label-template-filter'))).fill('Bin label');
+    await (await visible(page, testid('label-template-filter'))).fill(words.binSearch);
     const templates = await pageData<{ items: Template[] }>(page, 'GET', 'labeltemplates?type=Item&per_page=100');
     const bin = templates.items.find((x) => x.builtin_key === 'bin-label');
     assert(bin, `the built-in bin label should be listed: ${JSON.stringify(templates.items.map((x) => x.name))}`);
+    // the search has applied (the kanban cards are gone) and found the bin label by its shown name
+    const card = templates.items.find((x) => x.builtin_key === 'kanban-card-a6')!;
+    await until(async () => (await page.locator(testid(`label-template-row-${card.id}`)).count()) === 0, `the search "${words.binSearch}" should leave out the kanban cards`);
     const row = await visible(page, testid(`label-template-row-${bin.id}`));
-    assert((await text(row)).includes(words.builtin), `the built-in should be marked "${words.builtin}"`);
+    const shown = await text(row);
+    assert(shown.includes(words.binLabel), `the built-in should be named "${words.binLabel}": ${shown}`);
+    if (language === 'de') assert(!shown.includes(bin.name), `the German list should not show the stored name "${bin.name}": ${shown}`);
+    assert(shown.includes(words.builtin), `the built-in should be marked "${words.builtin}"`);
     await screenshot(page, `printing-templates-${language}.png`);
     if (language === 'en') {
       const axe = await runAxe(page, 'label templates');
@@ -73,6 +80,9 @@ for (const language of ['en', 'de'] as const) {
     await waitPath(page, /^\/c\/1\/settings\/templates\/label\/\d+\/?$/);
     await visible(page, testid('label-template-editor'));
     const copyID = Number(/\/label\/(\d+)/.exec(new URL(page.url()).pathname)?.[1]);
+    // the copy is named as the built-in was shown
+    const copyName = (await pageData<Template>(page, 'GET', `labeltemplates/${copyID}`)).name;
+    assert(copyName.startsWith(`${words.binLabel} ${words.copy.slice(0, -1)}`), `the copy should be named "${words.binLabel} ${words.copy}", got "${copyName}"`);
     // the preview of the copy: an SVG from the server
     await visible(page, testid('label-preview-image'), 20_000);
     const before = await until(async () => ((await previewSvg(page)).includes('<svg') ? previewSvg(page) : null), 'the preview should show an SVG');

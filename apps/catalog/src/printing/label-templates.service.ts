@@ -50,6 +50,7 @@ export class LabelTemplatesService {
       const filter = {
         type,
         q: typeof query.q === 'string' ? query.q : undefined,
+        builtinKeys: typeof query.builtin_keys === 'string' ? query.builtin_keys.split(',').filter(Boolean).slice(0, 50) : [],
         sort: labelTemplateSortProperty(query.sort),
         direction: query.order === 'desc' ? ('desc' as const) : ('asc' as const),
       };

@@ -36,10 +36,13 @@ export class PrintingRepository {
     );
   }
 
-  /** A page of templates: type filter, `q` over name and description, sorted by `sort` then id; and their number. */
+  /**
+   * A page of templates: type filter, `q` over name and description (and the built-ins of `builtinKeys`, whose
+   * translated texts matched it in the web app), sorted by `sort` then id; and their number.
+   */
   list(
     em: EntityManager,
-    filter: { type?: LabelTemplateKind; q?: string; sort: string; direction: 'asc' | 'desc' },
+    filter: { type?: LabelTemplateKind; q?: string; builtinKeys?: string[]; sort: string; direction: 'asc' | 'desc' },
     page: number,
     perPage: number,
   ): Promise<[LabelTemplate[], number]> {
@@ -47,7 +50,9 @@ export class PrintingRepository {
     if (filter.type) where.push({ type: filter.type });
     if (filter.q) {
       const like = containsPattern(filter.q);
-      where.push({ $or: [{ name: { $ilike: like } }, { description: { $ilike: like } }] });
+      const any: FilterQuery<LabelTemplate>[] = [{ name: { $ilike: like } }, { description: { $ilike: like } }];
+      if (filter.builtinKeys && filter.builtinKeys.length > 0) any.push({ builtinKey: { $in: filter.builtinKeys } });
+      where.push({ $or: any });
     }
     return em.findAndCount(LabelTemplate, where.length ? { $and: where } : {}, {
       orderBy: [{ [filter.sort]: filter.direction }, { id: 'asc' }] as never,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   COPIES_MODES,
   LABEL_TEMPLATE_KINDS,
@@ -16,6 +16,15 @@ import { MAX_PAGE } from '../http/validation';
 export class LabelTemplateListQueryDto {
   @ApiPropertyOptional({ enum: LABEL_TEMPLATE_KINDS }) @IsOptional() @IsIn(LABEL_TEMPLATE_KINDS) type?: string;
   @ApiPropertyOptional({ description: 'part of name or description' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @ApiPropertyOptional({
+    description: "built-in keys, comma-separated, that match q as well (the web app's translated built-in names and descriptions that contain q)",
+    example: 'kanban-card-a6,kanban-card-100x50',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @Matches(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, { message: 'must be built-in keys (letters, digits, -) separated by commas' })
+  builtin_keys?: string;
   @ApiPropertyOptional({ enum: LABEL_TEMPLATE_SORTS }) @IsOptional() @IsIn(LABEL_TEMPLATE_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;

@@ -12,6 +12,7 @@ import { useAppDispatch } from '../../shared/hooks';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { apiPath } from '../../shared/navigation/apiPath';
 import { useViewer } from '../../shared/session/useViewer';
+import { templateDescription, templateName } from './builtinTexts';
 import { LabelPlaceholderPicker } from './LabelPlaceholderPicker';
 import { LabelPreview } from './LabelPreview';
 import { useCreateLabelTemplateMutation, useLabelTemplateQuery, useUpdateLabelTemplateMutation } from './printingApi';
@@ -56,9 +57,11 @@ function LabelTemplateEditor({ companyID, template }: { companyID: number; templ
   const [create, creating] = useCreateLabelTemplateMutation();
   const [update, updating] = useUpdateLabelTemplateMutation();
   const duplicate = useDuplicateTemplate(companyID);
+  // a built-in (read-only) shows its name and description in the interface's language
+  const shownName = template ? templateName(t, template) : '';
   const [values, setValues] = useState<Values>(() => ({
-    name: template?.name ?? '',
-    description: template?.description ?? '',
+    name: shownName,
+    description: template ? templateDescription(t, template) : '',
     type: template?.type ?? 'Item',
     width: template ? String(template.width) : '',
     height: template ? String(template.height) : '',
@@ -134,7 +137,7 @@ function LabelTemplateEditor({ companyID, template }: { companyID: number; templ
             </RouterLink>
           </Text>
           <Heading as="h1" size="xl" wordBreak="break-word">
-            {template ? template.name : t('printing.editor.newTitle')}
+            {template ? shownName : t('printing.editor.newTitle')}
           </Heading>
         </Stack>
         <HStack gap="2" wrap="wrap">
@@ -165,7 +168,7 @@ function LabelTemplateEditor({ companyID, template }: { companyID: number; templ
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
         <Stack gap="3" minW="0">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <TextField name="name" label={t('printing.templates.name')} value={values.name} onChange={set('name')} error={errors.name} touched={touched || values.name !== (template?.name ?? '')} serverError={serverErrors.name} required readOnly={readOnly} maxLength={200} />
+            <TextField name="name" label={t('printing.templates.name')} value={values.name} onChange={set('name')} error={errors.name} touched={touched || values.name !== shownName} serverError={serverErrors.name} required readOnly={readOnly} maxLength={200} />
             <SelectField
               name="type"
               label={t('printing.templates.type')}

@@ -16,13 +16,15 @@ import { RowActions } from '../../shared/lists/RowActions';
 import { useServerList } from '../../shared/lists/useServerList';
 import { apiPath } from '../../shared/navigation/apiPath';
 import { useViewer } from '../../shared/session/useViewer';
+import { builtinKeysMatching, templateDescription, templateName } from './builtinTexts';
 import { useDuplicateTemplate } from './useDuplicateTemplate';
 import { useDeleteLabelTemplateMutation, useLabelTemplatesQuery } from './printingApi';
 import { LABEL_TEMPLATE_TYPES, type LabelTemplateDto, type LabelTemplateSort, type LabelTemplateType } from './printingTypes';
 
 /**
  * /c/{companyID}/settings/templates/label: the company's label templates (the five built-ins first among equals,
- * marked, read-only: duplicated to change), filtered by type and name, sorted and paged on the server. The user group
+ * marked, read-only: duplicated to change; their names and descriptions in the interface's language), filtered by
+ * type and name, sorted and paged on the server. The user group
  * creates, edits (the editor page), duplicates and deletes them (after asking).
  */
 export function LabelTemplatesPage() {
@@ -35,7 +37,8 @@ export function LabelTemplatesPage() {
   const list = useServerList<LabelTemplateSort>('name');
   const [type, setType] = useState<LabelTemplateType | ''>('');
   const { all: _all, ...params } = list.params;
-  const result = useLabelTemplatesQuery({ companyID, ...params, type: type || undefined });
+  // the built-ins show translated: their keys go with a search, so it finds the names shown
+  const result = useLabelTemplatesQuery({ companyID, ...params, type: type || undefined, builtin_keys: builtinKeysMatching(t, params.q) });
   const [remove, removing] = useDeleteLabelTemplateMutation();
   const [deleting, setDeleting] = useState<LabelTemplateDto | null>(null);
   const duplicate = useDuplicateTemplate(companyID);
@@ -115,7 +118,7 @@ export function LabelTemplatesPage() {
                 <HStack gap="2" wrap="wrap">
                   <RouterLink to={editorPath(x.id)}>
                     <Text as="span" color="blue.700" fontWeight="medium">
-                      {x.name}
+                      {templateName(t, x)}
                     </Text>
                   </RouterLink>
                   {x.builtin ? (
@@ -133,7 +136,7 @@ export function LabelTemplatesPage() {
                 </Text>
               ),
             },
-            { key: 'description', label: t('printing.templates.description'), cell: (x) => x.description, hideOnCard: true },
+            { key: 'description', label: t('printing.templates.description'), cell: (x) => templateDescription(t, x), hideOnCard: true },
             { key: 'updated', label: t('printing.templates.updated'), sort: 'updated_at', cell: (x) => format.dateTime(x.updated_at) },
           ]}
           actionsLabel={canWrite ? t('lists.actions') : undefined}

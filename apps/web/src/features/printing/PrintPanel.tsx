@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../shared/hooks';
 import { apiPath } from '../../shared/navigation/apiPath';
+import { templateName } from './builtinTexts';
 import { printErrorText } from './printErrors';
 import { type PrintedFile, type PrintProgress, fetchPrint } from './printStream';
 import type { LabelFormInput, PrintableTemplate, PrintRequest } from './printingTypes';
@@ -92,7 +93,7 @@ export function PrintPanel({ templates, loadingTemplates, target, settingsLink, 
                 <NativeSelect.Field value={String(chosen?.id ?? '')} onChange={(e) => setTemplateID(Number(e.target.value))} data-testid="print-template">
                   {(templates ?? []).map((x) => (
                     <option key={x.id} value={x.id}>
-                      {x.builtin ? `${x.name} (${t('printing.templates.builtin')})` : x.name}
+                      {x.builtin ? `${templateName(t, x)} (${t('printing.templates.builtin')})` : x.name}
                     </option>
                   ))}
                 </NativeSelect.Field>

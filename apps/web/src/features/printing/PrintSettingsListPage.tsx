@@ -5,6 +5,7 @@ import { ErrorBox } from '../../shared/errors/ErrorBox';
 import { DataTable } from '../../shared/lists/DataTable';
 import { EmptyList } from '../../shared/lists/EmptyList';
 import { apiPath } from '../../shared/navigation/apiPath';
+import { templateName } from './builtinTexts';
 import { usePrintTemplatesQuery } from './printingApi';
 import type { PrintTemplateChoiceDto } from './printingTypes';
 
@@ -44,7 +45,7 @@ export function PrintSettingsListPage() {
               cell: (x) => (
                 <RouterLink to={link(x)}>
                   <Text as="span" color="blue.700" fontWeight="medium">
-                    {x.template.name}
+                    {templateName(t, x.template)}
                   </Text>
                 </RouterLink>
               ),

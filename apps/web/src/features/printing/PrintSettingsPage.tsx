@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { ConfirmDialog } from '../../shared/lists/ConfirmDialog';
 import { apiPath } from '../../shared/navigation/apiPath';
+import { templateName } from './builtinTexts';
 import { printErrorText } from './printErrors';
 import { fetchPrint } from './printStream';
 import { useDeletePrintSettingsMutation, usePrintSettingsDefaultsMutation, usePrintSettingsQuery, usePrintTemplatesQuery, useUpdatePrintSettingsMutation } from './printingApi';
@@ -121,7 +122,7 @@ function PrintSettingsForm({ ids, templateID, settings }: { ids: Ids; templateID
           </Text>
           <HStack gap="2" wrap="wrap">
             <Heading as="h1" size="xl">
-              {template?.name ?? t('printing.settings.title')}
+              {template ? templateName(t, template) : t('printing.settings.title')}
             </Heading>
             <Badge variant="subtle" colorPalette={settings.is_default ? 'gray' : 'blue'} data-testid="print-settings-state">
               {settings.is_default ? t('printing.settings.defaults') : t('printing.settings.own')}

@@ -18,6 +18,8 @@ export interface LabelTemplateListArgs {
   companyID: number;
   type?: LabelTemplateType;
   q?: string;
+  /** built-ins whose translated texts contain q (builtinKeysMatching): they match too */
+  builtin_keys?: string;
   sort?: LabelTemplateSort;
   order?: 'asc' | 'desc';
   page?: number;

@@ -17,4 +17,4 @@ export type {
 } from '@kanban/contracts';
 
 /** What the print pages need of a template to print with. */
-export type PrintableTemplate = Pick<LabelTemplateDto, 'id' | 'name' | 'builtin' | 'form_inputs'>;
+export type PrintableTemplate = Pick<LabelTemplateDto, 'id' | 'name' | 'builtin' | 'builtin_key' | 'form_inputs'>;

@@ -5,6 +5,7 @@ import { errorText, isApiError } from '../../shared/api/apiError';
 import { useAppDispatch } from '../../shared/hooks';
 import { snackbarShown } from '../../shared/layout/layoutSlice';
 import { apiPath } from '../../shared/navigation/apiPath';
+import { templateDescription, templateName } from './builtinTexts';
 import { useCreateLabelTemplateMutation } from './printingApi';
 import type { LabelTemplateDto } from './printingTypes';
 
@@ -22,11 +23,13 @@ export function useDuplicateTemplate(companyID: number) {
     setBusy(source.id);
     try {
       for (let n = 1; n <= 20; n++) {
-        const name = n === 1 ? t('printing.templates.copyName', { name: source.name }) : t('printing.templates.copyNameN', { name: source.name, n });
+        // a built-in's copy is named and described as the interface showed it
+        const shown = templateName(t, source);
+        const name = n === 1 ? t('printing.templates.copyName', { name: shown }) : t('printing.templates.copyNameN', { name: shown, n });
         try {
           const copy = await create({
             companyID,
-            body: { name, description: source.description, type: source.type, width: source.width, height: source.height, template: source.template },
+            body: { name, description: templateDescription(t, source), type: source.type, width: source.width, height: source.height, template: source.template },
           }).unwrap();
           dispatch(snackbarShown({ message: t('printing.templates.duplicated', { name }), variant: 'success' }));
           void navigate(apiPath({ companyID }, `settings/templates/label/${copy.id}`));
