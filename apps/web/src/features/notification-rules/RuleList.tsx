@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_RULE_TYPES,
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataColumn } from '../../shared/lists/DataTable';
 import { EmptyList } from '../../shared/lists/EmptyList';
+import { FilterSelect } from '../../shared/lists/FilterSelect';
 import { Pager } from '../../shared/lists/ListControls';
 import type { Sorting } from '../../shared/lists/ListControls';
 import type { NotificationRuleDto, NotificationRuleSort } from './notificationRulesApi';
@@ -45,37 +46,7 @@ export function useRuleFilters() {
 
 type Filters = ReturnType<typeof useRuleFilters>;
 
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  testId,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <NativeSelect.Root maxW={{ base: 'full', md: '240px' }}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+const WIDTH = { base: 'full', md: '240px' };
 
 /** The event, type and active selects; a change goes back to page 1. */
 export function RuleFilterBar({ filters, onChange }: { filters: Filters; onChange: () => void }) {
@@ -91,6 +62,7 @@ export function RuleFilterBar({ filters, onChange }: { filters: Filters; onChang
         value={filters.event}
         onChange={change(filters.setEvent)}
         testId="rule-event-filter"
+        maxW={WIDTH}
         options={[
           { value: '', label: t('notificationRules.allEvents') },
           ...NOTIFICATION_EVENTS.map((e) => ({ value: e, label: t(`notificationRules.events.${e}`) })),
@@ -101,6 +73,7 @@ export function RuleFilterBar({ filters, onChange }: { filters: Filters; onChang
         value={filters.type}
         onChange={change(filters.setType)}
         testId="rule-type-filter"
+        maxW={WIDTH}
         options={[
           { value: '', label: t('notificationRules.allTypes') },
           ...NOTIFICATION_RULE_TYPES.map((v) => ({ value: v, label: t(`notificationRules.types.${v}`) })),
@@ -111,6 +84,7 @@ export function RuleFilterBar({ filters, onChange }: { filters: Filters; onChang
         value={filters.active}
         onChange={change(filters.setActive)}
         testId="rule-active-filter"
+        maxW={WIDTH}
         options={[
           { value: '', label: t('notificationRules.activeAny') },
           { value: '1', label: t('notificationRules.activeOnly') },

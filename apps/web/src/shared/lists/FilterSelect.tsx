@@ -27,7 +27,7 @@ export function FilterSelect<V extends string>({
   allLabel?: string;
   onChange: (value: V | '') => void;
   testId: string;
-  maxW?: string;
+  maxW?: NativeSelect.RootProps['maxW'];
 }) {
   return (
     <NativeSelect.Root maxW={maxW}>
