@@ -227,10 +227,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) {
-        if (Date.now() - this.lastPurge >= OUTBOX_PURGE_EVERY_MS) {
-          this.lastPurge = Date.now();
-          await this.purge().catch((error: Error) => this.log.warn(`purging the outbox and inbox failed: ${error.message}`));
-        }
+        await this.purgeWhenDue();
         return total;
       }
       // the batch in one go (JetStream: sent together, acknowledged together), marked published in one statement: those
@@ -252,7 +249,19 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         await this.release(batch.slice(published).map((r) => r.id));
         return total;
       }
+      // a batch that was not full took every row there was: no claim to find none (rows committed since then kick the
+      // relay again, those of other replicas their own relay, and the interval finds what is left)
+      if (batch.length < this.options.batchSize) {
+        await this.purgeWhenDue();
+        return total;
+      }
     }
+  }
+
+  private async purgeWhenDue(): Promise<void> {
+    if (Date.now() - this.lastPurge < OUTBOX_PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
+    await this.purge().catch((error: Error) => this.log.warn(`purging the outbox and inbox failed: ${error.message}`));
   }
 
   private async claim(): Promise<OutboxMessage[]> {
