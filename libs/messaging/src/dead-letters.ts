@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { AppError, type ErrorBody, ProtocolCode } from '@kanban/access';
-import type { UnitOfWork } from '@kanban/persistence';
+import { databaseFailureOf, type UnitOfWork } from '@kanban/persistence';
 import type { EventOutcomes } from './bus-server';
 import { addToOutbox, handleAllOnce, handleOnce } from './outbox';
 import { DeadLetter } from './outbox.entity';
@@ -69,7 +69,9 @@ export class DeadLetters {
    * A batch consumer (`@OnEvents`) that handles each event once: the events of a batch, by company, in one write
    * transaction each (`handleAllOnce`: one inbox claim for all, `work` on those new). A batch that fails is rolled back
    * and its events handled one by one (each in its own transaction, `work` given that one event), so a failure is
-   * counted, redelivered and dead-lettered per event exactly as for `once`; the others of the batch go through. Answers
+   * counted, redelivered and dead-lettered per event exactly as for `once`; the others of the batch go through (a batch
+   * that failed because the database is out of reach is given back whole, uncounted, as a single failure whose count
+   * cannot be written is). Answers
    * each event's outcome. A dead letter's retry runs its one event through `work` too.
    */
   batchOnce<T extends { company_id: number }>(
@@ -91,6 +93,13 @@ export class DeadLetters {
         try {
           await handleAllOnce(this.uow, name, companyId, group, work);
         } catch (error) {
+          if (outOfReach(error)) {
+            // the database is out of reach: one by one each would fail the same way and its failure could not be
+            // counted either (as in `run`); all of them are redelivered, uncounted, without waiting for it 2N times more
+            this.log.warn(`${name}: a batch of ${group.length} events failed, the database is out of reach (redelivered): ${(error as Error)?.message ?? String(error)}`);
+            for (const i of indexes) outcomes[i] = error;
+            continue;
+          }
           this.log.warn(`${name}: a batch of ${group.length} events failed, handling them one by one: ${(error as Error)?.message ?? String(error)}`);
           alone.push(...indexes);
         }
@@ -252,6 +261,22 @@ export class DeadLetters {
 export function safeError(error: unknown): ErrorBody {
   const body = toErrorBody(error);
   return { code: body.code, message: body.message };
+}
+
+/**
+ * The database cannot be reached (connection refused or lost, pool closed, shutting down): `databaseFailureOf`'s
+ * `unavailable` but for a lock not granted in time (55P03) and a statement timeout (57014), which a reachable database
+ * answers for the work in hand (counted, one by one).
+ */
+function outOfReach(error: unknown): boolean {
+  if (databaseFailureOf(error) !== 'unavailable') return false;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '55P03' || code === '57014') return false;
+    if (typeof code === 'string' && code.length > 0) return true;
+    current = (current as { cause?: unknown; previous?: unknown }).cause ?? (current as { previous?: unknown }).previous;
+  }
+  return true;
 }
 
 function companyOf(event: EventEnvelope): number | null {
