@@ -52,12 +52,7 @@ class ServerLines {
   };
 }
 
-/**
- * nodemailer's options for a server. `lines` (verify only) collects what the server said through nodemailer's
- * transaction log; sending goes without any logger: every command and reply would be formatted into a log entry for
- * nothing (the answers of a send come with its result or error), and a pool's lines would pile up for its lifetime.
- */
-function transportOptions(conn: ServerConnection, lines?: ServerLines): SMTPTransport.Options {
+function transportOptions(conn: ServerConnection, lines: ServerLines): SMTPTransport.Options {
   const timeout = timeoutOf(conn);
   return {
     host: conn.host,
@@ -71,7 +66,8 @@ function transportOptions(conn: ServerConnection, lines?: ServerLines): SMTPTran
     greetingTimeout: timeout,
     socketTimeout: timeout,
     dnsTimeout: timeout,
-    ...(lines ? { logger: lines.logger, transactionLog: true } : { logger: false }),
+    logger: lines.logger,
+    transactionLog: true,
     getSocket: (_options, callback) => connectNoDelay(conn.host, conn.port, timeout, callback),
   };
 }
@@ -109,29 +105,6 @@ function connectNoDelay(
   );
   socket.once('error', finish);
   socket.once('connect', () => finish(null));
-  coalesceWrites(socket);
-}
-
-/**
- * The writes of one turn of the event loop go out together: nodemailer writes a message as the many small chunks of its
- * MIME stream (headers of each part, boundaries, each encoded line block, the final dot), each of them a system call and,
- * with Nagle off, a packet of its own. Corked at a turn's first write and uncorked when the turn is over (setImmediate),
- * they leave in one writev; a write that waits for a reply (a command) is not delayed past its turn.
- */
-function coalesceWrites(socket: Socket): void {
-  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-  let corked = false;
-  socket.write = ((...args: unknown[]) => {
-    if (!corked && !socket.destroyed) {
-      corked = true;
-      socket.cork();
-      setImmediate(() => {
-        corked = false;
-        if (!socket.destroyed) socket.uncork();
-      });
-    }
-    return write(...args);
-  }) as typeof socket.write;
 }
 
 interface SmtpError {
@@ -226,7 +199,8 @@ export async function verifySmtp(conn: ServerConnection): Promise<VerifyResult> 
  * mail went out, a retry would send it twice to the others.
  */
 export async function sendMail(conn: ServerConnection, mail: OutgoingMail): Promise<DeliveryResult> {
-  const transport = createTransport(transportOptions(conn));
+  const lines = new ServerLines();
+  const transport = createTransport(transportOptions(conn, lines));
   try {
     return await sendOver(transport, mail);
   } finally {
@@ -282,8 +256,9 @@ export function openMailTarget(
   conn: ServerConnection,
   options: { maxConnections?: number } = {},
 ): MailTarget {
+  const lines = new ServerLines();
   const transport = createTransport({
-    ...transportOptions(conn),
+    ...transportOptions(conn, lines),
     pool: true,
     maxConnections: options.maxConnections ?? 3,
     maxMessages: 100,
