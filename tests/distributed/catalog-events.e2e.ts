@@ -82,7 +82,10 @@ describe('catalog events (distributed)', () => {
       { id: supplierId, company_id: company, name: 'Event Supplier AG', active: true },
       { id: supplierId, company_id: company, name: 'Event Supplier AG', active: false },
     ]);
-    const pending = await db.query(`select count(*)::int as n from catalog.outbox where published_at is null`);
-    expect(pending.rows[0].n).toBe(0);
+    // every row marked published (the relay marks a batch after JetStream acknowledged all of it: a moment after the
+    // last event can be read from the stream)
+    const pending = async () => (await db.query(`select count(*)::int as n from catalog.outbox where published_at is null`)).rows[0].n as number;
+    await eventually(async () => ((await pending()) === 0 ? true : undefined), 10_000, 'the outbox marked published');
+    expect(await pending()).toBe(0);
   });
 });

@@ -134,6 +134,32 @@ describe('sendMail', () => {
     expect(smtp.connections - connectionsBefore).toBeLessThanOrEqual(2);
   });
 
+  it('plain, over STARTTLS and over implicit TLS, a pool sends mails with a 3 MB attachment byte for byte (writes coalesced per turn)', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
+    for (const tls of ['none', 'starttls', 'implicit'] as const) {
+      const server = await startSmtpServer({ auth: { user: 'orders@example.com', password: 'pw' }, ...(tls === 'none' ? {} : { tls }) });
+      try {
+        const security = tls === 'none' ? 'none' : tls === 'starttls' ? 'starttls' : 'tls';
+        const target = openMailTarget({ ...conn(), port: server.port, smtpSecurity: security, tlsRejectUnauthorized: false }, { maxConnections: 2 });
+        const keys = [`${tls}-1`, `${tls}-2`, `${tls}-3`];
+        const results = await Promise.all(
+          keys.map((key, i) => target.send({ ...mail(key), attachments: [{ filename: 'gross.bin', content: i === 0 ? big : pdf, contentType: 'application/octet-stream' }] })),
+        );
+        await target.close();
+        expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+        for (const [i, key] of keys.entries()) {
+          const [message, ...more] = server.byMessageId(`<${key}@kanban.local>`);
+          expect(more).toHaveLength(0);
+          expect(message!.parsed.attachments[0]!.content.equals(i === 0 ? big : pdf)).toBe(true);
+          expect(message!.parsed.text).toBe('Guten Tag,\nanbei die Bestellung.\n');
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+
   it('classifySmtpError: 454 on login is a transient auth failure; EPROTOCOL unreadable; TLS refusal permanent', () => {
     expect(
       classifySmtpError({

@@ -52,7 +52,12 @@ class ServerLines {
   };
 }
 
-function transportOptions(conn: ServerConnection, lines: ServerLines): SMTPTransport.Options {
+/**
+ * nodemailer's options for a server. `lines` (verify only) collects what the server said through nodemailer's
+ * transaction log; sending goes without any logger: every command and reply would be formatted into a log entry for
+ * nothing (the answers of a send come with its result or error), and a pool's lines would pile up for its lifetime.
+ */
+function transportOptions(conn: ServerConnection, lines?: ServerLines): SMTPTransport.Options {
   const timeout = timeoutOf(conn);
   return {
     host: conn.host,
@@ -66,8 +71,7 @@ function transportOptions(conn: ServerConnection, lines: ServerLines): SMTPTrans
     greetingTimeout: timeout,
     socketTimeout: timeout,
     dnsTimeout: timeout,
-    logger: lines.logger,
-    transactionLog: true,
+    ...(lines ? { logger: lines.logger, transactionLog: true } : { logger: false }),
     getSocket: (_options, callback) => connectNoDelay(conn.host, conn.port, timeout, callback),
   };
 }
@@ -105,6 +109,29 @@ function connectNoDelay(
   );
   socket.once('error', finish);
   socket.once('connect', () => finish(null));
+  coalesceWrites(socket);
+}
+
+/**
+ * The writes of one turn of the event loop go out together: nodemailer writes a message as the many small chunks of its
+ * MIME stream (headers of each part, boundaries, each encoded line block, the final dot), each of them a system call and,
+ * with Nagle off, a packet of its own. Corked at a turn's first write and uncorked when the turn is over (setImmediate),
+ * they leave in one writev; a write that waits for a reply (a command) is not delayed past its turn.
+ */
+function coalesceWrites(socket: Socket): void {
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  let corked = false;
+  socket.write = ((...args: unknown[]) => {
+    if (!corked && !socket.destroyed) {
+      corked = true;
+      socket.cork();
+      setImmediate(() => {
+        corked = false;
+        if (!socket.destroyed) socket.uncork();
+      });
+    }
+    return write(...args);
+  }) as typeof socket.write;
 }
 
 interface SmtpError {
@@ -199,8 +226,7 @@ export async function verifySmtp(conn: ServerConnection): Promise<VerifyResult> 
  * mail went out, a retry would send it twice to the others.
  */
 export async function sendMail(conn: ServerConnection, mail: OutgoingMail): Promise<DeliveryResult> {
-  const lines = new ServerLines();
-  const transport = createTransport(transportOptions(conn, lines));
+  const transport = createTransport(transportOptions(conn));
   try {
     return await sendOver(transport, mail);
   } finally {
@@ -256,9 +282,8 @@ export function openMailTarget(
   conn: ServerConnection,
   options: { maxConnections?: number } = {},
 ): MailTarget {
-  const lines = new ServerLines();
   const transport = createTransport({
-    ...transportOptions(conn, lines),
+    ...transportOptions(conn),
     pool: true,
     maxConnections: options.maxConnections ?? 3,
     maxMessages: 100,

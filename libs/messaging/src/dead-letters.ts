@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { AppError, type ErrorBody, ProtocolCode } from '@kanban/access';
-import type { UnitOfWork } from '@kanban/persistence';
-import { addToOutbox, handleOnce } from './outbox';
+import { databaseFailureOf, type UnitOfWork } from '@kanban/persistence';
+import type { EventOutcomes } from './bus-server';
+import { addToOutbox, handleAllOnce, handleOnce } from './outbox';
 import { DeadLetter } from './outbox.entity';
 import { type EventEnvelope, toErrorBody } from './wire';
 import { type DeadLetterAction, type DeadLetterDiscardResult, type DeadLetterRetryResult, type DeadLetterService, deadLetterSubject } from '@kanban/contracts';
@@ -62,6 +63,56 @@ export class DeadLetters {
   /** A consumer that handles each event once (`handleOnce` on the service's UnitOfWork, the inbox under `name`). */
   once<T extends { company_id: number }>(name: string, work: (em: EntityManager, event: EventEnvelope<T>) => Promise<void>): (event: EventEnvelope<T>) => Promise<void> {
     return this.consumer<T>(name, (event) => handleOnce(this.uow, name, event, (em) => work(em, event)));
+  }
+
+  /**
+   * A batch consumer (`@OnEvents`) that handles each event once: the events of a batch, by company, in one write
+   * transaction each (`handleAllOnce`: one inbox claim for all, `work` on those new). A batch that fails is rolled back
+   * and its events handled one by one (each in its own transaction, `work` given that one event), so a failure is
+   * counted, redelivered and dead-lettered per event exactly as for `once`; the others of the batch go through (a batch
+   * that failed because the database is out of reach is given back whole, uncounted, as a single failure whose count
+   * cannot be written is). Answers
+   * each event's outcome. A dead letter's retry runs its one event through `work` too.
+   */
+  batchOnce<T extends { company_id: number }>(
+    name: string,
+    work: (em: EntityManager, events: EventEnvelope<T>[]) => Promise<void>,
+  ): (events: EventEnvelope<T>[]) => Promise<EventOutcomes> {
+    const single = this.consumer<T>(name, (event) => handleOnce(this.uow, name, event, (em) => work(em, [event])));
+    return async (events) => {
+      const outcomes: EventOutcomes = events.map(() => null);
+      const byCompany = new Map<number, number[]>();
+      const alone: number[] = [];
+      events.forEach((event, i) => {
+        // events that failed before in this process or whose failure a test injects take the single path (their count)
+        if (companyOf(event as EventEnvelope) === null || this.failing.has(`${name} ${event.id}`) || this.injects(name, event as EventEnvelope)) alone.push(i);
+        else byCompany.set(event.data.company_id, [...(byCompany.get(event.data.company_id) ?? []), i]);
+      });
+      for (const [companyId, indexes] of byCompany) {
+        const group = indexes.map((i) => events[i]!);
+        try {
+          await handleAllOnce(this.uow, name, companyId, group, work);
+        } catch (error) {
+          if (outOfReach(error)) {
+            // the database is out of reach: one by one each would fail the same way and its failure could not be
+            // counted either (as in `run`); all of them are redelivered, uncounted, without waiting for it 2N times more
+            this.log.warn(`${name}: a batch of ${group.length} events failed, the database is out of reach (redelivered): ${(error as Error)?.message ?? String(error)}`);
+            for (const i of indexes) outcomes[i] = error;
+            continue;
+          }
+          this.log.warn(`${name}: a batch of ${group.length} events failed, handling them one by one: ${(error as Error)?.message ?? String(error)}`);
+          alone.push(...indexes);
+        }
+      }
+      for (const i of alone.sort((a, b) => a - b)) {
+        try {
+          await single(events[i]!);
+        } catch (error) {
+          outcomes[i] = error ?? new Error('failed');
+        }
+      }
+      return outcomes;
+    };
   }
 
   private async run(name: string, event: EventEnvelope): Promise<void> {
@@ -185,13 +236,19 @@ export class DeadLetters {
   }
 
   private injectedFailure(name: string, event: EventEnvelope): void {
+    if (this.injects(name, event)) throw new AppError(ProtocolCode.Internal, INJECTED_FAILURE);
+  }
+
+  /** Whether EVENT_FAILURE_FILE makes `name` fail on this event. */
+  private injects(name: string, event: EventEnvelope): boolean {
     const file = this.options.failureFile;
-    if (!file || !existsSync(file)) return;
+    if (!file || !existsSync(file)) return false;
     const json = JSON.stringify(event.data);
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       const [consumer, ...text] = line.trim().split(' ');
-      if (consumer === name && text.length > 0 && json.includes(text.join(' '))) throw new AppError(ProtocolCode.Internal, INJECTED_FAILURE);
+      if (consumer === name && text.length > 0 && json.includes(text.join(' '))) return true;
     }
+    return false;
   }
 
   private table(em: EntityManager): string {
@@ -204,6 +261,22 @@ export class DeadLetters {
 export function safeError(error: unknown): ErrorBody {
   const body = toErrorBody(error);
   return { code: body.code, message: body.message };
+}
+
+/**
+ * The database cannot be reached (connection refused or lost, pool closed, shutting down): `databaseFailureOf`'s
+ * `unavailable` but for a lock not granted in time (55P03) and a statement timeout (57014), which a reachable database
+ * answers for the work in hand (counted, one by one).
+ */
+function outOfReach(error: unknown): boolean {
+  if (databaseFailureOf(error) !== 'unavailable') return false;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '55P03' || code === '57014') return false;
+    if (typeof code === 'string' && code.length > 0) return true;
+    current = (current as { cause?: unknown; previous?: unknown }).cause ?? (current as { previous?: unknown }).previous;
+  }
+  return true;
 }
 
 function companyOf(event: EventEnvelope): number | null {

@@ -32,11 +32,49 @@ export class InProcessBroker {
 
   /** Delivers an event to every handler of its subject; rejects if any of them failed. */
   async deliver(envelope: EventEnvelope): Promise<void> {
-    for (const server of this.servers) {
-      if (server.eventPatterns().includes(envelope.subject)) {
-        await server.handleEventMessage(envelope.subject, envelope);
+    const { delivered, error } = await this.deliverAll([envelope]);
+    if (delivered < 1) throw error;
+  }
+
+  /**
+   * Delivers events in their order (the outbox relay's batch) to every handler of their subjects, until one fails:
+   * answers how many were delivered before it (and its failure). Consecutive events of a subject with a batch consumer
+   * (`@OnEvents`) go to it together; like over JetStream, a failing event of such a batch does not hold up the others in
+   * it (they are handled; the relay hands them over again from the failing one, and the consumer's inbox knows them).
+   */
+  async deliverAll(envelopes: EventEnvelope[]): Promise<{ delivered: number; error?: unknown }> {
+    let i = 0;
+    while (i < envelopes.length) {
+      const subject = envelopes[i]!.subject;
+      const servers = this.servers.filter((s) => s.eventPatterns().includes(subject));
+      let end = i + 1;
+      if (servers.some((s) => s.isBatchPattern(subject))) while (end < envelopes.length && envelopes[end]!.subject === subject) end++;
+      const run = envelopes.slice(i, end);
+      let ok = run.length;
+      let failure: unknown;
+      for (const server of servers) {
+        if (server.isBatchPattern(subject)) {
+          const outcomes = await server.handleEventBatch(subject, run);
+          const failed = outcomes.findIndex((o) => o !== null);
+          if (failed >= 0 && failed < ok) {
+            ok = failed;
+            failure = outcomes[failed];
+          }
+          continue;
+        }
+        for (let k = 0; k < ok; k++) {
+          try {
+            await server.handleEventMessage(subject, run[k]);
+          } catch (error) {
+            ok = k;
+            failure = error;
+          }
+        }
       }
+      if (ok < run.length) return { delivered: i + ok, error: failure };
+      i = end;
     }
+    return { delivered: envelopes.length };
   }
 }
 
@@ -46,6 +84,7 @@ export class InProcessServer extends BusServer {
   }
 
   listen(callback: () => void): void {
+    this.checkBatchConsumers();
     this.broker.attach(this);
     callback();
   }
@@ -85,6 +124,10 @@ export class InProcessEventPublisher implements EventPublisher {
 
   publish(envelope: EventEnvelope): Promise<void> {
     return this.broker.deliver(envelope);
+  }
+
+  publishAll(envelopes: EventEnvelope[]): Promise<{ published: number; error?: unknown }> {
+    return this.broker.deliverAll(envelopes).then(({ delivered, error }) => ({ published: delivered, error }));
   }
 
   async close(): Promise<void> {

@@ -38,6 +38,38 @@ export async function claimInbox(em: EntityManager, consumer: string, eventId: s
 }
 
 /**
+ * `claimInbox` for several events at once (one statement): answers the ids that were new to `consumer` (those it had
+ * processed already, or named twice, are left out).
+ */
+export async function claimInboxAll(em: EntityManager, consumer: string, eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await em.execute<{ event_id: string }[]>(
+    `insert into ${tableOf(em, InboxEntry.name, 'inbox')} (consumer, event_id, processed_at)
+     select ?, id, now() from unnest(?::uuid[]) as id on conflict do nothing returning event_id`,
+    [consumer, uuidArray([...new Set(eventIds)])],
+  );
+  return new Set(rows.map((r) => String(r.event_id)));
+}
+
+/**
+ * Events of one company handled once, together: one write transaction of the company claims them in `consumer`'s inbox
+ * and runs `work` on those new there (in their order, each once); if none is new it does nothing.
+ */
+export async function handleAllOnce<T extends { company_id: number }>(
+  uow: UnitOfWork,
+  consumer: string,
+  companyId: number,
+  events: EventEnvelope<T>[],
+  work: (em: EntityManager, events: EventEnvelope<T>[]) => Promise<void>,
+): Promise<void> {
+  await uow.forCompany(companyId).write(async (em) => {
+    const fresh = await claimInboxAll(em, consumer, events.map((e) => e.id));
+    const todo = events.filter((e) => fresh.delete(e.id.toLowerCase()));
+    if (todo.length > 0) await work(em, todo);
+  });
+}
+
+/**
  * A durable event handled once: one write transaction of the event's company claims it in `consumer`'s inbox and,
  * if it is new there, runs `work`; a repeat does nothing (and is acknowledged).
  */
@@ -195,24 +227,41 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) {
-        if (Date.now() - this.lastPurge >= OUTBOX_PURGE_EVERY_MS) {
-          this.lastPurge = Date.now();
-          await this.purge().catch((error: Error) => this.log.warn(`purging the outbox and inbox failed: ${error.message}`));
-        }
+        await this.purgeWhenDue();
         return total;
       }
-      for (const row of batch) {
-        try {
-          await this.publisher.publish(row.payload as EventEnvelope);
-        } catch (error) {
-          this.log.warn(`publishing ${row.subject} ${row.id} failed, retrying later: ${(error as Error).message}`);
-          await this.release(row.id);
-          return total;
-        }
-        await this.markPublished(row.id);
-        total++;
+      // the batch in one go (JetStream: sent together, acknowledged together), marked published in one statement: those
+      // before the first failure; the failed one and those after it are released for the next round (one of them that
+      // went out meanwhile goes again with its id: a duplicate JetStream drops)
+      let published: number;
+      let failure: unknown;
+      try {
+        ({ published, error: failure } = await this.publisher.publishAll(batch.map((row) => row.payload as EventEnvelope)));
+      } catch (error) {
+        published = 0;
+        failure = error;
+      }
+      if (published > 0) await this.markPublished(batch.slice(0, published).map((row) => row.id));
+      total += published;
+      if (published < batch.length) {
+        const row = batch[published]!;
+        this.log.warn(`publishing ${row.subject} ${row.id} failed, retrying later: ${(failure as Error)?.message ?? String(failure)}`);
+        await this.release(batch.slice(published).map((r) => r.id));
+        return total;
+      }
+      // a batch that was not full took every row there was: no claim to find none (rows committed since then kick the
+      // relay again, those of other replicas their own relay, and the interval finds what is left)
+      if (batch.length < this.options.batchSize) {
+        await this.purgeWhenDue();
+        return total;
       }
     }
+  }
+
+  private async purgeWhenDue(): Promise<void> {
+    if (Date.now() - this.lastPurge < OUTBOX_PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
+    await this.purge().catch((error: Error) => this.log.warn(`purging the outbox and inbox failed: ${error.message}`));
   }
 
   private async claim(): Promise<OutboxMessage[]> {
@@ -277,21 +326,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private async markPublished(id: string): Promise<void> {
+  private async markPublished(ids: string[]): Promise<void> {
     await this.uow.write((em) =>
-      em.execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = ?`, [id]), BOOKKEEPING,
+      em.execute(`update ${this.table(em)} set published_at = now(), claimed_until = null where id = any(?::uuid[])`, [uuidArray(ids)]), BOOKKEEPING,
     );
   }
 
-  private async release(id: string): Promise<void> {
+  private async release(ids: string[]): Promise<void> {
     await this.uow.write((em) =>
-      em.execute(`update ${this.table(em)} set claimed_until = null where id = ? and published_at is null`, [id]), BOOKKEEPING,
+      em.execute(`update ${this.table(em)} set claimed_until = null where id = any(?::uuid[]) and published_at is null`, [uuidArray(ids)]), BOOKKEEPING,
     );
   }
 
   private table(em: EntityManager): string {
     return tableOf(em, OutboxMessage.name, 'outbox');
   }
+}
+
+/** Outbox ids (uuids) as one PostgreSQL array literal, bound as one parameter (`= any(?::uuid[])`). */
+function uuidArray(ids: string[]): string {
+  return `{${ids.join(',')}}`;
 }
 
 function parseJson(value: unknown): unknown {

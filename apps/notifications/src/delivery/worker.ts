@@ -24,9 +24,12 @@ import { systemCaller } from './system-caller';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-/** Attempts recorded in one transaction at most, and how long the first of them waits for others (ms). */
+/**
+ * Attempts recorded in one transaction at most, and how long the first of them waits for others (ms) unless every
+ * attempt of its group has ended (then at once).
+ */
 const RECORD_BATCH = 100;
-const RECORD_LINGER_MS = 20;
+const RECORD_LINGER_MS = 100;
 
 /**
  * Sends the due deliveries (docs/notifications.md "Delivery"): every DELIVERY_POLL_MS, and at once when this process
@@ -121,7 +124,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async sendGroup(group: ClaimedDelivery[], pools: MailPools): Promise<void> {
     const first = group[0]!;
-    const recorder = this.recorder(first.companyId);
+    const recorder = this.recorder(first.companyId, group.length);
     const finish = async (d: ClaimedDelivery, result: DeliveryResult) => {
       await this.pauseForTest(d.key);
       await recorder.add(d, result);
@@ -194,14 +197,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * A recorder of one group's attempts (docs/notifications.md "Delivery", batching): each ended attempt waits in a
-   * queue until RECORD_LINGER_MS after the first one waiting, or until RECORD_BATCH wait, then they are recorded
+   * A recorder of one group's `expected` attempts (docs/notifications.md "Delivery", batching): each ended attempt waits
+   * in a queue until RECORD_LINGER_MS after the first one waiting, until RECORD_BATCH wait or until the group's last
+   * attempt has ended, then they are recorded
    * together in one transaction (their rows, and an evt.notifications.delivery_changed each in the outbox); the
    * promise of an attempt settles when its batch was committed (or failed: its rows stay `sending` and are claimed
    * again when the lease runs out, and sent again under the same key, as after a crash).
    */
-  private recorder(companyId: number): { add: (d: ClaimedDelivery, result: DeliveryResult) => Promise<void> } {
+  private recorder(companyId: number, expected: number): { add: (d: ClaimedDelivery, result: DeliveryResult) => Promise<void> } {
     const queue: { d: ClaimedDelivery; result: DeliveryResult; done: () => void }[] = [];
+    let ended = 0;
     let timer: NodeJS.Timeout | null = null;
     let running: Promise<void> | null = null;
     const drain = async (): Promise<void> => {
@@ -221,7 +226,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       add: (d, result) =>
         new Promise<void>((done) => {
           queue.push({ d, result, done });
-          if (queue.length >= RECORD_BATCH) flush();
+          ended++;
+          if (queue.length >= RECORD_BATCH || (ended >= expected && !running)) flush();
           else if (!timer && !running) timer = setTimeout(flush, RECORD_LINGER_MS);
           // a batch being recorded takes what waits when it is done (its loop), so no timer is needed then
         }),

@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JournalCode } from '@kanban/access';
 import { type DeliveryChanged, NotificationDeliveryEvents, orderEventMessage, type OrderEventMessage } from '@kanban/contracts';
-import { BusController, DeadLetters, type EventEnvelope, handleOnce, OnEvent } from '@kanban/messaging';
-import { unitOfWorkToken, type UnitOfWork } from '@kanban/persistence';
+import { BusController, DeadLetters, type EventEnvelope, type EventOutcomes, OnEvents } from '@kanban/messaging';
 import { JournalRepository } from './journal.repository';
 
 /** The journal code of a failed attempt (issue 18): 2004 the login was refused, 2003 the answer was unreadable, 2000 otherwise. */
@@ -35,65 +33,87 @@ function messageOf(d: DeliveryChanged): OrderEventMessage {
  * rules: notification_queued, _sent, _retrying, _failed) at the time of the attempt, sets the order's
  * `notification_status` from the latest such event of each rule (by that time, so events processed out of order
  * count as they happened: -1 if one rule's latest failed, else 1 if one is queued or retrying, else 2 if one was sent;
- * recomputed over the order's events only when the event can change it: `statusUnchanged`),
+ * recomputed over the order's events only when an event can change it: `statusUnchanged`),
  * and writes a journal entry (`notification_failed`; 2004, 2003 or 2000 by the failure's kind) for a failed attempt.
- * Claimed once in the inbox.
+ * Claimed once in the inbox. A batch consumer: the events that came together are recorded in one transaction per
+ * company (`recordDeliveries`); a batch that fails is handled event by event (`DeadLetters.batchOnce`).
  */
 @BusController()
 export class NotificationDeliveryConsumer {
   private readonly on;
 
   constructor(
-    @Inject(unitOfWorkToken('orders')) private readonly uow: UnitOfWork,
     private readonly entries: JournalRepository,
     deadLetters: DeadLetters,
   ) {
-    this.on = { changed: deadLetters.consumer<DeliveryChanged>('orders.notification_delivery', (event) => this.apply(event)) };
+    this.on = {
+      changed: deadLetters.batchOnce<DeliveryChanged>('orders.notification_delivery', (em, events) =>
+        recordDeliveries(
+          em,
+          this.entries,
+          events.map((e) => e.data),
+        ),
+      ),
+    };
   }
 
-  @OnEvent(NotificationDeliveryEvents.deliveryChanged)
-  changed(@Payload() event: EventEnvelope<DeliveryChanged>): Promise<void> {
-    return this.on.changed(event);
-  }
-
-  private apply(event: EventEnvelope<DeliveryChanged>): Promise<void> {
-    return handleOnce(this.uow, 'orders.notification_delivery', event, (em) => recordDelivery(em, this.entries, event.data));
+  @OnEvents(NotificationDeliveryEvents.deliveryChanged)
+  changed(@Payload() events: EventEnvelope<DeliveryChanged>[]): Promise<EventOutcomes> {
+    return this.on.changed(events);
   }
 }
 
-export async function recordDelivery(em: EntityManager, entries: JournalRepository, d: DeliveryChanged): Promise<void> {
-  const at = new Date(d.at);
-  if (d.order_id === null) {
-    // an event without an order (journal entry, sensor alarm): no order history, a journal entry for a failed attempt
-    await recordFailure(em, entries, d, at, subjectText(d.subject ?? d.key));
-    return;
-  }
-  const message = messageOf(d);
-  // the history event, and the order's status before it from its row, locked: the events of one order are recorded
-  // one after the other (the status is read and written in the order the events are); one statement
-  const [order] = await em.execute<{ notification_status: number }[]>(
-    `with o as (select id, notification_status from orders.purchase_order where id = ? and company_id = ? for update)
-     insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
-     select ?, o.id, ?, ?, cast(? as jsonb), ?, null, ? from o
-     returning (select notification_status from o) as notification_status`,
-    [d.order_id, d.company_id, d.company_id, d.side, message.code, JSON.stringify(message.params), message.text, at],
-  );
-  if (order && !statusUnchanged(Number(order.notification_status), d.status)) {
-    await em.execute(
-      `update orders.purchase_order o
-          set notification_status = case when s.failed then -1 when s.pending then 1 when s.sent then 2 else 0 end
-         from (select coalesce(bool_or(code = 'notification_failed'), false) as failed,
-                      coalesce(bool_or(code in ('notification_queued', 'notification_retrying')), false) as pending,
-                      coalesce(bool_or(code = 'notification_sent'), false) as sent
-                 from (select distinct on (e.params->>'rule_id') e.code
-                         from orders.purchase_order_event e
-                        where e.order_id = ? and e.company_id = ? and e.code in ('notification_queued', 'notification_sent', 'notification_retrying', 'notification_failed')
-                        order by e.params->>'rule_id', e.created_at desc, (e.params->>'attempt')::int desc nulls last, e.id desc) latest) s
-        where o.id = ? and o.company_id = ?`,
-      [d.order_id, d.company_id, d.order_id, d.company_id],
+/**
+ * Delivery events of one company, in their order, in the caller's transaction: their history events in one statement
+ * (the orders' rows locked in id order, so the events of one order are recorded one batch after the other), then the
+ * notification status of each order whose status one of its events may change (`statusUnchanged` against the status
+ * before the batch: when every event of an order leaves it as it is, so does the batch; otherwise it is recomputed once
+ * over all its events, as the last of a recomputation one by one would), then the journal entries of failed attempts.
+ */
+export async function recordDeliveries(em: EntityManager, entries: JournalRepository, events: DeliveryChanged[]): Promise<void> {
+  const withOrder = events.filter((d) => d.order_id !== null);
+  if (withOrder.length > 0) {
+    const companyId = withOrder[0]!.company_id;
+    if (withOrder.some((d) => d.company_id !== companyId)) throw new Error('delivery events of several companies in one batch');
+    const rows = withOrder.map((d, ord) => {
+      const message = messageOf(d);
+      return { ord, order_id: d.order_id, type: d.side, code: message.code, params: message.params, text: message.text, created_at: d.at };
+    });
+    const orderIds = [...new Set(withOrder.map((d) => d.order_id!))];
+    const before = await em.execute<{ id: number; notification_status: number }[]>(
+      `with o as (select id, notification_status from orders.purchase_order where company_id = ? and id = any(?::int[]) order by id for update),
+            e as (insert into orders.purchase_order_event (company_id, order_id, type, code, params, text, user_id, created_at)
+                  select ?, e.order_id, e.type, e.code, e.params, e.text, null, e.created_at
+                    from jsonb_to_recordset(cast(? as jsonb)) as e(ord int, order_id int, type text, code text, params jsonb, text text, created_at timestamptz)
+                    join o on o.id = e.order_id
+                   order by e.ord
+                  returning 1)
+       select o.id, o.notification_status from o`,
+      [companyId, `{${orderIds.join(',')}}`, companyId, JSON.stringify(rows)],
     );
+    for (const order of before) {
+      const id = Number(order.id);
+      const status = Number(order.notification_status);
+      if (withOrder.every((d) => d.order_id !== id || statusUnchanged(status, d.status))) continue;
+      await em.execute(
+        `update orders.purchase_order o
+            set notification_status = case when s.failed then -1 when s.pending then 1 when s.sent then 2 else 0 end
+           from (select coalesce(bool_or(code = 'notification_failed'), false) as failed,
+                        coalesce(bool_or(code in ('notification_queued', 'notification_retrying')), false) as pending,
+                        coalesce(bool_or(code = 'notification_sent'), false) as sent
+                   from (select distinct on (e.params->>'rule_id') e.code
+                           from orders.purchase_order_event e
+                          where e.order_id = ? and e.company_id = ? and e.code in ('notification_queued', 'notification_sent', 'notification_retrying', 'notification_failed')
+                          order by e.params->>'rule_id', e.created_at desc, (e.params->>'attempt')::int desc nulls last, e.id desc) latest) s
+          where o.id = ? and o.company_id = ?`,
+        [id, companyId, id, companyId],
+      );
+    }
   }
-  await recordFailure(em, entries, d, at, `order ${d.order_id}`);
+  for (const d of events) {
+    // an event without an order (journal entry, sensor alarm): no order history, a journal entry for a failed attempt
+    await recordFailure(em, entries, d, new Date(d.at), d.order_id === null ? subjectText(d.subject ?? d.key) : `order ${d.order_id}`);
+  }
 }
 
 /**
