@@ -60,14 +60,21 @@ describe('gateway configuration: blobs and uploads', () => {
 
 describe('gateway configuration: print workers', () => {
   it('renders with one worker of 128 MB heap by default, and takes other sizes within bounds', () => {
-    expect(loadGatewayConfig(base).print).toEqual({ workers: 1, workerHeapMb: 128 });
-    expect(loadGatewayConfig({ ...base, PRINT_WORKERS: '2', PRINT_WORKER_HEAP_MB: '256' }).print).toEqual({ workers: 2, workerHeapMb: 256 });
+    expect(loadGatewayConfig(base).print).toEqual({ workers: 1, workerHeapMb: 128, queueMax: 20, idleMs: 300_000 });
+    expect(
+      loadGatewayConfig({ ...base, PRINT_WORKERS: '2', PRINT_WORKER_HEAP_MB: '256', PRINT_QUEUE_MAX: '0', PRINT_WORKER_IDLE_MS: '60000' }).print,
+    ).toEqual({ workers: 2, workerHeapMb: 256, queueMax: 0, idleMs: 60_000 });
     try {
-      loadGatewayConfig({ ...base, PRINT_WORKERS: '0', PRINT_WORKER_HEAP_MB: '16' });
+      loadGatewayConfig({ ...base, PRINT_WORKERS: '0', PRINT_WORKER_HEAP_MB: '16', PRINT_QUEUE_MAX: '-1', PRINT_WORKER_IDLE_MS: '10' });
       throw new Error('accepted');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^PRINT_WORKERS /), expect.stringMatching(/^PRINT_WORKER_HEAP_MB /)]);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^PRINT_WORKERS /),
+        expect.stringMatching(/^PRINT_WORKER_HEAP_MB /),
+        expect.stringMatching(/^PRINT_QUEUE_MAX /),
+        expect.stringMatching(/^PRINT_WORKER_IDLE_MS /),
+      ]);
     }
   });
 });

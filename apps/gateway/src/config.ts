@@ -31,9 +31,10 @@ export interface GatewayConfig {
   supplierApiRateLimit: number;
   /**
    * Label printing's worker threads (docs/label-printing.md "Print workers"): PRINT_WORKERS jobs render at once
-   * (default 1; more wait in order), each worker's heap limited to PRINT_WORKER_HEAP_MB (default 128).
+   * (default 1; more wait in order, at most PRINT_QUEUE_MAX, default 20), each worker's heap limited to
+   * PRINT_WORKER_HEAP_MB (default 128); a worker idle for PRINT_WORKER_IDLE_MS (default 300,000) ends.
    */
-  print: { workers: number; workerHeapMb: number };
+  print: { workers: number; workerHeapMb: number; queueMax: number; idleMs: number };
 }
 
 export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, string>> = {}): GatewayConfig {
@@ -61,7 +62,10 @@ export function loadGatewayConfig(env: Env, defaults: Partial<Record<string, str
     readCache: { ttlMs: r.int('READ_CACHE_TTL_MS', 30_000, { min: 0, max: 3_600_000 }), maxEntries: r.int('READ_CACHE_ENTRIES', 2000, { min: 1 }) },
     trustProxy: trustProxyOf(r.str('TRUST_PROXY', 'loopback')),
     supplierApiRateLimit: r.int('SUPPLIER_API_RATE_LIMIT', 60, { min: 1, max: 100_000 }),
-    print: { workers: r.int('PRINT_WORKERS', 1, { min: 1, max: 16 }), workerHeapMb: r.int('PRINT_WORKER_HEAP_MB', 128, { min: 64, max: 4096 }) },
+    print: { workers: r.int('PRINT_WORKERS', 1, { min: 1, max: 16 }), workerHeapMb: r.int('PRINT_WORKER_HEAP_MB', 128, { min: 64, max: 4096 }),
+      queueMax: r.int('PRINT_QUEUE_MAX', 20, { min: 0, max: 1000 }),
+      idleMs: r.int('PRINT_WORKER_IDLE_MS', 300_000, { min: 1000, max: 86_400_000 }),
+    },
   };
   r.check('API_KEY_APP', config.apiKeys.web !== config.apiKeys.app, 'must differ from API_KEY_WEB');
   r.done();

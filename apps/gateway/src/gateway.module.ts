@@ -97,7 +97,7 @@ export class GatewayModule {
         PrintService,
         PrintSource,
         // the print workers, started at the first print job (docs/label-printing.md "Print workers")
-        { provide: PrintPool, useFactory: () => new PrintPool({ size: config.print.workers, heapMb: config.print.workerHeapMb }) },
+        { provide: PrintPool, useFactory: () => new PrintPool({ size: config.print.workers, heapMb: config.print.workerHeapMb, queueMax: config.print.queueMax, idleMs: config.print.idleMs }) },
         RestrictionTargets,
         SupplierClientGuard,
         JwtStrategy,

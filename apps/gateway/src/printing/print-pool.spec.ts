@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { AppError, ProtocolCode } from '@kanban/access';
+import { AppError, ErrorCode, ProtocolCode } from '@kanban/access';
 import { builtinTemplate, type PrintLabel } from '@kanban/labels';
 import { PrintPool } from './print-pool';
 import type { WorkerJob } from './print-protocol';
@@ -22,8 +22,8 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
   rmSync(dir, { recursive: true, force: true });
 });
-const poolOf = (size: number, heapMb = 128): PrintPool => {
-  const pool = new PrintPool({ size, heapMb });
+const poolOf = (size: number, heapMb = 128, more: { queueMax?: number; idleMs?: number } = {}): PrintPool => {
+  const pool = new PrintPool({ size, heapMb, ...more });
   pools.push(pool);
   return pool;
 };
@@ -196,5 +196,42 @@ describe('PrintPool', () => {
     await Promise.all(jobs);
     expect(order).toEqual(['a', 'b', 'c']);
     expect(pool.stats()).toMatchObject({ idle: 1, waiting: 0 });
+  });
+
+  it('refuses a job at once with 1055 when PRINT_QUEUE_MAX jobs wait already; the others run', async () => {
+    const pool = poolOf(1, 128, { queueMax: 1 });
+    const sink = () => new Writable({ write: (_chunk, _enc, cb) => cb() });
+    const first = pool.render(sheets(200), source(200).labels, sink());
+    const second = pool.render(sheets(10), source(10).labels, sink());
+    const third = source(10);
+    const refused = await pool.render(sheets(10), third.labels, sink()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe(ErrorCode.PrintError);
+    expect((refused as AppError).message).toBe('error while printing: 1 print jobs are waiting already (PRINT_QUEUE_MAX); try again in a moment');
+    expect(third.pulled()).toBe(0);
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+    expect(pool.stats()).toMatchObject({ idle: 1, waiting: 0 });
+  });
+
+  it('ends a worker idle for PRINT_WORKER_IDLE_MS and starts a new one for the next job', async () => {
+    const pool = poolOf(1, 128, { idleMs: 300 });
+    const out = new PassThrough();
+    const pdf = collect(out);
+    await pool.render(sheets(4), source(4).labels, out);
+    expect(pdf().subarray(0, 5).toString()).toBe('%PDF-');
+    const [firstThread] = pool.stats().threads;
+    expect(pool.stats()).toMatchObject({ idle: 1, threads: [firstThread] });
+    const deadline = Date.now() + 10_000;
+    while (pool.stats().threads.length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(pool.stats()).toEqual({ threads: [], idle: 0, waiting: 0 });
+    const again = new PassThrough();
+    const second = collect(again);
+    await pool.render(sheets(2), source(2).labels, again);
+    expect(second().subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pool.stats().threads).toHaveLength(1);
+    expect(pool.stats().threads[0]).not.toBe(firstThread);
   });
 });

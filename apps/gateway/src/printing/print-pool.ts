@@ -20,14 +20,23 @@ import {
  * The print workers (docs/label-printing.md "Print workers"): a small pool of worker threads, each rendering one job at
  * a time with its own heap limit (`resourceLimits.maxOldGenerationSizeMb`), so a large job neither blocks the
  * gateway's event loop nor lets its heap grow with the job. Jobs wait in order for a free worker. A worker that dies
- * (or reaches its heap limit) fails its job with 1055 and is replaced by a new one for the next job.
+ * (or reaches its heap limit) fails its job with 1055 and is replaced by a new one for the next job. At most
+ * `queueMax` jobs wait (one more is refused with 1055 at once instead of piling up), and a worker idle for `idleMs` ends.
  */
 export interface PrintPoolOptions {
   /** workers at most (PRINT_WORKERS) */
   size: number;
   /** each worker's old-generation heap limit in MB (PRINT_WORKER_HEAP_MB) */
   heapMb: number;
+  /** jobs that may wait for a worker at most (PRINT_QUEUE_MAX); one more is refused at once with 1055 */
+  queueMax?: number;
+  /** an idle worker ends after this many ms without a job (PRINT_WORKER_IDLE_MS); the next job starts a new one */
+  idleMs?: number;
 }
+
+/** Defaults of the optional pool options (docs/label-printing.md "Print workers"). */
+export const PRINT_QUEUE_MAX_DEFAULT = 20;
+export const PRINT_WORKER_IDLE_MS_DEFAULT = 300_000;
 
 /** Labels sent to a worker per batch at most (fewer when their images pass LABEL_BATCH_BYTES). */
 const LABEL_BATCH = 32;
@@ -207,6 +216,9 @@ class PrintThread {
 
 export class PrintPool {
   private readonly idle: PrintThread[] = [];
+  /** when each idle worker went idle: the timer ends the ones idle for `idleMs` */
+  private readonly idleSince = new Map<PrintThread, number>();
+  private idleTimer: NodeJS.Timeout | null = null;
   /** the workers started and not yet ended (idle or busy) */
   private readonly threads = new Set<PrintThread>();
   private readonly waiting: Array<{ out: Writable; grant: (thread: PrintThread) => void; fail: (error: Error) => void }> = [];
@@ -231,6 +243,38 @@ export class PrintPool {
     return { threads: [...this.threads].map((t) => t.worker.threadId), idle: this.idle.length, waiting: this.waiting.length };
   }
 
+  private get queueMax(): number {
+    return this.options.queueMax ?? PRINT_QUEUE_MAX_DEFAULT;
+  }
+
+  private get idleMs(): number {
+    return this.options.idleMs ?? PRINT_WORKER_IDLE_MS_DEFAULT;
+  }
+
+  /** Puts a worker to rest and arms the timer that ends it after `idleMs` without a job (memory back: ~40 MB each). */
+  private rest(thread: PrintThread): void {
+    this.idle.push(thread);
+    this.idleSince.set(thread, Date.now());
+    this.armIdleTimer();
+  }
+
+  private armIdleTimer(): void {
+    if (this.idleTimer || this.idle.length === 0 || this.closed) return;
+    const oldest = Math.min(...this.idle.map((t) => this.idleSince.get(t) ?? Date.now()));
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      const now = Date.now();
+      for (const thread of [...this.idle]) {
+        if (now - (this.idleSince.get(thread) ?? now) < this.idleMs) continue;
+        this.idle.splice(this.idle.indexOf(thread), 1);
+        this.idleSince.delete(thread);
+        this.end(thread);
+      }
+      this.armIdleTimer();
+    }, Math.max(0, oldest + this.idleMs - Date.now()));
+    this.idleTimer.unref();
+  }
+
   private start(): PrintThread {
     const thread = new PrintThread(this.options.heapMb);
     this.threads.add(thread);
@@ -246,10 +290,13 @@ export class PrintPool {
     if (this.closed) return Promise.reject(printError('the gateway is shutting down'));
     while (this.idle.length > 0) {
       const thread = this.idle.pop()!;
+      this.idleSince.delete(thread);
       if (!thread.dead) return Promise.resolve(thread);
       this.end(thread);
     }
     if (this.threads.size < this.options.size) return Promise.resolve(this.start());
+    if (this.waiting.length >= this.queueMax)
+      return Promise.reject(printError(`${this.waiting.length} print jobs are waiting already (PRINT_QUEUE_MAX); try again in a moment`));
     return new Promise<PrintThread>((grant, fail) => {
       const entry = { out, grant, fail };
       this.waiting.push(entry);
@@ -274,7 +321,7 @@ export class PrintPool {
     if (this.closed) return;
     const waiter = this.waiting.shift();
     if (!waiter) {
-      if (next) this.idle.push(next);
+      if (next) this.rest(next);
       return;
     }
     try {
@@ -292,6 +339,9 @@ export class PrintPool {
   /** Ends the workers (the gateway's shutdown: a running job fails, its download is cut off); waiting jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.idleSince.clear();
     for (const waiter of this.waiting.splice(0)) waiter.fail(printError('the gateway is shutting down'));
     this.idle.splice(0);
     const threads = [...this.threads];
