@@ -1,5 +1,5 @@
 import * as contracts from './index';
-import { BUS_ACCESS, BUS_SERVICES, natsPermissions, natsServerConfig } from './bus-access';
+import { BUS_ACCESS, BUS_SERVICES, busReplyBucket, natsPermissions, natsServerConfig } from './bus-access';
 
 /** Every subject of libs/contracts fits the permission model of BUS_ACCESS: a request subject starts with the
  * service serving it, an event subject is evt.<service>.…, so `<service>.>` and `evt.<service>.>` cover them. */
@@ -29,12 +29,25 @@ describe('BUS_ACCESS', () => {
     expect(catalog.publish).not.toContain('p.identity.>');
     expect(catalog.publish).toContain('p.evt.catalog.>');
     expect(catalog.publish.some((s) => s.startsWith('p.evt.') && s !== 'p.evt.catalog.>')).toBe(false);
-    expect(catalog.publish.some((s) => /DELETE|PURGE/.test(s))).toBe(false);
+    expect(catalog.publish.some((s) => s.includes('EVT_') && /DELETE|PURGE/.test(s))).toBe(false);
     for (const service of BUS_SERVICES) {
       const rights = natsPermissions(service, '');
       for (const callee of BUS_ACCESS[service].calls) expect(rights.publish).toContain(`${callee}.>`);
-      expect(rights.publish.some((s) => s.includes('OBJ_'))).toBe(service === 'gateway');
+      expect(rights.publish.some((s) => s.includes('OBJ_blobs'))).toBe(service === 'gateway');
       expect(rights.publish.some((s) => s.includes('RAW_'))).toBe(service === 'ingest');
+    }
+  });
+
+  it('lets every service put, read and delete spilled replies in the reply bucket of its prefix, and no other', () => {
+    expect(busReplyBucket('e2e_1_ab.')).toBe('e2e_1_ab_bus_replies');
+    for (const service of BUS_SERVICES) {
+      const rights = natsPermissions(service, 'p.');
+      expect(rights.publish).toEqual(
+        expect.arrayContaining(['$O.p_bus_replies.>', '$JS.API.STREAM.CREATE.OBJ_p_bus_replies', '$JS.API.STREAM.PURGE.OBJ_p_bus_replies', '$JS.API.DIRECT.GET.OBJ_p_bus_replies.>', '$JS.API.CONSUMER.CREATE.OBJ_p_bus_replies.>']),
+      );
+      // the stream of the replies is never deleted or changed through a service's user
+      expect(rights.publish.some((s) => s.includes('bus_replies') && /STREAM\.(\*|DELETE|UPDATE)/.test(s))).toBe(false);
+      expect(rights.publish.some((s) => s.includes('bus_replies') && !s.includes('p_bus_replies'))).toBe(false);
     }
   });
 

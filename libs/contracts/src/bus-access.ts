@@ -15,6 +15,8 @@ import { CatalogBroadcasts } from './catalog-cache';
  *     their consumers, and acknowledges their messages;
  *   - publishes and subscribes the broadcast subjects listed (read cache notices).
  * The gateway serves nothing and owns the blob bucket of the NATS object store (`BLOB_STORE=nats`).
+ * Every user may use the bucket of spilled replies (`busReplyBucket`): a service puts a reply too large for one NATS
+ * message there, its caller reads and deletes it (libs/messaging reply-spill.ts).
  */
 export const BUS_SERVICES = ['gateway', 'identity', 'catalog', 'orders', 'supply', 'ingest', 'notifications'] as const;
 export type BusService = (typeof BUS_SERVICES)[number];
@@ -77,6 +79,55 @@ function safe(prefix: string): string {
   return prefix.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
+/**
+ * The NATS object store bucket of the replies too large for one message (over the server's max_payload): the bus
+ * prefix made bucket-safe in front of `bus_replies`, so environments sharing a server never see each other's.
+ */
+export function busReplyBucket(prefix: string): string {
+  return `${safe(prefix)}bus_replies`;
+}
+
+/** What using an object store bucket takes: create and look up its stream, put, get (ordered consumer), delete (purge). */
+/**
+ * The reply bucket's rights, narrower than a bucket owner's (every service has them): create and look up its stream,
+ * put, read, delete an object (a purge of its chunks); no stream update, delete or consumer listing.
+ */
+function replyBucketRights(bucket: string): string[] {
+  const name = `OBJ_${bucket}`;
+  return [
+    '$JS.API.STREAM.NAMES',
+    `$JS.API.STREAM.INFO.${name}`,
+    `$JS.API.STREAM.CREATE.${name}`,
+    `$JS.API.STREAM.PURGE.${name}`,
+    `$JS.API.STREAM.MSG.GET.${name}`,
+    `$JS.API.DIRECT.GET.${name}`,
+    `$JS.API.DIRECT.GET.${name}.>`,
+    // the get's ordered consumer (ephemeral), and its reset
+    `$JS.API.CONSUMER.CREATE.${name}`,
+    `$JS.API.CONSUMER.CREATE.${name}.>`,
+    `$JS.API.CONSUMER.INFO.${name}.*`,
+    `$JS.API.CONSUMER.DELETE.${name}.*`,
+    `$JS.FC.${name}.>`,
+    `$O.${bucket}.>`,
+  ];
+}
+
+function objectStoreRights(bucket: string): string[] {
+  const name = `OBJ_${bucket}`;
+  return [
+    // the object store's get looks its stream up by subject (a list of names, nothing else)
+    '$JS.API.STREAM.NAMES',
+    `$JS.API.STREAM.*.${name}`,
+    `$JS.API.STREAM.MSG.*.${name}`,
+    `$JS.API.DIRECT.GET.${name}`,
+    `$JS.API.DIRECT.GET.${name}.>`,
+    `$JS.API.CONSUMER.*.${name}`,
+    `$JS.API.CONSUMER.*.${name}.>`,
+    `$JS.FC.${name}.>`,
+    `$O.${bucket}.>`,
+  ];
+}
+
 export interface NatsPermissions {
   publish: string[];
   subscribe: string[];
@@ -118,24 +169,9 @@ export function natsPermissions(service: BusService, prefix = '', blobBucket = '
   }
   for (const subject of access.broadcasts.publish) publish.add(prefix + subject);
   for (const subject of access.broadcasts.subscribe) subscribe.add(prefix + subject);
-  if (access.blobs) {
-    const bucket = `${safe(prefix)}${blobBucket}`;
-    const name = `OBJ_${bucket}`;
-    for (const subject of [
-      // the object store's get looks its stream up by subject (a list of names, nothing else)
-      '$JS.API.STREAM.NAMES',
-      `$JS.API.STREAM.*.${name}`,
-      `$JS.API.STREAM.MSG.*.${name}`,
-      `$JS.API.DIRECT.GET.${name}`,
-      `$JS.API.DIRECT.GET.${name}.>`,
-      `$JS.API.CONSUMER.*.${name}`,
-      `$JS.API.CONSUMER.*.${name}.>`,
-      `$JS.FC.${name}.>`,
-      `$O.${bucket}.>`,
-    ]) {
-      publish.add(subject);
-    }
-  }
+  if (access.blobs) for (const subject of objectStoreRights(`${safe(prefix)}${blobBucket}`)) publish.add(subject);
+  // every service answers or calls requests, and so puts or reads (and deletes) spilled replies
+  for (const subject of replyBucketRights(busReplyBucket(prefix))) publish.add(subject);
   return { publish: [...publish], subscribe: [...subscribe] };
 }
 
