@@ -13,3 +13,4 @@ export * from './service-process';
 export * from './broadcasts';
 export * from './read-cache';
 export * from './handles';
+export * from './reply-spill';

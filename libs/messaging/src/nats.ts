@@ -7,17 +7,22 @@ import {
   type Consumer,
   type ConsumerMessages,
   DeliverPolicy,
+  Empty,
+  headers,
   JSONCodec,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
+  type Msg,
   type NatsConnection,
   nanos,
   type Subscription,
 } from 'nats';
+import { ProtocolCode } from '@kanban/access';
 import { busInboxPrefix } from '@kanban/contracts';
 import { BusServer } from './bus-server';
 import type { EventPublisher } from './event-publisher';
+import { ReplySpill, SPILLED_REPLY_HEADER } from './reply-spill';
 import { type BusReply, type EventEnvelope, streamName, streamOf } from './wire';
 
 const codec = JSONCodec();
@@ -40,6 +45,11 @@ export interface NatsBusOptions {
    */
   user?: string;
   password?: string;
+  /**
+   * Encoded replies larger than this many bytes go through the reply bucket (ReplySpill); default: the server's
+   * max_payload minus headroom for headers. Tests set a small one.
+   */
+  replySpillBytes?: number;
 }
 
 /**
@@ -58,12 +68,16 @@ export const EVENT_BATCH_MAX = 100;
 export class NatsBus {
   private jsm?: JetStreamManager;
   private readonly ensured = new Map<string, Promise<void>>();
+  /** Replies larger than one NATS message, through the object store (see ReplySpill). */
+  readonly replies: ReplySpill;
 
   private constructor(
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
     readonly options: NatsBusOptions,
-  ) {}
+  ) {
+    this.replies = new ReplySpill(nc, options.prefix, options.replySpillBytes);
+  }
 
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
     // noAsyncTraces: no Error (a captured stack) per request for a timeout's message; bus failures become
@@ -162,7 +176,7 @@ export class NatsBusServer extends BusServer {
               msg.respond(codec.encode({ ok: false, err: { code: 1000, message: 'malformed message' } }));
               return;
             }
-            void this.handleRequest(pattern, data).then((reply) => msg.respond(codec.encode(reply)));
+            void this.handleRequest(pattern, data).then((reply) => this.respond(pattern, msg, reply));
           },
         });
         this.subscriptions.push(subscription);
@@ -172,6 +186,32 @@ export class NatsBusServer extends BusServer {
       callback();
     } catch (error) {
       callback(error);
+    }
+  }
+
+  /**
+   * Answers a request; a reply larger than one NATS message is put into the reply bucket and answered by its name in
+   * a header (ReplySpill), and when that fails the caller gets an Unavailable error instead of nothing.
+   */
+  private async respond(pattern: string, msg: Msg, reply: BusReply): Promise<void> {
+    const data = codec.encode(reply);
+    try {
+      if (data.length <= this.bus.replies.threshold()) {
+        msg.respond(data);
+        return;
+      }
+      const name = await this.bus.replies.put(data);
+      const h = headers();
+      h.set(SPILLED_REPLY_HEADER, name);
+      msg.respond(Empty, { headers: h });
+    } catch (error) {
+      const message = `a reply of ${data.length} bytes (larger than a bus message) could not be stored for its caller`;
+      this.log.error(`${pattern}: ${message} in the reply bucket ${this.bus.replies.bucket}: ${(error as Error)?.message ?? String(error)}`);
+      try {
+        msg.respond(codec.encode({ ok: false, err: { code: ProtocolCode.Unavailable, message } } satisfies BusReply));
+      } catch {
+        // the connection is closing: the caller times out
+      }
     }
   }
 
@@ -294,10 +334,11 @@ export class NatsBusClient extends BusClient {
   }
 
   protected async roundTrip(pattern: string, data: unknown): Promise<BusReply> {
-    const msg = await this.bus.nc.request(this.bus.subject(pattern), codec.encode(data ?? null), {
-      timeout: this.bus.options.requestTimeoutMs,
-    });
-    return codec.decode(msg.data) as BusReply;
+    const timeout = this.bus.options.requestTimeoutMs;
+    const msg = await this.bus.nc.request(this.bus.subject(pattern), codec.encode(data ?? null), { timeout });
+    const spilled = ReplySpill.spilled(msg.headers);
+    if (spilled === undefined) return codec.decode(msg.data) as BusReply;
+    return codec.decode(await this.bus.replies.take(spilled, timeout)) as BusReply;
   }
 
   protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {
