@@ -138,6 +138,27 @@ describe('label templates', () => {
     expect(notes.items.every((t: { type: string }) => t.type === 'DeliveryNote')).toBe(true);
   });
 
+  it('sorts by name in German with the built-ins under their German names (lang=de), as the web app shows them', async () => {
+    const tag = `tsd${Date.now()}`;
+    await ok(api().post(c('labeltemplates'), { name: `Etikett ${tag}`, type: 'Item', template: XML }, tokens.writer));
+    const all = 'bin-label,delivery-note-a4,kanban-card-100x50,kanban-card-a6,location-label';
+    const order = (more: string) =>
+      ok(api().get(c(`labeltemplates?q=${tag}&builtin_keys=${all}&sort=name${more}`), tokens.readonly)).then((p: { items: { builtin_key: string | null }[] }) =>
+        p.items.map((t) => t.builtin_key),
+      );
+    // English (the default, and lang=en): the stored names (Bin label, Delivery note, Etikett …, Kanban card …, Location label)
+    const english = ['bin-label', 'delivery-note-a4', null, 'kanban-card-100x50', 'kanban-card-a6', 'location-label'];
+    expect(await order('')).toEqual(english);
+    expect(await order('&lang=en')).toEqual(english);
+    // German: Etikett …, Fachetikett, Kanban-Karte 100 × 50, Kanban-Karte A6, Lieferschein, Standortetikett
+    const german = [null, 'bin-label', 'kanban-card-100x50', 'kanban-card-a6', 'delivery-note-a4', 'location-label'];
+    expect(await order('&lang=de')).toEqual(german);
+    expect(await order('&lang=de&order=desc')).toEqual([...german].reverse());
+    // pages follow the same order
+    expect(await order('&lang=de&per_page=2&page=2')).toEqual(german.slice(2, 4));
+    expect((await api().get(c('labeltemplates?lang=fr'), tokens.readonly)).body.Meta).toMatchObject({ code: 1000, field: 'lang' });
+  });
+
   it('lets readers read but not change (1020)', async () => {
     expect((await api().post(c('labeltemplates'), { name: 'ro', type: 'Item', template: XML }, tokens.readonly)).body.Meta.code).toBe(1020);
     expect((await api().post(c('labeltemplates'), { name: 'ro', type: 'Item', template: XML }, tokens.customer)).body.Meta.code).toBe(1020);

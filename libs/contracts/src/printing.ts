@@ -72,7 +72,15 @@ export interface LabelTemplateListQuery extends ListQuery {
    * translated and sends the keys of those whose shown texts contain `q`, so a search finds what the user sees.
    */
   builtin_keys?: string;
+  /**
+   * The interface language (LABEL_TEMPLATE_LANGUAGES, default en): sorting by name uses the built-ins' names in it, as
+   * the web app shows them (the rows store the English ones).
+   */
+  lang?: string;
 }
+
+/** Languages a label template list may be sorted by name in (the web app's interface languages). */
+export const LABEL_TEMPLATE_LANGUAGES = ['en', 'de'] as const;
 
 export const PRINT_PAPERS = ['A4', 'Letter', 'label'] as const;
 export type PrintPaper = (typeof PRINT_PAPERS)[number];

@@ -23,6 +23,8 @@ describe("the web app's texts of the built-in templates", () => {
       expect(de[b.key]!.name.trim()).not.toBe('');
       expect(de[b.key]!.description.trim()).not.toBe('');
       expect(de[b.key]!.name).not.toBe(b.name);
+      // the catalog sorts a German list by these names (LABEL_TEMPLATE_LANGUAGES)
+      expect(de[b.key]!.name).toBe(b.names.de);
     }
   });
 });

@@ -56,6 +56,16 @@ for (const language of ['en', 'de'] as const) {
     await openMenuEntry(page, 'company.settings', 'company.labelTemplates', /^\/c\/1\/settings\/templates\/label\/?$/);
     const list = await visible(page, testid('label-templates-page'));
     assert((await text(list)).includes(words.templates), `the page should be titled "${words.templates}"`);
+    // sorted by name (the default) in the order of the names shown: the built-ins as the language sorts their names
+    // (in German the stored English names would put "Lieferschein" before "Kanban-Karte")
+    const builtinNames = await until(async () => {
+      const names = await page
+        .locator('[data-testid^="label-template-row-"]:has([data-testid^="label-template-builtin-"])')
+        .evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent?.trim() ?? ''));
+      return names.length === 5 ? names : null;
+    }, 'the five built-ins should be listed');
+    const byShownName = [...builtinNames].sort((a, b) => a.localeCompare(b, language));
+    assert(JSON.stringify(builtinNames) === JSON.stringify(byShownName), `the built-ins should be sorted by their shown names: ${builtinNames.join(' | ')}`);
     // the built-in bin label: named in the interface's language (the row stores the English name), found by the name
     // shown, marked, read-only; duplicated to change it
     await page.locator(testid('label-template-type-filter')).selectOption('Item');

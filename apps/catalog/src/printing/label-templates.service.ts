@@ -52,6 +52,7 @@ export class LabelTemplatesService {
         q: typeof query.q === 'string' ? query.q : undefined,
         builtinKeys: typeof query.builtin_keys === 'string' ? query.builtin_keys.split(',').filter(Boolean).slice(0, 50) : [],
         sort: labelTemplateSortProperty(query.sort),
+        language: query.lang === 'de' ? ('de' as const) : ('en' as const),
         direction: query.order === 'desc' ? ('desc' as const) : ('asc' as const),
       };
       const [rows, total] = await this.repo.list(em, filter, page, perPage);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyCaller, LabelTemplateKind } from '@kanban/contracts';
-import type { BuiltinTemplate } from '@kanban/labels';
+import { type BuiltinTemplate, builtinTemplates } from '@kanban/labels';
 import { Customer } from '../customers/customer.entity';
 import { mayAccess } from '../restrictions/restriction-scope';
 import { containsPattern } from '../shared/list-query';
@@ -38,11 +38,12 @@ export class PrintingRepository {
 
   /**
    * A page of templates: type filter, `q` over name and description (and the built-ins of `builtinKeys`, whose
-   * translated texts matched it in the web app), sorted by `sort` then id; and their number.
+   * translated texts matched it in the web app), sorted by `sort` then id; and their number. Sorted by name in German,
+   * a built-in takes its German name (libs/labels `names.de`, what the web app shows) instead of the stored English one.
    */
   list(
     em: EntityManager,
-    filter: { type?: LabelTemplateKind; q?: string; builtinKeys?: string[]; sort: string; direction: 'asc' | 'desc' },
+    filter: { type?: LabelTemplateKind; q?: string; builtinKeys?: string[]; sort: string; direction: 'asc' | 'desc'; language?: 'en' | 'de' },
     page: number,
     perPage: number,
   ): Promise<[LabelTemplate[], number]> {
@@ -55,7 +56,7 @@ export class PrintingRepository {
       where.push({ $or: any });
     }
     return em.findAndCount(LabelTemplate, where.length ? { $and: where } : {}, {
-      orderBy: [{ [filter.sort]: filter.direction }, { id: 'asc' }] as never,
+      orderBy: [{ [filter.sort === 'name' && filter.language === 'de' ? shownNameDe() : filter.sort]: filter.direction }, { id: 'asc' }] as never,
       limit: perPage,
       offset: (page - 1) * perPage,
     });
@@ -90,4 +91,16 @@ export class PrintingRepository {
   async removeSettingsOfTemplate(em: EntityManager, templateId: number): Promise<void> {
     await em.nativeDelete(PrintSettings, { templateId });
   }
+}
+
+/** A SQL text literal (the built-ins' names are constants of libs/labels, quoted all the same). */
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** ORDER BY a template's name as the German interface shows it: a built-in's German name, else the stored name. */
+function shownNameDe(): string {
+  const cases = builtinTemplates()
+    .map((b) => `when ${literal(b.key)} then ${literal(b.names.de)}`)
+    .join(' ');
+  // raw() answers a key MikroORM recognises in orderBy (alias: the entity's table alias of the query)
+  return raw<LabelTemplate, string>((alias: string) => `coalesce(case ${alias}.builtin_key ${cases} end, ${alias}.name)`);
 }

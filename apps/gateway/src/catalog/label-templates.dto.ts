@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, 
 import {
   COPIES_MODES,
   LABEL_TEMPLATE_KINDS,
+  LABEL_TEMPLATE_LANGUAGES,
   LABEL_TEMPLATE_LIMITS,
   LABEL_TEMPLATE_SORTS,
   PRINT_OUTPUTS,
@@ -25,6 +26,13 @@ export class LabelTemplateListQueryDto {
   @MaxLength(500)
   @Matches(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, { message: 'must be built-in keys (letters, digits, -) separated by commas' })
   builtin_keys?: string;
+  @ApiPropertyOptional({
+    enum: LABEL_TEMPLATE_LANGUAGES,
+    description: "the interface language (default en): sort=name orders the built-ins by their names in it, as the web app shows them",
+  })
+  @IsOptional()
+  @IsIn(LABEL_TEMPLATE_LANGUAGES)
+  lang?: string;
   @ApiPropertyOptional({ enum: LABEL_TEMPLATE_SORTS }) @IsOptional() @IsIn(LABEL_TEMPLATE_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) page?: number;

@@ -28,7 +28,7 @@ import { LABEL_TEMPLATE_TYPES, type LabelTemplateDto, type LabelTemplateSort, ty
  * creates, edits (the editor page), duplicates and deletes them (after asking).
  */
 export function LabelTemplatesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -37,8 +37,10 @@ export function LabelTemplatesPage() {
   const list = useServerList<LabelTemplateSort>('name');
   const [type, setType] = useState<LabelTemplateType | ''>('');
   const { all: _all, ...params } = list.params;
-  // the built-ins show translated: their keys go with a search, so it finds the names shown
-  const result = useLabelTemplatesQuery({ companyID, ...params, type: type || undefined, builtin_keys: builtinKeysMatching(t, params.q) });
+  // the built-ins show translated: their keys go with a search, so it finds the names shown, and the language with the
+  // list, so sorting by name orders them by the names shown
+  const lang = i18n.language.startsWith('de') ? ('de' as const) : undefined;
+  const result = useLabelTemplatesQuery({ companyID, ...params, type: type || undefined, builtin_keys: builtinKeysMatching(t, params.q), lang });
   const [remove, removing] = useDeleteLabelTemplateMutation();
   const [deleting, setDeleting] = useState<LabelTemplateDto | null>(null);
   const duplicate = useDuplicateTemplate(companyID);

@@ -20,6 +20,8 @@ export interface LabelTemplateListArgs {
   q?: string;
   /** built-ins whose translated texts contain q (builtinKeysMatching): they match too */
   builtin_keys?: string;
+  /** the interface language when not English: sorting by name then orders the built-ins by their names shown */
+  lang?: 'de';
   sort?: LabelTemplateSort;
   order?: 'asc' | 'desc';
   page?: number;
