@@ -87,7 +87,6 @@ export function busReplyBucket(prefix: string): string {
   return `${safe(prefix)}bus_replies`;
 }
 
-/** What using an object store bucket takes: create and look up its stream, put, get (ordered consumer), delete (purge). */
 /**
  * The reply bucket's rights, narrower than a bucket owner's (every service has them): create and look up its stream,
  * put, read, delete an object (a purge of its chunks); no stream update, delete or consumer listing.
@@ -112,6 +111,7 @@ function replyBucketRights(bucket: string): string[] {
   ];
 }
 
+/** What using an object store bucket takes: create and look up its stream, put, get (ordered consumer), delete (purge). */
 function objectStoreRights(bucket: string): string[] {
   const name = `OBJ_${bucket}`;
   return [

@@ -85,9 +85,9 @@ export abstract class BusServer extends Server implements CustomTransportStrateg
   protected checkBatchConsumers(): void {
     for (const pattern of this.eventPatterns()) {
       const head = this.getHandlerByPattern(pattern);
-      if (this.isBatchPattern(pattern) && head?.next) throw new Error(`${pattern}: a batch consumer (@OnEvents) must be the only consumer of its subject in a process`);
-      for (let h = head?.next as typeof head; h; h = h.next as typeof head) {
-        if (h?.extras?.['batch'] === true) throw new Error(`${pattern}: a batch consumer (@OnEvents) must be the only consumer of its subject in a process`);
+      if (!head?.next) continue;
+      for (let h: typeof head | undefined = head; h; h = h.next) {
+        if (h.extras?.['batch'] === true) throw new Error(`${pattern}: a batch consumer (@OnEvents) must be the only consumer of its subject in a process`);
       }
     }
   }

@@ -86,7 +86,11 @@ export class DeadLetters {
       events.forEach((event, i) => {
         // events that failed before in this process or whose failure a test injects take the single path (their count)
         if (companyOf(event as EventEnvelope) === null || this.failing.has(`${name} ${event.id}`) || this.injects(name, event as EventEnvelope)) alone.push(i);
-        else byCompany.set(event.data.company_id, [...(byCompany.get(event.data.company_id) ?? []), i]);
+        else {
+          const indexes = byCompany.get(event.data.company_id);
+          if (indexes) indexes.push(i);
+          else byCompany.set(event.data.company_id, [i]);
+        }
       });
       for (const [companyId, indexes] of byCompany) {
         const group = indexes.map((i) => events[i]!);

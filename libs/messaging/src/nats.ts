@@ -195,11 +195,15 @@ export class NatsBusServer extends BusServer {
    */
   private async respond(pattern: string, msg: Msg, reply: BusReply): Promise<void> {
     const data = codec.encode(reply);
-    try {
-      if (data.length <= this.bus.replies.threshold()) {
+    if (data.length <= this.bus.replies.threshold()) {
+      try {
         msg.respond(data);
-        return;
+      } catch {
+        // the connection is closing: the caller times out
       }
+      return;
+    }
+    try {
       const name = await this.bus.replies.put(data);
       const h = headers();
       h.set(SPILLED_REPLY_HEADER, name);
